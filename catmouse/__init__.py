@@ -1,0 +1,15 @@
+"""catmouse: pursuit games on graphs, solved exactly by retrograde analysis.
+
+>>> import catmouse
+>>> catmouse.solve([[1, 3], [0], [3], [0, 2]])
+<Outcome.MOUSE_WIN: 1>
+"""
+
+from ._analysis import Analysis
+from ._api import analyze, solve, solve_many
+from ._graph import Graph
+from ._outcome import Outcome, Turn
+from ._retro import BACKEND
+
+__all__ = ["Analysis", "BACKEND", "Graph", "Outcome", "Turn", "analyze", "solve", "solve_many"]
+__version__ = "0.1.0"

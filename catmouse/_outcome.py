@@ -1,0 +1,37 @@
+"""The game's vocabulary: who wins, and whose turn it is."""
+
+from __future__ import annotations
+
+import enum
+
+__all__ = ["Outcome", "Turn"]
+
+
+class Outcome(enum.IntEnum):
+    """The value of a position under optimal play, with LeetCode 913's codes.
+
+    >>> Outcome(1)
+    <Outcome.MOUSE_WIN: 1>
+    >>> Outcome.CAT_WIN == 2
+    True
+    """
+
+    DRAW = 0
+    MOUSE_WIN = 1
+    CAT_WIN = 2
+
+
+class Turn(enum.IntEnum):
+    """Who moves next in a position.
+
+    >>> Turn.MOUSE, int(Turn.CAT)
+    (<Turn.MOUSE: 0>, 1)
+    """
+
+    MOUSE = 0
+    CAT = 1
+
+    @property
+    def other(self) -> Turn:
+        """The player who moves after this one."""
+        return Turn(1 - self)

@@ -1,0 +1,54 @@
+"""Pick the engine: the compiled one when it imports, else the pure-Python twin.
+
+``CATMOUSE_NO_EXTENSIONS=1`` forces the twin; ``CATMOUSE_REQUIRE_EXTENSIONS=1``
+turns a missing compiled engine into an ImportError.  Values are read as
+true/false words, so ``=0`` means off.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING
+
+__all__ = ["BACKEND", "propagate", "env_flag"]
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"", "0", "false", "no", "off"}
+
+
+def env_flag(name: str) -> bool:
+    """Read an environment variable as a yes/no switch (unset means no)."""
+    value = os.environ.get(name, "").strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ValueError(f"{name}={os.environ[name]!r}: expected 1/0, true/false, yes/no or on/off")
+
+
+if TYPE_CHECKING:
+    from ._retro_py import propagate
+
+    BACKEND: str
+elif env_flag("CATMOUSE_NO_EXTENSIONS"):
+    if env_flag("CATMOUSE_REQUIRE_EXTENSIONS"):
+        raise ImportError(
+            "CATMOUSE_NO_EXTENSIONS and CATMOUSE_REQUIRE_EXTENSIONS are both set"
+        )
+    from ._retro_py import propagate
+
+    BACKEND = "python"
+else:
+    try:
+        from ._retro_c import propagate
+
+        BACKEND = "cython"
+    except ImportError as error:
+        if env_flag("CATMOUSE_REQUIRE_EXTENSIONS"):
+            raise ImportError(
+                "CATMOUSE_REQUIRE_EXTENSIONS is set but the compiled engine "
+                f"catmouse._retro_c did not import: {error}"
+            ) from error
+        from ._retro_py import propagate
+
+        BACKEND = "python"

@@ -1,0 +1,210 @@
+"""The retrograde engine in pure Python: the twin of ``_retro_c.pyx``.
+
+Same signature, same checks, same tables, bit for bit.  A position is the
+integer ``turn * n*n + mouse * n + cat``; tables are flat, indexed by it.
+
+Retrograde analysis starts from the decided positions (the cat on the mouse,
+the mouse in a hole, the cat on a goal, a mover with no legal move) and walks
+predecessors breadth first.  A predecessor is won for its mover as soon as one
+move reaches a position won for that mover; it is lost once its counter of
+undecided moves reaches zero.  Breadth-first order makes the first win found
+the quickest and the last loss found the slowest, so the depth at which a
+position is decided is its remoteness.  What is never decided is a draw.
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import Any
+
+__all__ = ["propagate", "HOLE", "CAT_FORBIDDEN", "CAT_GOAL", "NO_POSITION"]
+
+# Per-node flags.
+HOLE = 1  # the mouse wins on entering
+CAT_FORBIDDEN = 2  # the cat may not enter (positions with the cat here do not exist)
+CAT_GOAL = 4  # the cat wins on entering
+
+# Outcome codes in the table: 0 draw, 1 mouse wins, 2 cat wins, and
+NO_POSITION = 3  # the cat stands on a node it may not enter
+
+_MOUSE_WIN = 1
+_CAT_WIN = 2
+
+
+def check_arrays(
+    n: int,
+    flags: Any,
+    csr: tuple[Any, ...],
+    outcome: Any,
+    remoteness: Any,
+    target: int,
+) -> None:
+    """Reject arrays the engine cannot read safely (the C engine checks the same)."""
+    if not 0 <= n <= 32767:
+        raise ValueError(f"n = {n} is out of range: 2*n*n positions must fit in int32")
+    if len(flags) != n:
+        raise ValueError(f"flags has {len(flags)} entries for {n} nodes")
+    for name, (indptr, indices) in zip(("mouse", "mouse reverse", "cat", "cat reverse"),
+                                       zip(csr[0::2], csr[1::2])):
+        if len(indptr) != n + 1:
+            raise ValueError(f"{name} indptr has {len(indptr)} entries, expected {n + 1}")
+        prev = 0
+        for u in range(n + 1):
+            x = indptr[u]
+            if x < prev or (u == 0 and x != 0):
+                raise ValueError(f"{name} indptr is not a monotone offset array at {u}")
+            prev = x
+        if prev != len(indices):
+            raise ValueError(f"{name} indptr ends at {prev}, but indices has {len(indices)}")
+        for k in range(len(indices)):
+            if not 0 <= indices[k] < n:
+                raise ValueError(f"{name} indices[{k}] = {indices[k]} is not a node")
+    size = 2 * n * n
+    if outcome is not None and len(outcome) != size:
+        raise ValueError(f"outcome buffer has {len(outcome)} entries, expected {size}")
+    if remoteness is not None and len(remoteness) != size:
+        raise ValueError(f"remoteness buffer has {len(remoteness)} entries, expected {size}")
+    if (outcome is None) == (target < 0):
+        raise ValueError("give either an outcome buffer or a target position")
+    if remoteness is not None and outcome is None:
+        raise ValueError("a remoteness buffer needs an outcome buffer")
+    if target >= size:
+        raise ValueError(f"target {target} is not a position (there are {size})")
+
+
+def propagate(
+    n: int,
+    flags: Any,
+    mouse_indptr: Any,
+    mouse_indices: Any,
+    mouse_rindptr: Any,
+    mouse_rindices: Any,
+    cat_indptr: Any,
+    cat_indices: Any,
+    cat_rindptr: Any,
+    cat_rindices: Any,
+    outcome: Any = None,
+    remoteness: Any = None,
+    target: int = -1,
+) -> int:
+    """Solve every position of the game; see the module docstring.
+
+    ``outcome`` (uint8, 2*n*n) and ``remoteness`` (int32, 2*n*n, -1 where the game
+    never ends) are filled when given.  With ``target >= 0`` the search stops as
+    soon as that position is decided and its outcome code is returned (0 if it
+    is a draw); otherwise the number of decided positions is returned.
+    """
+    csr = (mouse_indptr, mouse_indices, mouse_rindptr, mouse_rindices,
+           cat_indptr, cat_indices, cat_rindptr, cat_rindices)
+    check_arrays(n, flags, csr, outcome, remoteness, target)
+    flags = bytes(flags)
+    m_ip = list(mouse_indptr)
+    m_rip, m_rix = list(mouse_rindptr), list(mouse_rindices)
+    c_ip, c_ix = list(cat_indptr), list(cat_indices)
+    c_rip, c_rix = list(cat_rindptr), list(cat_rindices)
+    nn = n * n
+    want_remoteness = remoteness is not None
+
+    # Predecessor lists, pre-scaled so a position index is one addition away.
+    # The mouse came to ``m`` from ``pm``: position (pm, c, MOUSE) = pm*n + c.
+    mouse_from = [[pm * n for pm in m_rix[m_rip[m] : m_rip[m + 1]]] for m in range(n)]
+    # The cat came to ``c`` from ``pc``: position (m, pc, CAT) = nn + m*n + pc;
+    # a ``pc`` the cat may not stand on is no position at all.
+    cat_from = [
+        [pc for pc in c_rix[c_rip[c] : c_rip[c + 1]] if not flags[pc] & CAT_FORBIDDEN]
+        for c in range(n)
+    ]
+
+    # Counters of undecided moves: the mover's legal moves in each position.
+    mouse_moves = [m_ip[m + 1] - m_ip[m] for m in range(n)]
+    cat_moves = [
+        sum(1 for x in c_ix[c_ip[c] : c_ip[c + 1]] if not flags[x] & CAT_FORBIDDEN)
+        for c in range(n)
+    ]
+    undecided = [k for k in mouse_moves for _ in range(n)]
+    undecided += cat_moves * n
+
+    state = bytearray(2 * nn)
+    rem = [-1] * (2 * nn) if want_remoteness else None
+    frontier = []
+    for m in range(n):
+        mouse_in_hole = flags[m] & HOLE
+        row = m * n
+        for c in range(n):
+            s = row + c
+            if flags[c] & CAT_FORBIDDEN:
+                state[s] = state[nn + s] = NO_POSITION
+                continue
+            if m == c:
+                value = _CAT_WIN
+            elif mouse_in_hole:
+                value = _MOUSE_WIN
+            elif flags[c] & CAT_GOAL:
+                value = _CAT_WIN
+            else:
+                # A mover with no legal move loses.
+                if not undecided[s]:
+                    state[s] = _CAT_WIN
+                    frontier.append(s)
+                if not undecided[nn + s]:
+                    state[nn + s] = _MOUSE_WIN
+                    frontier.append(nn + s)
+                continue
+            state[s] = state[nn + s] = value
+            frontier.append(s)
+            frontier.append(nn + s)
+    if want_remoteness:
+        for s in frontier:
+            rem[s] = 0
+
+    decided = len(frontier)
+    depth = 0
+    # Level by level is FIFO order: every position at depth d before any at d+1.
+    while frontier and not (target >= 0 and state[target]):
+        depth += 1
+        found = []
+        push = found.append
+        for s in frontier:
+            value = state[s]
+            if s >= nn:
+                # Cat to move here, so the mouse just moved: (pm, c, MOUSE).
+                m, c = divmod(s - nn, n)
+                wins = value == _MOUSE_WIN
+                for base in mouse_from[m]:
+                    p = base + c
+                    if state[p]:
+                        continue
+                    if not wins:
+                        left = undecided[p] - 1
+                        undecided[p] = left
+                        if left:
+                            continue
+                    state[p] = value
+                    push(p)
+            else:
+                # Mouse to move here, so the cat just moved: (m, pc, CAT).
+                m, c = divmod(s, n)
+                wins = value == _CAT_WIN
+                row = nn + m * n
+                for pc in cat_from[c]:
+                    p = row + pc
+                    if state[p]:
+                        continue
+                    if not wins:
+                        left = undecided[p] - 1
+                        undecided[p] = left
+                        if left:
+                            continue
+                    state[p] = value
+                    push(p)
+        if want_remoteness:
+            for p in found:
+                rem[p] = depth
+        decided += len(found)
+        frontier = found
+
+    if outcome is not None:
+        memoryview(outcome).cast("B")[:] = state
+    if want_remoteness:
+        memoryview(remoteness).cast("B").cast("i")[:] = array("i", rem)
+    return state[target] if target >= 0 else decided
