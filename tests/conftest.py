@@ -21,8 +21,8 @@ import pytest
 # every test file however pytest is invoked.
 sys.path.insert(0, os.path.dirname(__file__))
 
-import catmouse  # noqa: E402
-from catmouse import _retro  # noqa: E402
+import catmouse
+from catmouse import _retro
 
 ENGINE_NAMES = ("catmouse._retro_c", "catmouse._retro_py")
 NO_COMPILED_FLAG = "CATMOUSE_TEST_NO_COMPILED"

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import importlib
-import re
 import random
+import re
 from array import array
 
 import pytest

@@ -10,6 +10,7 @@ seeded per batch, so a failure names a batch that reproduces on its own.
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 from array import array
 
@@ -100,7 +101,7 @@ def test_line_follows_best_moves(use_engine, batch):
         for (m, c, t), value in expected.outcome.items():
             line = a.line(m, c, t)
             assert line[0] == (m, c, t)
-            for here, there in zip(line, line[1:]):
+            for here, there in itertools.pairwise(line):
                 mover = here[2]
                 moved = there[0] if mover == Turn.MOUSE else there[1]
                 assert moved == min(expected.best_moves[here])
