@@ -46,7 +46,8 @@ def check_memory(n: int, per_position: int, max_memory: int | None = None) -> in
     """Raise MemoryError before allocating tables that cannot fit; return the bytes."""
     if n > MAX_NODES:
         raise MemoryError(
-            f"a graph of {n} nodes has {2 * n * n} positions; the engine indexes at "
+            f"a graph of {n} nodes has {2 * n * n} positions, needing up to "
+            f"{2 * n * n * per_position} bytes; the engine indexes at "
             f"most {2 * MAX_NODES * MAX_NODES} (n <= {MAX_NODES})"
         )
     need = 2 * n * n * per_position
