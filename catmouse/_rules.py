@@ -23,6 +23,9 @@ __all__ = ["Rules", "classic_rules", "check_memory"]
 SOLVE_BYTES = 1 + 4 + 4
 ANALYZE_BYTES = 1 + 4 + 4 + 4
 
+# Tables up to this many bytes are assumed to fit without asking the system.
+SMALL_TABLES = 1 << 24
+
 # 2*n*n positions are indexed by int32 in the engine.
 MAX_NODES = 32767
 
@@ -57,7 +60,9 @@ def check_memory(n: int, per_position: int, max_memory: int | None = None) -> in
             raise MemoryError(
                 f"solving {n} nodes needs up to {need} bytes, over max_memory={limit}"
             )
-    available = available_memory()
+    # Reading /proc/meminfo costs more than solving a small board, so only
+    # tables big enough to matter ask the system.
+    available = available_memory() if need > SMALL_TABLES else None
     if available is not None and need > available:
         raise MemoryError(
             f"solving {n} nodes needs up to {need} bytes; only {available} are available"
