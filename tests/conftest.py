@@ -60,6 +60,14 @@ def engine(request):
 
 
 @pytest.fixture
+def compiled_engine():
+    """The compiled engine, for tests that need both twins at once (honours the opt-out)."""
+    if _retro.env_flag(NO_COMPILED_FLAG):
+        pytest.skip(f"{NO_COMPILED_FLAG} is set")
+    return importlib.import_module("catmouse._retro_c")
+
+
+@pytest.fixture
 def use_engine(engine, monkeypatch):
     """Route the public API through ``engine``; returns the engine module."""
     monkeypatch.setattr(_retro, "propagate", engine.propagate)

@@ -305,3 +305,16 @@ def test_solve_many():
     for threads in (0, -1, 1.5, True):
         with pytest.raises(ValueError, match="threads"):
             catmouse.solve_many(boards, threads=threads)
+
+
+def test_small_boards_do_not_ask_the_system_for_memory(monkeypatch):
+    """Reading /proc/meminfo cost more than solving a small board; it is skipped for them."""
+    asked = []
+    monkeypatch.setattr(_rules, "available_memory", lambda: asked.append(1) or 10**12)
+    catmouse.solve(EXAMPLE_1)
+    catmouse.analyze(EXAMPLE_1)
+    assert asked == []
+    with pytest.raises(MemoryError):
+        catmouse.analyze(empty_board(30_000), max_memory=10**6)
+    catmouse.solve(empty_board(2_000))  # big enough to ask
+    assert asked == [1]
