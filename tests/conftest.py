@@ -72,3 +72,13 @@ def use_engine(engine, monkeypatch):
     """Route the public API through ``engine``; returns the engine module."""
     monkeypatch.setattr(_retro, "propagate", engine.propagate)
     return engine
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Say how many random boards were checked against the oracle, when that file ran."""
+    for module in list(sys.modules.values()):
+        if getattr(module, "__file__", "") and module.__file__.endswith("test_oracle.py"):
+            terminalreporter.write_line(
+                f"oracle: {module.N_GRAPHS} random boards (n = 2..10), every position, "
+                "per engine"
+            )
