@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import operator
 from array import array
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
 __all__ = ["Graph", "as_graph"]
@@ -87,7 +87,9 @@ def _csr_from_lists(adjacency: Any) -> tuple[int, array, array]:
     checked by the caller, which knows whether the graph is directed.
     """
     if isinstance(adjacency, (str, bytes, bytearray)) or not isinstance(adjacency, Sequence):
-        if not isinstance(adjacency, Iterable) or isinstance(adjacency, (str, bytes, bytearray)):
+        # A mapping iterates over its keys, which would be misread as rows.
+        if (not isinstance(adjacency, Iterable)
+                or isinstance(adjacency, (str, bytes, bytearray, Mapping))):
             raise TypeError(
                 "a graph must be a sequence of neighbour lists, "
                 f"not {type(adjacency).__name__}"
