@@ -89,6 +89,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return {"solve": _solve, "analyze": _analyze, "draw": _draw}[args.command](args)
     except CliError as error:
         _error(str(error))
+    except BrokenPipeError:  # the reader went away (``catmouse solve big | head``)
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open until exit
+        return 1
     except FileNotFoundError as error:
         _error(f"cannot read {error.filename}: no such file")
     except (OSError, UnicodeDecodeError) as error:

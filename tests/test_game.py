@@ -143,6 +143,8 @@ def random_game(rng, option):
             kwargs[flag] = rng.random() < 0.7
     if option in ("draw", "all"):
         kwargs["draw"] = rng.choice(list(Outcome))
+        if option == "draw":  # passing makes games that never end common
+            kwargs["mouse_stays"] = rng.random() < 0.5
     if option in ("first", "all"):
         kwargs["first"] = rng.choice(list(Turn))
     return Graph(rows, directed=directed), kwargs
