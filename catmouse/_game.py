@@ -184,30 +184,37 @@ class Game:
 
     @property
     def holes(self) -> tuple[int, ...]:
+        """Nodes where the mouse wins on arrival, sorted."""
         return self._args["holes"]
 
     @property
     def cat_forbidden(self) -> tuple[int, ...]:
+        """Nodes the cat may not enter, sorted."""
         return self._args["cat_forbidden"]
 
     @property
     def cat_goals(self) -> tuple[int, ...]:
+        """Nodes where the cat wins on arrival, sorted."""
         return self._args["cat_goals"]
 
     @property
     def mouse_stays(self) -> bool:
+        """Whether the mouse may pass instead of moving."""
         return self._args["mouse_stays"]
 
     @property
     def cat_stays(self) -> bool:
+        """Whether the cat may pass instead of moving."""
         return self._args["cat_stays"]
 
     @property
     def draw(self) -> Outcome:
+        """How a game that never ends is scored."""
         return self._args["draw"]
 
     @property
     def first(self) -> Turn:
+        """Who moves first in :meth:`solve`."""
         return self._args["first"]
 
     # -- solving -----------------------------------------------------------------
@@ -221,7 +228,11 @@ class Game:
         return solve_position(self._rules, mouse, cat, self.first, max_memory)
 
     def analyze(self, *, max_memory: int | None = None) -> Analysis:
-        """Solve every position (both players to move): see :class:`Analysis`."""
+        """Solve every position (both players to move): see :class:`Analysis`.
+
+        The table holds both turns; pass ``turn=game.first`` to its queries
+        (``analysis.line(mouse, cat, game.first)``) to start with this game's first mover.
+        """
         return analyze_rules(self._rules, max_memory)
 
     # -- the usual dunders -----------------------------------------------------------
