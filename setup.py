@@ -69,7 +69,8 @@ class optional_build_ext(build_ext):
         # Give each extension its generated C as sources, in place: build_ext has already
         # prepared these objects (finalize_options), and the build and wheel commands share them.
         for ext in self.extensions:
-            (cythonized,) = cythonize([ext], compiler_directives=DIRECTIVES, quiet=True)
+            # force: a C file left by an earlier build may have other directives (CATMOUSE_DEBUG).
+            (cythonized,) = cythonize([ext], compiler_directives=DIRECTIVES, quiet=True, force=True)
             ext.sources = cythonized.sources
 
     def _fallback(self, error):
