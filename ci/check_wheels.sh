@@ -112,8 +112,10 @@ fallback_install() {  # fallback_install LABEL VENV SOURCE [VAR=VALUE...]: pip -
     env -u CATMOUSE_REQUIRE_EXTENSIONS "$@" "$py" -m pip install -v --disable-pip-version-check \
         --no-cache-dir "$source[$extras]" >"$venv/install.log" 2>&1
 }
-backend_of() { env -u CATMOUSE_NO_EXTENSIONS -u CATMOUSE_REQUIRE_EXTENSIONS \
-    "$1" -c 'import catmouse; print(catmouse.BACKEND)' 2>/dev/null || echo "(import failed)"; }
+# Run from $work: `python -c` puts the working directory first on sys.path, and a checkout's
+# catmouse/ there would shadow the installed package.
+backend_of() { (cd "$work" && env -u CATMOUSE_NO_EXTENSIONS -u CATMOUSE_REQUIRE_EXTENSIONS \
+    "$1" -c 'import catmouse; print(catmouse.BACKEND)' 2>/dev/null) || echo "(import failed)"; }
 pure_suite() {  # pure_suite PY LABEL: the suite on whatever the install gave, compiled param off
     (cd "$work" && CATMOUSE_TEST_NO_COMPILED=1 "$1" "$src/ci/run_tests.py" "$src" --engine any \
         --doctests --label "$2")
@@ -139,10 +141,10 @@ py=$(new_venv "$work/venv-require" "$python")
 if CC=false CATMOUSE_REQUIRE_EXTENSIONS=1 "$py" -m pip install "${pip_quiet[@]}" "$sdist" \
     >"$work/venv-require/install.log" 2>&1; then
     fail "$name" "pip install succeeded"
-elif "$py" -c 'import catmouse' 2>/dev/null; then
+elif [[ $(backend_of "$py") != "(import failed)" ]]; then
     fail "$name" "pip failed but catmouse imports"
 else
-    grep -E "error: command|CompileError|exit status" "$work/venv-require/install.log" | head -3 \
+    grep -E "CompileError|did not run successfully" "$work/venv-require/install.log" | head -3 \
         | sed 's/^/  /' || true
     ok "$name: install FAILS as it must"
 fi

@@ -15,7 +15,7 @@ trap 'rm -rf "$venv"' EXIT
 if [[ -x $venv/bin/python ]]; then py=$venv/bin/python; else py=$venv/Scripts/python.exe; fi
 "$py" -m pip install --quiet --disable-pip-version-check --upgrade pip
 "$py" -m pip install --quiet --disable-pip-version-check "$wheel[${EXTRAS:-test,all}]"
-backend=$(env -u CATMOUSE_NO_EXTENSIONS -u CATMOUSE_REQUIRE_EXTENSIONS \
+backend=$(cd "$venv" && env -u CATMOUSE_NO_EXTENSIONS -u CATMOUSE_REQUIRE_EXTENSIONS \
     "$py" -c 'import catmouse; print(catmouse.BACKEND)')
 if [[ $backend != python ]]; then
     echo "test_pure_wheel: FAIL: BACKEND is $backend, expected python"; exit 1
