@@ -27,7 +27,8 @@ if [[ -x $venv/bin/python ]]; then py=$venv/bin/python; else py=$venv/Scripts/py
 echo "== install catmouse[test,numpy,networkx,scipy] with CATMOUSE_REQUIRE_EXTENSIONS=1"
 # --no-cache-dir: never reuse a wheel that an earlier build made without the compiled engine.
 CATMOUSE_REQUIRE_EXTENSIONS=1 "$py" -m pip install --quiet --disable-pip-version-check \
-    --no-cache-dir "$repo[test,numpy,networkx,scipy]"
+    --no-cache-dir "$repo[test,numpy,networkx,scipy]" \
+    || { echo "== ci/test.sh FAIL: install failed (is the compiled engine building?)"; exit 1; }
 
 counts=$(mktemp)
 trap 'rm -f "$counts"' EXIT
