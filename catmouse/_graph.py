@@ -266,6 +266,9 @@ class Graph:
         n = _node_id(n, "n")
         if n < 0:
             raise ValueError(f"n must be non-negative, got {n}")
+        if n > _INT32_MAX // 2:
+            # Refuse before allocating a row per node.
+            raise ValueError(f"a graph of {n} nodes is too large")
         if isinstance(edges, (str, bytes)) or not isinstance(edges, Iterable):
             raise TypeError(f"edges must be an iterable of (u, v) pairs, not {type(edges).__name__}")
         rows: list[list[int]] = [[] for _ in range(n)]
