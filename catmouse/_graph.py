@@ -125,7 +125,7 @@ def _check_csr(n: int, indptr: memoryview, indices: memoryview) -> None:
     """Check CSR arrays for the invariants the engine relies on."""
     if len(indptr) != n + 1:
         raise ValueError(f"indptr must have n + 1 = {n + 1} entries, got {len(indptr)}")
-    if n and indptr[0] != 0:
+    if indptr[0] != 0:
         raise ValueError(f"indptr[0] must be 0, got {indptr[0]}")
     if indptr[n] != len(indices):
         raise ValueError(
