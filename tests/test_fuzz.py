@@ -255,7 +255,10 @@ def _container(draw, values):
     if kind == "tuple":
         return tuple(values)
     if kind == "set":
-        return set(values) if len(set(map(repr, values))) == len(values) else values
+        try:
+            return set(values) if len(set(map(repr, values))) == len(values) else values
+        except TypeError:  # unhashable junk
+            return values
     if kind == "array" and all(type(v) is int and -(2**31) <= v < 2**31 for v in values):
         return array("i", values)
     if kind == "numpy" and np is not None and all(type(v) is int for v in values):
