@@ -310,9 +310,15 @@ class Analysis:
 
 
 def _unpickle_analysis(rules: Rules, outcomes: bytes, remoteness: bytes) -> Analysis:
-    size = 2 * rules.n * rules.n
+    n = rules.n
+    size = 2 * n * n
     rem = array("i")
     rem.frombytes(remoteness)
     if len(outcomes) != size or len(rem) != size:
         raise ValueError("pickled Analysis tables do not match its graph")
+    if len(rules.flags) != n or rules.cat_graph.n != n:
+        raise ValueError("pickled Analysis rules do not match its graph")
+    # Cheap checks here; Analysis.verify() re-derives every entry.
+    if size and (max(outcomes) > 3 or min(rem) < -1):
+        raise ValueError("pickled Analysis tables hold codes no solve gives")
     return Analysis(rules, bytearray(outcomes), rem)
