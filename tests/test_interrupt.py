@@ -25,7 +25,7 @@ from catmouse._retro import env_flag
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
 NODES = 3000
-ROUNDS = 3
+ROUNDS = 4
 
 CHILD = textwrap.dedent("""
     import importlib, os, random, sys, time
@@ -100,9 +100,11 @@ def test_ctrl_c_stops_a_long_solve_and_frees_memory(twin_name):
     assert len(latencies) == ROUNDS
     # Generous for a loaded machine: the engine checks every 65536 positions.
     assert max(latencies) < 2.0, latencies
-    # Each solve would hold at least 5 bytes per position (outcome and remoteness);
-    # memory that was not freed would grow the process by that much a round.
+    # Each solve holds at least 5 bytes per position (outcome and remoteness);
+    # memory not freed would grow the process by that much a round.  The
+    # allocators may keep some after the first rounds, but never a table a round.
     table = 2 * NODES * NODES * 5
-    assert after[-1] - after[0] < table / 2, (before, after)
+    assert after[-1] - before < table, (before, after)
+    assert after[-1] - after[1] < table / 2, (before, after)
     print(f"\n{twin_name}: latency {[round(x * 1000, 1) for x in latencies]} ms, "
           f"rss {before >> 20} MiB before, {[x >> 20 for x in after]} MiB after each round")
