@@ -44,6 +44,13 @@ def main() -> int:
             print("the debug build has no bounds checks", file=sys.stderr)
             return 1
         report = build / "counts.json"
+        env.update(PYTHONPATH=str(build))
+        where = subprocess.run(
+            [sys.executable, "-c", "import catmouse._retro_c as c; print(c.__file__)"],
+            cwd=build, env=env, check=True, capture_output=True, text=True).stdout.strip()
+        if not where.startswith(str(build)):
+            print(f"the fuzz run would test {where}, not the debug build", file=sys.stderr)
+            return 1
         env.update(PYTHONPATH=str(build), CATMOUSE_FUZZ_EXAMPLES=str(options.examples),
                    CATMOUSE_FUZZ_REPORT=str(report))
         start = time.perf_counter()
