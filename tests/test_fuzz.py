@@ -630,3 +630,52 @@ def test_raw_engine_entry(twin, call):
     assert how != "bad", f"accepted a spoilt call: {spoilt}"
     if how == "same":
         assert got == reference
+
+
+# -- regressions the properties found --------------------------------------------
+
+
+@pytest.mark.parametrize("directed", [False, True])
+def test_csr_of_no_nodes_must_start_at_zero(directed):
+    with pytest.raises(ValueError, match="indptr\\[0\\]"):
+        Graph.from_csr([3], [7, 8, 9], directed=directed)
+    assert Graph.from_csr([0], [], directed=directed).n == 0
+
+
+@pytest.mark.skipif(np is None, reason="numpy")
+@pytest.mark.parametrize("dtype", [">i4", ">i8", ">u2", "<i8"])
+def test_csr_of_either_byte_order(dtype):
+    graph = Graph.from_csr(np.array([0, 1, 3, 4], dtype), np.array([1, 0, 2, 1], dtype))
+    assert graph.adjacency() == [[1], [0, 2], [1]]
+
+
+def test_from_edges_refuses_huge_n_before_allocating():
+    with pytest.raises(ValueError, match="too large"):
+        Graph.from_edges(2**40, [])
+
+
+def _triangle_call():
+    indptr, indices = _csr_of([[1, 2], [0, 2], [0, 1]])
+    return [3, bytearray([3, 0, 0]), *[indptr, indices] * 4]
+
+
+def test_raw_entry_takes_integers_only(twin):
+    args = _triangle_call()
+    with pytest.raises(TypeError):
+        twin.propagate(3.0, *args[1:], bytearray(18))
+    with pytest.raises(TypeError):
+        twin.propagate(*args, target=4.5)
+    nan_indptr = [0, math.nan, 4, 6]
+    with pytest.raises(TypeError):
+        twin.propagate(*args[:2], nan_indptr, *args[3:], bytearray(18))
+
+
+@pytest.mark.skipif(np is None, reason="numpy")
+def test_raw_entry_takes_uint8_and_int32_buffers_only(twin):
+    args = _triangle_call()
+    with pytest.raises(ValueError):
+        twin.propagate(*args, bytearray(18), np.zeros(18, np.float32))
+    with pytest.raises(ValueError):
+        twin.propagate(*args, bytearray(18), np.zeros(18, np.uint32))
+    with pytest.raises(ValueError):
+        twin.propagate(3, np.array([3, 0, 0], np.uint64), *args[2:], bytearray(18))
