@@ -5,7 +5,7 @@
 <Outcome.MOUSE_WIN: 1>
 """
 
-from ._analysis import Analysis
+from ._analysis import Analysis, VerificationError
 from ._api import analyze, solve, solve_many
 from ._family import cat_mouse_ii, is_cop_win
 from ._game import Game
@@ -20,6 +20,7 @@ __all__ = [
     "Graph",
     "Outcome",
     "Turn",
+    "VerificationError",
     "analyze",
     "cat_mouse_ii",
     "is_cop_win",

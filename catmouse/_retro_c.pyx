@@ -11,6 +11,8 @@ from cpython.mem cimport PyMem_RawFree, PyMem_RawMalloc
 from libc.stdint cimport int32_t, int64_t, uint8_t
 from libc.string cimport memcpy, memset
 
+from operator import index
+
 cdef enum:
     # Per-node flags and outcome codes: the same values as in _retro_py.
     HOLE = 1
@@ -205,7 +207,17 @@ cdef int check_csr(str name, int32_t n, const int32_t[::1] indptr,
     return 0
 
 
-def propagate(
+def propagate(n, flags, mouse_indptr, mouse_indices, mouse_rindptr, mouse_rindices,
+              cat_indptr, cat_indices, cat_rindptr, cat_rindices,
+              outcome=None, remoteness=None, target=-1):
+    """Solve every position of the game; see ``_retro_py.propagate``."""
+    # A typed C integer argument would take 2.7 as 2: accept integers only.
+    return _propagate(index(n), flags, mouse_indptr, mouse_indices, mouse_rindptr,
+                      mouse_rindices, cat_indptr, cat_indices, cat_rindptr, cat_rindices,
+                      outcome, remoteness, index(target))
+
+
+def _propagate(
     int32_t n,
     const uint8_t[::1] flags not None,
     const int32_t[::1] mouse_indptr not None,

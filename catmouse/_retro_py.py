@@ -14,6 +14,7 @@ position is decided is its remoteness.  What is never decided is a draw.
 
 from __future__ import annotations
 
+import operator
 from array import array
 from typing import Any
 
@@ -31,6 +32,22 @@ _MOUSE_WIN = 1
 _CAT_WIN = 2
 
 
+def _buffer(obj: Any, name: str, formats: tuple[str, ...], itemsize: int,
+            writable: bool) -> memoryview:
+    """A 1-D C-contiguous buffer of one of ``formats``, or TypeError/ValueError."""
+    try:
+        view = memoryview(obj)
+    except TypeError:
+        raise TypeError(f"{name} must be a buffer, not {type(obj).__name__}") from None
+    if view.ndim != 1 or not view.c_contiguous:
+        raise ValueError(f"{name} must be a one-dimensional contiguous buffer")
+    if view.format.lstrip("@=") not in formats or view.itemsize != itemsize:
+        raise ValueError(f"{name} has items of format {view.format!r}, expected {formats[0]!r}")
+    if writable and view.readonly:
+        raise TypeError(f"{name} is read-only")
+    return view
+
+
 def check_arrays(
     n: int,
     flags: Any,
@@ -40,8 +57,12 @@ def check_arrays(
     target: int,
 ) -> None:
     """Reject arrays the engine cannot read safely (the C engine checks the same)."""
+    n = operator.index(n)
     if not 0 <= n <= 32767:
         raise ValueError(f"n = {n} is out of range: 2*n*n positions must fit in int32")
+    # Buffers as the C engine's typed memoryviews take them: a float, a wider int or a
+    # list read as bytes would give a silently wrong table.
+    flags = _buffer(flags, "flags", ("B", "b", "c"), 1, writable=False)
     if len(flags) != n:
         raise ValueError(f"flags has {len(flags)} entries for {n} nodes")
     for name, (indptr, indices) in zip(("mouse", "mouse reverse", "cat", "cat reverse"),
@@ -50,16 +71,21 @@ def check_arrays(
             raise ValueError(f"{name} indptr has {len(indptr)} entries, expected {n + 1}")
         prev = 0
         for u in range(n + 1):
-            x = indptr[u]
+            x = operator.index(indptr[u])
             if x < prev or (u == 0 and x != 0):
                 raise ValueError(f"{name} indptr is not a monotone offset array at {u}")
             prev = x
         if prev != len(indices):
             raise ValueError(f"{name} indptr ends at {prev}, but indices has {len(indices)}")
         for k in range(len(indices)):
-            if not 0 <= indices[k] < n:
+            if not 0 <= operator.index(indices[k]) < n:
                 raise ValueError(f"{name} indices[{k}] = {indices[k]} is not a node")
     size = 2 * n * n
+    if outcome is not None:
+        outcome = _buffer(outcome, "outcome", ("B", "b", "c"), 1, writable=True)
+    if remoteness is not None:
+        remoteness = _buffer(remoteness, "remoteness", ("i", "l"), 4, writable=True)
+    target = operator.index(target)
     if outcome is not None and len(outcome) != size:
         raise ValueError(f"outcome buffer has {len(outcome)} entries, expected {size}")
     if remoteness is not None and len(remoteness) != size:
