@@ -21,11 +21,10 @@ import pytest
 # every test file however pytest is invoked.
 sys.path.insert(0, os.path.dirname(__file__))
 
+from engines import NO_COMPILED_FLAG, engine_params, on_engine  # noqa: E402
+
 import catmouse
 from catmouse import _retro
-
-ENGINE_NAMES = ("catmouse._retro_c", "catmouse._retro_py")
-NO_COMPILED_FLAG = "CATMOUSE_TEST_NO_COMPILED"
 
 
 def _compiled_status() -> str:
@@ -44,18 +43,12 @@ def pytest_report_header(config):
     return lines
 
 
-def _engine_params():
-    skip_compiled = _retro.env_flag(NO_COMPILED_FLAG)
-    for name in ENGINE_NAMES:
-        marks = []
-        if name.endswith("_c") and skip_compiled:
-            marks.append(pytest.mark.skip(reason=f"{NO_COMPILED_FLAG} is set"))
-        yield pytest.param(name, id=name.rsplit("_", 1)[-1], marks=marks)
-
-
-@pytest.fixture(params=list(_engine_params()))
+@pytest.fixture(scope="module", params=engine_params())
 def engine(request):
-    """An engine module (``propagate``); the compiled one must import."""
+    """An engine module (``propagate``); the compiled one must import.
+
+    Module-scoped, so hypothesis tests can take it too.
+    """
     return importlib.import_module(request.param)
 
 
@@ -68,10 +61,10 @@ def compiled_engine():
 
 
 @pytest.fixture
-def use_engine(engine, monkeypatch):
+def use_engine(engine):
     """Route the public API through ``engine``; returns the engine module."""
-    monkeypatch.setattr(_retro, "propagate", engine.propagate)
-    return engine
+    with on_engine(engine):
+        yield engine
 
 
 def pytest_terminal_summary(terminalreporter):

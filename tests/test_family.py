@@ -6,24 +6,7 @@ import random
 
 import pytest
 
-import catmouse._retro
-import catmouse._retro_py
 from catmouse import Graph, cat_mouse_ii, is_cop_win
-from catmouse._retro import env_flag
-
-ENGINES = ["python"] if env_flag("CATMOUSE_NO_EXTENSIONS") else ["python", "cython"]
-
-
-@pytest.fixture(params=ENGINES)
-def twin(request, monkeypatch):
-    """Run the test on one engine, imported directly so a missing build fails."""
-    if request.param == "cython":
-        import catmouse._retro_c as module
-    else:
-        module = catmouse._retro_py
-    monkeypatch.setattr(catmouse._retro, "propagate", module.propagate)
-    return request.param
-
 
 # -- Cat and Mouse II ----------------------------------------------------------------
 
@@ -37,7 +20,7 @@ def twin(request, monkeypatch):
         (["M.C...F"], 1, 3, False),
     ],
 )
-def test_leetcode_1728_examples(twin, grid, cat_jump, mouse_jump, mouse_wins):
+def test_leetcode_1728_examples(use_engine, grid, cat_jump, mouse_jump, mouse_wins):
     assert cat_mouse_ii(grid, cat_jump, mouse_jump) is mouse_wins
 
 
@@ -110,7 +93,7 @@ def random_grid(rng, height, width):
     return ["".join(row) for row in grid]
 
 
-def test_cat_mouse_ii_matches_direct_search(twin):
+def test_cat_mouse_ii_matches_direct_search(use_engine):
     rng = random.Random("1728")
     verdicts = {True: 0, False: 0}
     limited = 0
@@ -131,7 +114,7 @@ def test_cat_mouse_ii_matches_direct_search(twin):
     assert limited >= 50
 
 
-def test_cat_mouse_ii_larger_grids(twin):
+def test_cat_mouse_ii_larger_grids(use_engine):
     """LeetCode-sized grids (up to 8 x 8) against the same search, fewer of them."""
     rng = random.Random("1728-large")
     for _ in range(30):
@@ -153,7 +136,7 @@ CORRIDOR = ["CM......", "#######.", "........", ".#######",
         (CORRIDOR, 1, 1),  # the mouse runs a long way ahead of the cat
     ],
 )
-def test_cat_mouse_ii_known_grids(twin, grid, cat_jump, mouse_jump):
+def test_cat_mouse_ii_known_grids(use_engine, grid, cat_jump, mouse_jump):
     plies = mouse_win_plies(grid, cat_jump, mouse_jump)
     assert cat_mouse_ii(grid, cat_jump, mouse_jump) is (plies is not None)
     if plies is not None:
@@ -222,7 +205,7 @@ def random_chordal(rng, n):
     return sorted((u, v) for v in range(n) for u in adjacent[v] if u < v)
 
 
-def test_cop_win_is_dismantlable(twin):
+def test_cop_win_is_dismantlable(use_engine):
     rng = random.Random("cops")
     counts = {True: 0, False: 0}
     for _ in range(400):
@@ -234,7 +217,7 @@ def test_cop_win_is_dismantlable(twin):
     assert min(counts.values()) >= 50, counts
 
 
-def test_trees_and_chordal_graphs_are_cop_win(twin):
+def test_trees_and_chordal_graphs_are_cop_win(use_engine):
     rng = random.Random("chordal")
     for _ in range(150):
         n = rng.randint(1, 10)
@@ -246,12 +229,12 @@ def test_trees_and_chordal_graphs_are_cop_win(twin):
 
 
 @pytest.mark.parametrize("n", range(3, 12))
-def test_cycles(twin, n):
+def test_cycles(use_engine, n):
     cycle = Graph.from_edges(n, [(i, (i + 1) % n) for i in range(n)])
     assert is_cop_win(cycle) is (n == 3)
 
 
-def test_petersen_and_grid_are_not_cop_win(twin):
+def test_petersen_and_grid_are_not_cop_win(use_engine):
     outer = [(i, (i + 1) % 5) for i in range(5)]
     spokes = [(i, i + 5) for i in range(5)]
     inner = [(5 + i, 5 + (i + 2) % 5) for i in range(5)]

@@ -1,6 +1,6 @@
 """Property suite: any input gives the right answer or a TypeError/ValueError.
 
-Run on both engines (the ``twin`` fixture).  Inputs are arbitrary Python
+Run on both engines (the ``engine`` fixture).  Inputs are arbitrary Python
 objects and near-valid graphs (a valid graph with a few entries spoiled, or
 handed over in odd containers, dtypes and strides).  Whatever is accepted is
 checked against an independent validator and a naive solver written here.
@@ -26,12 +26,12 @@ import os
 from array import array
 
 import pytest
+from engines import on_engine
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import catmouse
-from catmouse import Graph, Outcome, Turn, _retro
-from catmouse._retro import env_flag
+from catmouse import Graph, Outcome, Turn
 
 try:
     import numpy as np
@@ -53,14 +53,6 @@ SUITE = settings(
 )
 
 
-@pytest.fixture(scope="module", params=["c", "py"])
-def twin(request):
-    """The compiled engine (imported directly, so a missing build fails) and its twin."""
-    if request.param == "c":
-        if env_flag("CATMOUSE_NO_EXTENSIONS"):
-            pytest.skip("CATMOUSE_NO_EXTENSIONS is set")
-        return importlib.import_module("catmouse._retro_c")
-    return importlib.import_module("catmouse._retro_py")
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -73,12 +65,6 @@ def _report_counts():
             json.dump(dict(FUZZ_COUNTS), report)
 
 
-@contextlib.contextmanager
-def engine(twin):
-    """The public API on one engine."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_retro, "propagate", twin.propagate)
-        yield
 
 
 # -- an independent validator and solver ------------------------------------------
@@ -166,11 +152,11 @@ def oracle(rows, hole=0):
     return table
 
 
-def check_against_oracle(graph, twin):
-    """analyze/solve on ``twin`` agree with the oracle, and verify() passes."""
+def check_against_oracle(graph, engine):
+    """analyze/solve on ``engine`` agree with the oracle, and verify() passes."""
     rows = graph.adjacency()
     n = graph.n
-    with engine(twin):
+    with on_engine(engine):
         if n == 0:
             with pytest.raises(ValueError):
                 catmouse.analyze(graph)
@@ -355,8 +341,8 @@ def _readable(obj):
 
 @SUITE
 @given(obj=JUNK, directed=st.booleans())
-def test_graph_of_anything(twin, obj, directed):
-    FUZZ_COUNTS[twin.__name__] += 1
+def test_graph_of_anything(engine, obj, directed):
+    FUZZ_COUNTS[engine.__name__] += 1
     try:
         rows = reference_rows(obj, directed)
     except (Invalid, TypeError):
@@ -368,13 +354,13 @@ def test_graph_of_anything(twin, obj, directed):
     # Accepted: it must be a valid graph with exactly the given neighbours.
     assert rows is not None and graph.adjacency() == rows
     if graph.n <= 5:
-        check_against_oracle(graph, twin)
+        check_against_oracle(graph, engine)
 
 
 @SUITE
 @given(near=near_valid_adjacency())
-def test_near_valid_adjacency(twin, near):
-    FUZZ_COUNTS[twin.__name__] += 1
+def test_near_valid_adjacency(engine, near):
+    FUZZ_COUNTS[engine.__name__] += 1
     adjacency, directed = near
     try:
         rows = reference_rows(adjacency, directed)
@@ -388,7 +374,7 @@ def test_near_valid_adjacency(twin, near):
         return
     assert rows is not None, "invalid input accepted"
     assert graph.adjacency() == rows
-    check_against_oracle(graph, twin)
+    check_against_oracle(graph, engine)
 
 
 @SUITE
@@ -397,8 +383,8 @@ def test_near_valid_adjacency(twin, near):
                        st.lists(st.tuples(st.integers(0, 5), st.integers(0, 5)), max_size=8),
                        JUNK),
        directed=st.booleans())
-def test_from_edges(twin, n, edges, directed):
-    FUZZ_COUNTS[twin.__name__] += 1
+def test_from_edges(engine, n, edges, directed):
+    FUZZ_COUNTS[engine.__name__] += 1
     try:
         graph = Graph.from_edges(n, edges, directed=directed)
     except API_ERRORS as error:
@@ -412,13 +398,13 @@ def test_from_edges(twin, n, edges, directed):
         if not directed:
             expected[as_id(v)].append(as_id(u))
     assert graph.adjacency() == expected
-    check_against_oracle(graph, twin)
+    check_against_oracle(graph, engine)
 
 
 @SUITE
 @given(csr=near_valid_csr())
-def test_from_csr(twin, csr):
-    FUZZ_COUNTS[twin.__name__] += 1
+def test_from_csr(engine, csr):
+    FUZZ_COUNTS[engine.__name__] += 1
     indptr, indices, directed, (ip, ix) = csr
     try:
         _readable(indptr), _readable(indices)
@@ -438,18 +424,18 @@ def test_from_csr(twin, csr):
         return
     assert rows is not None, "invalid CSR accepted"
     assert graph.adjacency() == rows
-    check_against_oracle(graph, twin)
+    check_against_oracle(graph, engine)
 
 
 @SUITE
 @given(g=small_graphs(max_n=6), mouse=st.one_of(st.integers(-1, 7), ELEMENTS),
        cat=st.one_of(st.integers(-1, 7), ELEMENTS), hole=st.one_of(st.integers(-1, 7), ELEMENTS),
        max_memory=st.one_of(st.none(), st.integers(-1, 10**6), ELEMENTS))
-def test_solve_arguments(twin, g, mouse, cat, hole, max_memory):
-    FUZZ_COUNTS[twin.__name__] += 1
+def test_solve_arguments(engine, g, mouse, cat, hole, max_memory):
+    FUZZ_COUNTS[engine.__name__] += 1
     rows, directed = g
     graph = Graph(rows, directed=directed)
-    with engine(twin):
+    with on_engine(engine):
         try:
             got = catmouse.solve(graph, mouse=mouse, cat=cat, hole=hole, max_memory=max_memory)
         except API_ERRORS + (MemoryError,) as error:
@@ -465,16 +451,16 @@ def test_solve_arguments(twin, g, mouse, cat, hole, max_memory):
 @SUITE
 @given(obj=JUNK, kwargs=st.dictionaries(st.sampled_from(["mouse", "cat", "hole", "max_memory"]),
                                         JUNK, max_size=2))
-def test_api_with_anything(twin, obj, kwargs):
-    FUZZ_COUNTS[twin.__name__] += 1
-    with engine(twin):
+def test_api_with_anything(engine, obj, kwargs):
+    FUZZ_COUNTS[engine.__name__] += 1
+    with on_engine(engine):
         for call in (catmouse.solve, catmouse.analyze):
             if call is catmouse.analyze:
                 kwargs = {k: v for k, v in kwargs.items() if k in ("hole", "max_memory")}
             with contextlib.suppress(API_ERRORS):
                 result = call(obj, **kwargs)
                 # Accepted: then the input was a valid graph and the answer is checked.
-                check_against_oracle(Graph(obj), twin)
+                check_against_oracle(Graph(obj), engine)
                 assert result is not None
 
 
@@ -593,7 +579,7 @@ def _spoil(draw, value, slot, n, size):
     return readonly, "bad" if output else "same"
 
 
-def _run(twin, call):
+def _run(engine, call):
     """Call the engine on private copies of the output buffers: (result, tables) or error."""
     args, kwargs = call
     kwargs = dict(kwargs)
@@ -606,7 +592,7 @@ def _run(twin, call):
         elif np is not None and isinstance(value, np.ndarray):
             kwargs[key] = value.copy()
     try:
-        result = twin.propagate(*args, **kwargs)
+        result = engine.propagate(*args, **kwargs)
     except RAW_ERRORS as error:
         return error
     tables = tuple(bytes(memoryview(kwargs[k]).cast("B")) if kwargs.get(k) is not None
@@ -616,14 +602,14 @@ def _run(twin, call):
 
 @SUITE
 @given(call=raw_calls())
-def test_raw_engine_entry(twin, call):
-    FUZZ_COUNTS[twin.__name__] += 1
+def test_raw_engine_entry(engine, call):
+    FUZZ_COUNTS[engine.__name__] += 1
     valid, spoilt, how = call
     # The valid call: both twins give the same tables, bit for bit.
     reference = _run(importlib.import_module("catmouse._retro_py"), valid)
     assert not isinstance(reference, Exception), reference
-    assert _run(twin, valid) == reference
-    got = _run(twin, spoilt)
+    assert _run(engine, valid) == reference
+    got = _run(engine, spoilt)
     if isinstance(got, Exception):
         assert str(got) or isinstance(got, OverflowError)
         return
@@ -659,23 +645,23 @@ def _triangle_call():
     return [3, bytearray([3, 0, 0]), *[indptr, indices] * 4]
 
 
-def test_raw_entry_takes_integers_only(twin):
+def test_raw_entry_takes_integers_only(engine):
     args = _triangle_call()
     with pytest.raises(TypeError):
-        twin.propagate(3.0, *args[1:], bytearray(18))
+        engine.propagate(3.0, *args[1:], bytearray(18))
     with pytest.raises(TypeError):
-        twin.propagate(*args, target=4.5)
+        engine.propagate(*args, target=4.5)
     nan_indptr = [0, math.nan, 4, 6]
     with pytest.raises(TypeError):
-        twin.propagate(*args[:2], nan_indptr, *args[3:], bytearray(18))
+        engine.propagate(*args[:2], nan_indptr, *args[3:], bytearray(18))
 
 
 @pytest.mark.skipif(np is None, reason="numpy")
-def test_raw_entry_takes_uint8_and_int32_buffers_only(twin):
+def test_raw_entry_takes_uint8_and_int32_buffers_only(engine):
     args = _triangle_call()
     with pytest.raises(ValueError):
-        twin.propagate(*args, bytearray(18), np.zeros(18, np.float32))
+        engine.propagate(*args, bytearray(18), np.zeros(18, np.float32))
     with pytest.raises(ValueError):
-        twin.propagate(*args, bytearray(18), np.zeros(18, np.uint32))
+        engine.propagate(*args, bytearray(18), np.zeros(18, np.uint32))
     with pytest.raises(ValueError):
-        twin.propagate(3, np.array([3, 0, 0], np.uint64), *args[2:], bytearray(18))
+        engine.propagate(3, np.array([3, 0, 0], np.uint64), *args[2:], bytearray(18))

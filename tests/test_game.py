@@ -17,21 +17,10 @@ import catmouse
 import catmouse._retro
 import catmouse._retro_py
 from catmouse import Game, Graph, Outcome, Turn
-from catmouse._retro import env_flag
 
-ENGINES = ["python"] if env_flag("CATMOUSE_NO_EXTENSIONS") else ["python", "cython"]
 CASES = 200  # random graphs per rule option and engine
 
 
-@pytest.fixture(params=ENGINES)
-def twin(request, monkeypatch):
-    """Run the test on one engine, imported directly so a missing build fails."""
-    if request.param == "cython":
-        import catmouse._retro_c as module
-    else:
-        module = catmouse._retro_py
-    monkeypatch.setattr(catmouse._retro, "propagate", module.propagate)
-    return request.param
 
 
 # -- the oracle ------------------------------------------------------------------
@@ -187,7 +176,7 @@ OPTIONS = ["holes", "cat_forbidden", "cat_goals", "cat_graph", "directed",
 
 
 @pytest.mark.parametrize("option", OPTIONS)
-def test_rule_option_matches_oracle(twin, option):
+def test_rule_option_matches_oracle(use_engine, option):
     rng = random.Random(f"game-{option}")
     changed = 0
     for _ in range(CASES):
@@ -212,7 +201,7 @@ def test_rule_option_matches_oracle(twin, option):
     assert changed >= 5, f"{option} changed only {changed} of {CASES} games"
 
 
-def test_classic_rules_are_a_game(twin):
+def test_classic_rules_are_a_game(use_engine):
     """Game with its defaults is LeetCode 913: the same tables as catmouse.analyze."""
     rng = random.Random("classic")
     for _ in range(CASES):
@@ -225,7 +214,7 @@ def test_classic_rules_are_a_game(twin):
         assert a.remoteness_table.tolist() == b.remoteness_table.tolist()
 
 
-def test_directed_graphs_in_solve_and_analyze(twin):
+def test_directed_graphs_in_solve_and_analyze(use_engine):
     """catmouse.solve/analyze on one-way edges follow the oracle (predecessors reversed)."""
     rng = random.Random("directed")
     for _ in range(CASES):
@@ -241,7 +230,7 @@ def test_directed_graphs_in_solve_and_analyze(twin):
             assert catmouse.solve(graph, mouse=mouse, cat=cat, hole=hole) == outcome[0][mouse][cat]
 
 
-def test_one_way_edge_by_hand(twin):
+def test_one_way_edge_by_hand(use_engine):
     # 1 -> 0 only: the mouse on 1 steps into the hole; from 0 nothing leads back.
     graph = Graph([[], [0, 2], [1]], directed=True)
     game = Game(graph, holes=(0,))
@@ -252,7 +241,7 @@ def test_one_way_edge_by_hand(twin):
     assert a.outcome(2, 1, Turn.MOUSE) == Outcome.CAT_WIN  # the mouse's only move is onto the cat
 
 
-def test_stays_show_in_best_moves_and_line(twin):
+def test_stays_show_in_best_moves_and_line(use_engine):
     square = [[1, 3], [0, 2], [1, 3], [0, 2]]
     a = Game(square, holes=(), mouse_stays=True).analyze()
     assert a.outcome(0, 2) == Outcome.DRAW

@@ -8,7 +8,6 @@ memory after each interrupted solve.
 
 from __future__ import annotations
 
-import importlib
 import os
 import signal
 import subprocess
@@ -20,7 +19,6 @@ from pathlib import Path
 import pytest
 
 import catmouse
-from catmouse._retro import env_flag
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
@@ -59,13 +57,6 @@ CHILD = textwrap.dedent("""
 """)
 
 
-@pytest.fixture(params=["catmouse._retro_c", "catmouse._retro_py"])
-def twin_name(request):
-    if request.param.endswith("_c"):
-        if env_flag("CATMOUSE_NO_EXTENSIONS"):
-            pytest.skip("CATMOUSE_NO_EXTENSIONS is set")
-        importlib.import_module(request.param)  # a missing build fails here
-    return request.param
 
 
 def interrupted_solves(twin_name, rounds=ROUNDS, wait=0.5):
@@ -95,7 +86,8 @@ def interrupted_solves(twin_name, rounds=ROUNDS, wait=0.5):
     return latencies, sizes[0], sizes[1:]
 
 
-def test_ctrl_c_stops_a_long_solve_and_frees_memory(twin_name):
+def test_ctrl_c_stops_a_long_solve_and_frees_memory(engine):
+    twin_name = engine.__name__
     latencies, before, after = interrupted_solves(twin_name)
     assert len(latencies) == ROUNDS
     # Generous for a loaded machine: the engine checks every 65536 positions.

@@ -3,36 +3,23 @@
 from __future__ import annotations
 
 import contextlib
-import importlib
 import random
 import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-import pytest
+from engines import on_engine
 
 import catmouse
-from catmouse import Graph, Turn, _retro
-from catmouse._retro import env_flag
+from catmouse import Graph, Turn
 
 THREADS = 8
 
 
-@pytest.fixture(scope="module", params=["c", "py"])
-def twin(request):
-    """The compiled engine (imported directly, so a missing build fails) and its twin."""
-    if request.param == "c":
-        if env_flag("CATMOUSE_NO_EXTENSIONS"):
-            pytest.skip("CATMOUSE_NO_EXTENSIONS is set")
-        return importlib.import_module("catmouse._retro_c")
-    return importlib.import_module("catmouse._retro_py")
-
-
 @contextlib.contextmanager
-def engine(twin):
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_retro, "propagate", twin.propagate)
-        # Switch threads often, so the pure engine's threads interleave too.
+def threaded_on_engine(engine):
+    """The public API on ``engine``, switching threads often so pure-Python threads interleave."""
+    with on_engine(engine):
         interval = sys.getswitchinterval()
         sys.setswitchinterval(1e-5)
         try:
@@ -70,11 +57,11 @@ def module_state():
             for name, module in sys.modules.items() if name.startswith("catmouse")}
 
 
-def test_many_threads_same_answers(twin):
+def test_many_threads_same_answers(engine):
     per_thread = 200
     graphs = random_graphs(6, 24, seed=1)
     work = jobs(graphs, THREADS * per_thread, seed=2)
-    with engine(twin):
+    with threaded_on_engine(engine):
         expected = [catmouse.solve(graphs[k], mouse=m, cat=c, hole=h) for k, m, c, h in work]
         analyses = [catmouse.analyze(g, hole=0) for g in graphs]
         state = module_state()
@@ -100,9 +87,9 @@ def test_many_threads_same_answers(twin):
             assert table.remoteness_table.tobytes() == single.remoteness_table.tobytes()
 
 
-def test_concurrent_first_use_of_a_graph(twin):
+def test_concurrent_first_use_of_a_graph(engine):
     """Fresh graphs hit Graph._cache (rules, neighbour rows) from all threads at once."""
-    with engine(twin):
+    with threaded_on_engine(engine):
         for round_ in range(5):
             graph = random_graphs(1, 20, seed=10 + round_)[0]
             reference = Graph(graph.adjacency())
@@ -125,7 +112,7 @@ def test_concurrent_first_use_of_a_graph(twin):
             assert set(graph._cache) == {"rows", ("classic", 3)}
 
 
-def test_solve_many_matches_serial(twin):
+def test_solve_many_matches_serial(engine):
     graphs = random_graphs(16, 20, seed=4)
-    with engine(twin):
+    with threaded_on_engine(engine):
         assert catmouse.solve_many(graphs, threads=4) == [catmouse.solve(g) for g in graphs]

@@ -2,35 +2,17 @@
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import random
 
 import pytest
+from engines import on_engine
 
 import catmouse
-from catmouse import Graph, Outcome, Turn, VerificationError, _retro
+from catmouse import Graph, Outcome, Turn, VerificationError
 from catmouse._api import analyze_rules
-from catmouse._retro import env_flag
 from catmouse._retro_py import CAT_FORBIDDEN, CAT_GOAL, HOLE
 from catmouse._rules import Rules
-
-
-@pytest.fixture(scope="module", params=["c", "py"])
-def twin(request):
-    """The compiled engine (imported directly, so a missing build fails) and its twin."""
-    if request.param == "c":
-        if env_flag("CATMOUSE_NO_EXTENSIONS"):
-            pytest.skip("CATMOUSE_NO_EXTENSIONS is set")
-        return importlib.import_module("catmouse._retro_c")
-    return importlib.import_module("catmouse._retro_py")
-
-
-@contextlib.contextmanager
-def engine(twin):
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_retro, "propagate", twin.propagate)
-        yield
 
 
 def random_graph(n, edges, seed, directed=False):
@@ -58,31 +40,31 @@ def test_exported_and_an_assertion():
     assert issubclass(catmouse.VerificationError, AssertionError)
 
 
-def test_leetcode_examples(twin):
-    with engine(twin):
+def test_leetcode_examples(engine):
+    with on_engine(engine):
         assert catmouse.analyze([[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]]).verify()
         assert catmouse.analyze([[1, 3], [0], [3], [0, 2]]).verify()
         assert catmouse.analyze([[]]).verify()
 
 
-def test_random_graph_of_300_nodes(twin):
+def test_random_graph_of_300_nodes(engine):
     graph = random_graph(300, 700, seed=6)
-    with engine(twin):
+    with on_engine(engine):
         analysis = catmouse.analyze(graph)
     counts = analysis.counts()
     assert counts[Outcome.DRAW] and counts[Outcome.MOUSE_WIN] and counts[Outcome.CAT_WIN]
     assert analysis.verify()
 
 
-def test_grid(twin):
-    # 40x40 (5.1 million positions) on the compiled engine; the twin is slower.
-    k = 40 if twin.__name__.endswith("_c") else 16
-    with engine(twin):
+def test_grid(engine):
+    # 40x40 (5.1 million positions) on the compiled engine; the pure twin is slower.
+    k = 40 if engine.__name__.endswith("_c") else 16
+    with on_engine(engine):
         assert catmouse.analyze(grid(k)).verify()
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_other_rules(twin, seed):
+def test_other_rules(engine, seed):
     """Directed moves, a separate cat graph, goals, forbidden nodes, draws scored as wins."""
     rng = random.Random(seed)
     n = 40
@@ -93,11 +75,11 @@ def test_other_rules(twin, seed):
         flags[node] = rng.choice([HOLE | CAT_FORBIDDEN, CAT_FORBIDDEN, CAT_GOAL, HOLE])
     draw = [Outcome.DRAW, Outcome.CAT_WIN, Outcome.MOUSE_WIN, Outcome.DRAW][seed]
     rules = Rules(mouse_graph, cat_graph, bytes(flags), draw)
-    with engine(twin):
+    with on_engine(engine):
         analysis = analyze_rules(rules)
     assert analysis.verify()
     # The other engine gives the same table, so both passed an independent check.
-    with engine(importlib.import_module("catmouse._retro_py")):
+    with on_engine(importlib.import_module("catmouse._retro_py")):
         other = analyze_rules(rules)
     assert analysis.outcomes.tobytes() == other.outcomes.tobytes()
     assert analysis.remoteness_table.tobytes() == other.remoteness_table.tobytes()

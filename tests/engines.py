@@ -1,0 +1,40 @@
+"""Which engines the tests run on, and routing the public API through one.
+
+Every engine test runs on ``catmouse._retro_c`` (imported directly, so a missing
+build fails the test instead of quietly testing the twin twice) and on
+``catmouse._retro_py``.  On a machine without a compiler, set
+``CATMOUSE_TEST_NO_COMPILED=1`` to skip the compiled engine explicitly.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from types import ModuleType
+
+import pytest
+
+from catmouse import _retro
+
+ENGINE_NAMES = ("catmouse._retro_c", "catmouse._retro_py")
+NO_COMPILED_FLAG = "CATMOUSE_TEST_NO_COMPILED"
+
+
+def engine_params() -> list:
+    """pytest params over the engine module names, the compiled one skippable."""
+    skip_compiled = _retro.env_flag(NO_COMPILED_FLAG)
+    params = []
+    for name in ENGINE_NAMES:
+        marks = []
+        if name.endswith("_c") and skip_compiled:
+            marks.append(pytest.mark.skip(reason=f"{NO_COMPILED_FLAG} is set"))
+        params.append(pytest.param(name, id=name.rsplit("_", 1)[-1], marks=marks))
+    return params
+
+
+@contextlib.contextmanager
+def on_engine(engine: ModuleType) -> Iterator[ModuleType]:
+    """Run the public API (solve, analyze, Game, ...) on ``engine`` inside the block."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_retro, "propagate", engine.propagate)
+        yield engine
