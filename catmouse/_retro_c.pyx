@@ -22,7 +22,7 @@ What makes it fast, beyond being C:
 from cpython.array cimport array, clone
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.long cimport PyLong_AsLongAndOverflow
-from cpython.mem cimport PyMem_RawFree, PyMem_RawMalloc
+from cpython.mem cimport PyMem_RawCalloc, PyMem_RawFree, PyMem_RawMalloc
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t
 from libc.string cimport memset
 
@@ -38,6 +38,8 @@ cdef enum:
     SIGNAL_INTERVAL = 65536
     # Positions per queue block (64 KiB).
     BLOCK = 16384
+    # Positions above which the tables come from calloc's fresh zero pages.
+    BIG_GAME = 1 << 20
     # Largest graph solve_lists takes on (its tables stay under ~20 MB; the
     # Python path checks memory for anything bigger).
     LISTS_MAX_NODES = 1024
@@ -70,36 +72,28 @@ cdef struct Game:
 cdef struct Block:
     Block *next
     int32_t *data
+    bint owned  # allocated on its own (the first block lives in the caller's buffer)
 
 
 cdef struct Queue:
     # Positions are pushed at the tail block and popped from the head block;
     # a drained block is kept as the spare for the next push that needs one,
-    # so a queue that stays small cycles two blocks.
+    # so a queue that stays small cycles two blocks.  Every block holds
+    # BLOCK positions.
     Block *first
     Block *last
     Block *spare
-    int64_t head
     int64_t tail
-    int64_t size
-    int64_t capacity
 
 
-cdef Block *block_new(int64_t capacity) noexcept nogil:
-    cdef Block *b = <Block *> PyMem_RawMalloc(sizeof(Block) + <size_t> capacity * sizeof(int32_t))
-    if b != NULL:
-        b.next = NULL
-        b.data = <int32_t *> (b + 1)
-    return b
-
-
-cdef int queue_init(Queue *q, int64_t positions) noexcept nogil:
-    """Room for one block (smaller if the game has fewer positions); -1 if out of memory."""
-    q.capacity = BLOCK if positions > BLOCK else (positions if positions > 0 else 1)
-    q.first = q.last = block_new(q.capacity)
+cdef void queue_init(Queue *q, Block *first) noexcept nogil:
+    """An empty queue whose first block is ``first`` (room for BLOCK positions)."""
+    first.next = NULL
+    first.data = <int32_t *> (first + 1)
+    first.owned = False
+    q.first = q.last = first
     q.spare = NULL
-    q.head = q.tail = q.size = 0
-    return -1 if q.first == NULL else 0
+    q.tail = 0
 
 
 cdef void queue_free(Queue *q) noexcept nogil:
@@ -107,7 +101,8 @@ cdef void queue_free(Queue *q) noexcept nogil:
     cdef Block *next_block
     while b != NULL:
         next_block = b.next
-        PyMem_RawFree(b)
+        if b.owned:
+            PyMem_RawFree(b)
         b = next_block
     PyMem_RawFree(q.spare)
     q.first = q.last = q.spare = NULL
@@ -117,10 +112,12 @@ cdef int queue_grow(Queue *q) except -1 nogil:
     cdef Block *b = q.spare
     q.spare = NULL
     if b == NULL:
-        b = block_new(q.capacity)
+        b = <Block *> PyMem_RawMalloc(sizeof(Block) + <size_t> BLOCK * sizeof(int32_t))
         if b == NULL:
             with gil:
-                raise MemoryError(f"cannot grow the queue by {q.capacity * 4} bytes")
+                raise MemoryError(f"cannot grow the queue by {BLOCK * 4} bytes")
+        b.data = <int32_t *> (b + 1)
+        b.owned = True
     b.next = NULL
     q.last.next = b
     q.last = b
@@ -129,141 +126,217 @@ cdef int queue_grow(Queue *q) except -1 nogil:
 
 
 cdef inline int queue_push(Queue *q, int32_t s) except -1 nogil:
-    if q.tail == q.capacity:
+    if q.tail == BLOCK:
         queue_grow(q)
     q.last.data[q.tail] = s
     q.tail += 1
-    q.size += 1
     return 0
 
 
-cdef inline int32_t queue_pop(Queue *q) noexcept nogil:
-    cdef Block *drained
-    if q.head == q.capacity:
-        drained = q.first
-        q.first = drained.next
-        drained.next = NULL
+cdef void queue_drain(Queue *q) noexcept nogil:
+    """The head block is used up: move to the next, keeping this one as the spare."""
+    cdef Block *drained = q.first
+    q.first = drained.next
+    drained.next = NULL
+    if drained.owned:
         PyMem_RawFree(q.spare)
         q.spare = drained
-        q.head = 0
-    q.size -= 1
-    q.head += 1
-    return q.first.data[q.head - 1]
 
 
 # -- the search ---------------------------------------------------------------------
 
-cdef int run(const Game *g, const int32_t *cat_moves, uint8_t *state, int32_t *rem,
-             counter_t *undecided, Queue *q, int64_t target) except -1 nogil:
-    """Fill ``state`` (and ``rem`` unless NULL); stop early once ``target`` is decided."""
+cdef struct Moves:
+    # What the search reads besides the game: each mover's number of legal
+    # moves, and the cat's reverse moves without the nodes it may not stand on.
+    const int32_t *mouse
+    const int32_t *cat
+    const int32_t *cat_from_ip
+    const int32_t *cat_from
+
+
+cdef inline int seed(int64_t s, uint8_t value, uint8_t *state, int32_t *rem,
+                     Queue *q) except -1 nogil:
+    """Decide a terminal position, unless a rule of higher precedence already did."""
+    if state[s] == 0:
+        state[s] = value
+        queue_push(q, <int32_t> s)
+        if rem != NULL:
+            rem[s] = 0
+    return 0
+
+
+cdef int run(const Game *g, const Moves *moves, uint8_t *state, int32_t *rem,
+             counter_t *spent, Queue *q, int64_t target) except -1 nogil:
+    """Fill ``state`` (and ``rem`` unless NULL); stop early once ``target`` is decided.
+
+    ``state`` starts zeroed and ``spent`` too: it counts each position's moves
+    known to lose, counting up to the mover's number of moves, so neither table
+    needs a pass to set it up and untouched pages of a big one cost nothing.
+    Terminal positions are enumerated rule by rule, in the order of
+    precedence, rather than found by a scan of every position.
+    """
     cdef int32_t n = g.n
     cdef const uint8_t *flags = g.flags
     cdef const int32_t *m_rip = g.m_rip
     cdef const int32_t *m_rix = g.m_rix
-    cdef const int32_t *c_rip = g.c_rip
-    cdef const int32_t *c_rix = g.c_rix
+    cdef const int32_t *mouse_moves = moves.mouse
+    cdef const int32_t *cat_moves = moves.cat
+    cdef const int32_t *cat_from_ip = moves.cat_from_ip
+    cdef const int32_t *cat_from = moves.cat_from
     cdef int64_t nn = <int64_t> n * n
-    cdef int64_t m, c, s, p, row, k, pops = 0
-    cdef int32_t r1 = 0
-    cdef counter_t moves
-    cdef uint8_t value, win
+    cdef int64_t m, c, s, p, row, k
+    cdef int32_t pm, pc
+    cdef counter_t used
+    cdef uint8_t value, open_
 
+    # Terminal positions, highest precedence first: the cat on a node it may
+    # not enter (no position), the cat on the mouse, the mouse in a hole, the
+    # cat on a goal, and a mover with no legal move, who loses.
+    for c in range(n):
+        if flags[c] & CAT_FORBIDDEN:
+            for m in range(n):
+                state[m * n + c] = NO_POSITION
+                state[nn + m * n + c] = NO_POSITION
+    for c in range(n):
+        seed(c * n + c, CAT_WIN, state, rem, q)
+        seed(nn + c * n + c, CAT_WIN, state, rem, q)
     for m in range(n):
-        moves = <counter_t> (g.m_ip[m + 1] - g.m_ip[m])
-        row = m * n
-        for c in range(n):
-            undecided[row + c] = moves
-        row += nn
-        for c in range(n):
-            undecided[row + c] = <counter_t> cat_moves[c]
-
+        if flags[m] & HOLE:
+            for c in range(n):
+                seed(m * n + c, MOUSE_WIN, state, rem, q)
+                seed(nn + m * n + c, MOUSE_WIN, state, rem, q)
+    for c in range(n):
+        if flags[c] & CAT_GOAL:
+            for m in range(n):
+                seed(m * n + c, CAT_WIN, state, rem, q)
+                seed(nn + m * n + c, CAT_WIN, state, rem, q)
     for m in range(n):
-        row = m * n
-        for c in range(n):
-            s = row + c
-            if flags[c] & CAT_FORBIDDEN:
-                state[s] = NO_POSITION
-                state[nn + s] = NO_POSITION
-                continue
-            if m == c:
-                value = CAT_WIN
-            elif flags[m] & HOLE:
-                value = MOUSE_WIN
-            elif flags[c] & CAT_GOAL:
-                value = CAT_WIN
-            else:
-                # A mover with no legal move loses.
-                if undecided[s] == 0:
-                    state[s] = CAT_WIN
-                    queue_push(q, <int32_t> s)
-                    if rem != NULL:
-                        rem[s] = 0
-                if undecided[nn + s] == 0:
-                    state[nn + s] = MOUSE_WIN
-                    queue_push(q, <int32_t> (nn + s))
-                    if rem != NULL:
-                        rem[nn + s] = 0
-                continue
-            state[s] = value
-            state[nn + s] = value
-            queue_push(q, <int32_t> s)
-            queue_push(q, <int32_t> (nn + s))
-            if rem != NULL:
-                rem[s] = 0
-                rem[nn + s] = 0
+        if mouse_moves[m] == 0:
+            for c in range(n):
+                seed(m * n + c, CAT_WIN, state, rem, q)
+    for c in range(n):
+        if cat_moves[c] == 0:
+            for m in range(n):
+                seed(nn + m * n + c, MOUSE_WIN, state, rem, q)
     if target >= 0 and state[target]:
         return 0
 
-    while q.size:
-        s = queue_pop(q)
-        pops += 1
-        if (pops & (SIGNAL_INTERVAL - 1)) == 0:
+    # The queue's ends live in locals from here on: a store into ``state`` may
+    # alias anything reached through a pointer, so fields of ``q`` would be
+    # reloaded after every one.  With remoteness wanted, a -1 in the queue
+    # marks the end of each level, so a position's remoteness is written when
+    # it is taken off rather than in the loops over predecessors.
+    cdef int64_t head = 0, tail = q.tail
+    cdef int32_t *head_data = q.first.data
+    cdef int32_t *tail_data = q.last.data
+    cdef int32_t depth = 0
+    if rem != NULL:
+        queue_push(q, -1)
+        tail_data = q.last.data
+        tail = q.tail
+    while head != tail or head_data != tail_data:
+        if head == BLOCK:
+            # A block drained: a moment to check for Ctrl-C (every BLOCK positions).
+            queue_drain(q)
+            head_data = q.first.data
+            head = 0
             with gil:
                 PyErr_CheckSignals()
-        value = state[s]
+        s = head_data[head]
+        head += 1
+        if s < 0:
+            # The end of a level: the positions queued since are one deeper.
+            depth += 1
+            if head == tail and head_data == tail_data:
+                break
+            if tail == BLOCK:
+                queue_grow(q)
+                tail_data = q.last.data
+                tail = 0
+            tail_data[tail] = -1
+            tail += 1
+            continue
         if rem != NULL:
-            r1 = rem[s] + 1
+            rem[s] = depth
+        value = state[s]
         if s >= nn:
             # Cat to move here, so the mouse just moved: (pm, c, MOUSE).
             m = (s - nn) // n
             c = (s - nn) - m * n
-            win = value == MOUSE_WIN
-            for k in range(m_rip[m], m_rip[m + 1]):
-                p = <int64_t> m_rix[k] * n + c
-                if state[p]:
-                    continue
-                if not win:
-                    undecided[p] -= 1
-                    if undecided[p]:
+            if value == MOUSE_WIN:
+                # A win for the mouse: every predecessor is won by moving here.
+                for k in range(m_rip[m], m_rip[m + 1]):
+                    p = <int64_t> m_rix[k] * n + c
+                    if state[p]:
                         continue
-                state[p] = value
-                if rem != NULL:
-                    rem[p] = r1
-                if p == target:
-                    return 0
-                queue_push(q, <int32_t> p)
+                    state[p] = value
+                    if p == target:
+                        return 0
+                    if tail == BLOCK:
+                        queue_grow(q)
+                        tail_data = q.last.data
+                        tail = 0
+                    tail_data[tail] = <int32_t> p
+                    tail += 1
+            else:
+                # One more losing move for each predecessor; the last one loses.
+                for k in range(m_rip[m], m_rip[m + 1]):
+                    pm = m_rix[k]
+                    p = <int64_t> pm * n + c
+                    if state[p]:
+                        continue
+                    used = spent[p] + 1
+                    spent[p] = used
+                    if used != mouse_moves[pm]:
+                        continue
+                    state[p] = value
+                    if p == target:
+                        return 0
+                    if tail == BLOCK:
+                        queue_grow(q)
+                        tail_data = q.last.data
+                        tail = 0
+                    tail_data[tail] = <int32_t> p
+                    tail += 1
         else:
-            # Mouse to move here, so the cat just moved: (m, pc, CAT).
+            # Mouse to move here, so the cat just moved: (m, pc, CAT), where
+            # ``pc`` is a node the cat may stand on.
             m = s // n
             c = s - m * n
-            win = value == CAT_WIN
             row = nn + m * n
-            for k in range(c_rip[c], c_rip[c + 1]):
-                # A predecessor with the cat on a forbidden node is NO_POSITION,
-                # so the state test below skips it.
-                p = row + c_rix[k]
-                if state[p]:
-                    continue
-                if not win:
-                    undecided[p] -= 1
-                    if undecided[p]:
+            if value == CAT_WIN:
+                for k in range(cat_from_ip[c], cat_from_ip[c + 1]):
+                    p = row + cat_from[k]
+                    if state[p]:
                         continue
-                state[p] = value
-                if rem != NULL:
-                    rem[p] = r1
-                if p == target:
-                    return 0
-                queue_push(q, <int32_t> p)
+                    state[p] = value
+                    if p == target:
+                        return 0
+                    if tail == BLOCK:
+                        queue_grow(q)
+                        tail_data = q.last.data
+                        tail = 0
+                    tail_data[tail] = <int32_t> p
+                    tail += 1
+            else:
+                for k in range(cat_from_ip[c], cat_from_ip[c + 1]):
+                    pc = cat_from[k]
+                    p = row + pc
+                    if state[p]:
+                        continue
+                    used = spent[p] + 1
+                    spent[p] = used
+                    if used != cat_moves[pc]:
+                        continue
+                    state[p] = value
+                    if p == target:
+                        return 0
+                    if tail == BLOCK:
+                        queue_grow(q)
+                        tail_data = q.last.data
+                        tail = 0
+                    tail_data[tail] = <int32_t> p
+                    tail += 1
     return 0
 
 
@@ -278,50 +351,74 @@ cdef int64_t solve_game(const Game *g, uint8_t *outcome, int32_t *rem,
     cdef int32_t n = g.n
     cdef int64_t size = 2 * <int64_t> n * n
     cdef int64_t k, c, most = 0, result = 0
-    cdef int32_t *cat_moves = NULL
-    cdef void *undecided = NULL
+    cdef int64_t cat_edges = g.c_rip[n]
+    cdef void *spent = NULL
     cdef uint8_t *state = outcome
     cdef size_t width
+    cdef Moves moves
     cdef Queue q
     if size == 0:
         return 0
+    if target >= 0 and g.flags[target % n] & CAT_FORBIDDEN:
+        return NO_POSITION
     q.first = q.last = q.spare = NULL
-    cat_moves = <int32_t *> PyMem_RawMalloc(<size_t> n * sizeof(int32_t))
-    if cat_moves == NULL:
-        with gil:
-            raise MemoryError(f"cannot allocate {n * 4} bytes for the cat's moves")
+    # Everything in one allocation: move counts, the filtered reverse cat
+    # moves, the counters, the outcome table unless the caller gives one, and
+    # the queue's first block last.  All but the queue start zeroed; a big
+    # one comes from calloc as fresh zero pages, with no pass to clear them.
+    cdef int64_t ints = (3 * n + 1 + cat_edges + 1) & ~(<int64_t> 1)  # keep 8-aligned
     for c in range(n):
-        cat_moves[c] = 0
+        if g.m_ip[c + 1] - g.m_ip[c] > most:
+            most = g.m_ip[c + 1] - g.m_ip[c]
+        if g.c_ip[c + 1] - g.c_ip[c] > most:
+            most = g.c_ip[c + 1] - g.c_ip[c]
+    width = 1 if most <= 0xFF else (2 if most <= 0xFFFF else 4)
+    cdef size_t zeroed = (<size_t> ints * sizeof(int32_t) + <size_t> size * width
+                          + (<size_t> size if outcome == NULL else 0) + 7) & ~(<size_t> 7)
+    cdef size_t total = zeroed + sizeof(Block) + <size_t> BLOCK * sizeof(int32_t)
+    cdef char *block
+    if size > BIG_GAME:
+        block = <char *> PyMem_RawCalloc(total, 1)
+    else:
+        block = <char *> PyMem_RawMalloc(total)
+        if block != NULL:
+            memset(block, 0, zeroed)
+    if block == NULL:
+        with gil:
+            raise MemoryError(f"cannot allocate {total} bytes for the tables")
+    cdef int32_t *mouse_moves = <int32_t *> block
+    cdef int32_t *cat_moves = mouse_moves + n
+    cdef int32_t *cat_from_ip = mouse_moves + 2 * n
+    cdef int32_t *cat_from = mouse_moves + 3 * n + 1
+    spent = block + ints * sizeof(int32_t)
+    if outcome == NULL:
+        state = <uint8_t *> spent + size * width
+    else:
+        memset(state, 0, <size_t> size)
+    queue_init(&q, <Block *> (block + zeroed))
+    for c in range(n):
+        mouse_moves[c] = g.m_ip[c + 1] - g.m_ip[c]
         for k in range(g.c_ip[c], g.c_ip[c + 1]):
             if not g.flags[g.c_ix[k]] & CAT_FORBIDDEN:
                 cat_moves[c] += 1
-        if cat_moves[c] > most:
-            most = cat_moves[c]
-        if g.m_ip[c + 1] - g.m_ip[c] > most:
-            most = g.m_ip[c + 1] - g.m_ip[c]
-    width = 1 if most <= 0xFF else (2 if most <= 0xFFFF else 4)
-    undecided = PyMem_RawMalloc(<size_t> size * width)
-    if state == NULL:
-        state = <uint8_t *> PyMem_RawMalloc(<size_t> size)
-    if undecided == NULL or state == NULL or queue_init(&q, size) < 0:
-        PyMem_RawFree(cat_moves)
-        PyMem_RawFree(undecided)
-        if outcome == NULL:
-            PyMem_RawFree(state)
-        queue_free(&q)
-        with gil:
-            raise MemoryError(
-                f"cannot allocate {size * (width + 1)} bytes for the tables")
-    memset(state, 0, <size_t> size)
+        cat_from_ip[c + 1] = cat_from_ip[c]
+        for k in range(g.c_rip[c], g.c_rip[c + 1]):
+            if not g.flags[g.c_rix[k]] & CAT_FORBIDDEN:
+                cat_from[cat_from_ip[c + 1]] = g.c_rix[k]
+                cat_from_ip[c + 1] += 1
+    moves.mouse = mouse_moves
+    moves.cat = cat_moves
+    moves.cat_from_ip = cat_from_ip
+    moves.cat_from = cat_from
     if rem != NULL:
         memset(rem, 0xFF, <size_t> size * sizeof(int32_t))  # -1: never ends
     try:
         if width == 1:
-            run(g, cat_moves, state, rem, <uint8_t *> undecided, &q, target)
+            run(g, &moves, state, rem, <uint8_t *> spent, &q, target)
         elif width == 2:
-            run(g, cat_moves, state, rem, <uint16_t *> undecided, &q, target)
+            run(g, &moves, state, rem, <uint16_t *> spent, &q, target)
         else:
-            run(g, cat_moves, state, rem, <int32_t *> undecided, &q, target)
+            run(g, &moves, state, rem, <int32_t *> spent, &q, target)
         if target >= 0:
             result = state[target]
         else:
@@ -329,11 +426,8 @@ cdef int64_t solve_game(const Game *g, uint8_t *outcome, int32_t *rem,
                 if state[k] == MOUSE_WIN or state[k] == CAT_WIN:
                     result += 1
     finally:
-        PyMem_RawFree(cat_moves)
-        PyMem_RawFree(undecided)
-        if outcome == NULL:
-            PyMem_RawFree(state)
         queue_free(&q)
+        PyMem_RawFree(block)
     return result
 
 
@@ -648,7 +742,6 @@ def solve_lists(adjacency, mouse, cat, hole):
     cdef long m, c, h
     cdef int32_t n
     cdef int64_t total, result
-    cdef int32_t *buffer = NULL
     cdef uint8_t *flags = NULL
     cdef Game g
     if type(adjacency) is not list or len(<list> adjacency) > LISTS_MAX_NODES:
