@@ -20,8 +20,8 @@ Families:
 - ``scaling``: positions per second of a full solve on sparse graphs, n = 500..5000.
 
 Peak memory is measured in a fresh subprocess per figure: the kernel's
-high-water mark is reset (``/proc/self/clear_refs``) once the graph is built,
-and the figure is the rise of ``VmHWM`` over ``VmRSS`` during the call, per
+high-water mark is reset (``/proc/self/clear_refs``) once the graph is built
+(and freed heap returned with ``malloc_trim``), and the figure is the rise of ``VmHWM`` over ``VmRSS`` during the call, per
 position (2*n*n), so it counts every byte the call touched, Python or C.
 """
 
@@ -40,8 +40,9 @@ import tempfile
 import time
 from array import array
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import catmouse
 from catmouse import _api, _retro, _retro_py
@@ -158,13 +159,13 @@ def textbook_solve(graph: list[list[int]]) -> int:
 def load_seed_solution(path: str) -> Callable[[list[list[int]]], int]:
     """Exec the first Python block of a seed write-up (measured locally, never shipped)."""
     text = Path(path).read_text()
-    match = re.search(r"```python\n(.*?)```", text, re.S)
+    match = re.search(r"```python\n(.*?)```", text, re.DOTALL)
     if not match:
         raise SystemExit(f"no python block in {path}")
-    from typing import List  # noqa: UP035 - the seed code's annotations need it
+    from typing import List  # noqa: UP035 - the seed code's annotations name it
 
-    namespace: dict[str, Any] = {"deque": deque, "List": List}
-    exec(match.group(1), namespace)
+    namespace: dict[str, Any] = {"deque": deque, "List": List}  # noqa: UP006
+    exec(match.group(1), namespace)  # noqa: S102 - a local file the user names
     solution = namespace["Solution"]()
     return solution.catMouseGame
 
@@ -301,6 +302,10 @@ def child_memory(family: str, kind: str) -> None:
     ref = Reference.build() if kind == "cpp" else None
     catmouse.analyze(Graph([[1], [0, 2], [1]]))  # warm every lazy import
     gc.collect()
+    try:  # hand freed heap back to the OS, so reused pages do not hide a peak
+        ctypes.CDLL(None).malloc_trim(0)
+    except (OSError, AttributeError):
+        pass
     with open("/proc/self/clear_refs", "w") as clear:
         clear.write("5")
     before = _status("VmRSS")
@@ -461,11 +466,12 @@ def bench_big(args: argparse.Namespace, ref: Reference | None) -> Table:
             cpp_t, got = ref.time([adjacency], [n + 2], reps)
             cpp_full, _ = ref.time([adjacency], [-1], reps)
             assert got == [int(catmouse.solve(graph))], "C++ disagrees"
-        rows.append(("catmouse.solve(graph)", best_time(lambda: catmouse.solve(graph), reps),
+        rows.append(("catmouse.solve(graph)",
+                     best_time(lambda g=graph: catmouse.solve(g), reps),
                      cpp_t, "solve"))
         rows.append(("full outcome table", best_time(full_solve(graph), reps), cpp_full, None))
         rows.append(("analyze (+ remoteness)",
-                     best_time(lambda: catmouse.analyze(graph), reps), cpp_full, "analyze"))
+                     best_time(lambda g=graph: catmouse.analyze(g), reps), cpp_full, "analyze"))
         if cpp_t is not None:
             rows.append(("C++ solve (early stop)", cpp_t, cpp_t, None))
             rows.append(("C++ full table", cpp_full, cpp_full, "cpp"))

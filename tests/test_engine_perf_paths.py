@@ -238,8 +238,8 @@ def test_solve_lists_declines_what_it_does_not_know(adjacency):
 def test_solve_errors_are_the_plain_paths_errors():
     good = [[1, 2], [0, 2], [0, 1]]
     cases = [
-        (good, dict(mouse=5)), (good, dict(cat=0)), (good, dict(cat=-1)),
-        (good, dict(hole=7)), (good, dict(mouse=1.5)),
+        (good, {"mouse": 5}), (good, {"cat": 0}), (good, {"cat": -1}),
+        (good, {"hole": 7}), (good, {"mouse": 1.5}),
         ([[1], [0, 2], [1, 1]], {}), ([[1], [2], [1]], {}), ([[0], [2], [1]], {}),
     ]
     for adjacency, kwargs in cases:
