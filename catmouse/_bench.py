@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Any
 
 import catmouse
-from catmouse import _api, _retro, _retro_py
+from catmouse import _api, _graph, _retro, _retro_py
 from catmouse._graph import Graph
 from catmouse._rules import classic_rules
 
@@ -262,16 +262,19 @@ def best_time(run: Callable[[], Any], reps: int, clock: Callable[[], float] = ti
 class use_twin:
     """Run the API on the pure-Python engine for the duration of a ``with``."""
 
+    names = ((_retro, "propagate", _retro_py.propagate), (_api, "_compiled", None),
+             (_graph, "_fast_csr", None))
+
     def __enter__(self) -> None:
-        self.saved = (_retro.propagate, getattr(_api, "_compiled", None))
-        _retro.propagate = _retro_py.propagate
-        if hasattr(_api, "_compiled"):
-            _api._compiled = None
+        self.saved = [getattr(module, name, None) for module, name, _ in self.names]
+        for module, name, twin in self.names:
+            if hasattr(module, name):
+                setattr(module, name, twin)
 
     def __exit__(self, *exc: object) -> None:
-        _retro.propagate = self.saved[0]
-        if hasattr(_api, "_compiled"):
-            _api._compiled = self.saved[1]
+        for (module, name, _), value in zip(self.names, self.saved):
+            if hasattr(module, name):
+                setattr(module, name, value)
 
 
 def raw_engine(graph: Graph, target: int) -> Callable[[], Any]:

@@ -38,6 +38,8 @@ cdef enum:
     SIGNAL_INTERVAL = 65536
     # Positions per queue block (64 KiB).
     BLOCK = 16384
+    # Largest number of moves whose count fits beside the outcome in one byte.
+    PACKED_MAX_MOVES = 63
     # Positions above which the tables come from calloc's fresh zero pages.
     BIG_GAME = 1 << 20
     # Largest graph solve_lists takes on (its tables stay under ~20 MB; the
@@ -47,7 +49,13 @@ cdef enum:
 QUEUE_BLOCK = BLOCK
 LISTS_LIMIT = LISTS_MAX_NODES
 
+cdef struct Packed:
+    # Marks the packed layout: no counter table, each position's count of
+    # losing moves kept in the top six bits of its outcome byte.
+    uint8_t unused
+
 ctypedef fused counter_t:
+    Packed
     uint8_t
     uint16_t
     int32_t
@@ -157,7 +165,7 @@ cdef struct Moves:
 cdef inline int seed(int64_t s, uint8_t value, uint8_t *state, int32_t *rem,
                      Queue *q) except -1 nogil:
     """Decide a terminal position, unless a rule of higher precedence already did."""
-    if state[s] == 0:
+    if state[s] & 3 == 0:
         state[s] = value
         queue_push(q, <int32_t> s)
         if rem != NULL:
@@ -172,6 +180,9 @@ cdef int run(const Game *g, const Moves *moves, uint8_t *state, int32_t *rem,
     ``state`` starts zeroed and ``spent`` too: it counts each position's moves
     known to lose, counting up to the mover's number of moves, so neither table
     needs a pass to set it up and untouched pages of a big one cost nothing.
+    With ``counter_t`` Packed there is no ``spent``: an undecided position's
+    byte holds the count times 4 (its outcome bits are 0), so a predecessor
+    visit reads one byte, not two; the caller clears the counts at the end.
     Terminal positions are enumerated rule by rule, in the order of
     precedence, rather than found by a scan of every position.
     """
@@ -187,7 +198,7 @@ cdef int run(const Game *g, const Moves *moves, uint8_t *state, int32_t *rem,
     cdef int64_t m, c, s, p, row, k
     cdef int32_t pm, pc
     cdef counter_t used
-    cdef uint8_t value, open_
+    cdef uint8_t value, cell
 
     # Terminal positions, highest precedence first: the cat on a node it may
     # not enter (no position), the cat on the mouse, the mouse in a hole, the
@@ -218,7 +229,7 @@ cdef int run(const Game *g, const Moves *moves, uint8_t *state, int32_t *rem,
         if cat_moves[c] == 0:
             for m in range(n):
                 seed(nn + m * n + c, MOUSE_WIN, state, rem, q)
-    if target >= 0 and state[target]:
+    if target >= 0 and state[target] & 3:
         return 0
 
     # The queue's ends live in locals from here on: a store into ``state`` may
@@ -267,7 +278,7 @@ cdef int run(const Game *g, const Moves *moves, uint8_t *state, int32_t *rem,
                 # A win for the mouse: every predecessor is won by moving here.
                 for k in range(m_rip[m], m_rip[m + 1]):
                     p = <int64_t> m_rix[k] * n + c
-                    if state[p]:
+                    if state[p] & 3:
                         continue
                     state[p] = value
                     if p == target:
@@ -283,12 +294,21 @@ cdef int run(const Game *g, const Moves *moves, uint8_t *state, int32_t *rem,
                 for k in range(m_rip[m], m_rip[m + 1]):
                     pm = m_rix[k]
                     p = <int64_t> pm * n + c
-                    if state[p]:
-                        continue
-                    used = spent[p] + 1
-                    spent[p] = used
-                    if used != mouse_moves[pm]:
-                        continue
+                    if counter_t is Packed:
+                        cell = state[p]
+                        if cell & 3:
+                            continue
+                        cell += 4
+                        if cell >> 2 != mouse_moves[pm]:
+                            state[p] = cell
+                            continue
+                    else:
+                        if state[p]:
+                            continue
+                        used = spent[p] + 1
+                        spent[p] = used
+                        if used != mouse_moves[pm]:
+                            continue
                     state[p] = value
                     if p == target:
                         return 0
@@ -307,7 +327,7 @@ cdef int run(const Game *g, const Moves *moves, uint8_t *state, int32_t *rem,
             if value == CAT_WIN:
                 for k in range(cat_from_ip[c], cat_from_ip[c + 1]):
                     p = row + cat_from[k]
-                    if state[p]:
+                    if state[p] & 3:
                         continue
                     state[p] = value
                     if p == target:
@@ -322,12 +342,21 @@ cdef int run(const Game *g, const Moves *moves, uint8_t *state, int32_t *rem,
                 for k in range(cat_from_ip[c], cat_from_ip[c + 1]):
                     pc = cat_from[k]
                     p = row + pc
-                    if state[p]:
-                        continue
-                    used = spent[p] + 1
-                    spent[p] = used
-                    if used != cat_moves[pc]:
-                        continue
+                    if counter_t is Packed:
+                        cell = state[p]
+                        if cell & 3:
+                            continue
+                        cell += 4
+                        if cell >> 2 != cat_moves[pc]:
+                            state[p] = cell
+                            continue
+                    else:
+                        if state[p]:
+                            continue
+                        used = spent[p] + 1
+                        spent[p] = used
+                        if used != cat_moves[pc]:
+                            continue
                     state[p] = value
                     if p == target:
                         return 0
@@ -346,7 +375,8 @@ cdef int64_t solve_game(const Game *g, uint8_t *outcome, int32_t *rem,
 
     Returns the target's code, or the number of decided positions when
     ``target`` < 0.  Counters get the narrowest type that holds every
-    mover's number of legal moves.
+    mover's number of legal moves: none at all up to 63 moves (packed into
+    the outcome byte), else 1, 2 or 4 bytes.
     """
     cdef int32_t n = g.n
     cdef int64_t size = 2 * <int64_t> n * n
@@ -372,7 +402,8 @@ cdef int64_t solve_game(const Game *g, uint8_t *outcome, int32_t *rem,
             most = g.m_ip[c + 1] - g.m_ip[c]
         if g.c_ip[c + 1] - g.c_ip[c] > most:
             most = g.c_ip[c + 1] - g.c_ip[c]
-    width = 1 if most <= 0xFF else (2 if most <= 0xFFFF else 4)
+    width = 0 if most <= PACKED_MAX_MOVES else (
+        1 if most <= 0xFF else (2 if most <= 0xFFFF else 4))
     cdef size_t zeroed = (<size_t> ints * sizeof(int32_t) + <size_t> size * width
                           + (<size_t> size if outcome == NULL else 0) + 7) & ~(<size_t> 7)
     cdef size_t total = zeroed + sizeof(Block) + <size_t> BLOCK * sizeof(int32_t)
@@ -413,14 +444,19 @@ cdef int64_t solve_game(const Game *g, uint8_t *outcome, int32_t *rem,
     if rem != NULL:
         memset(rem, 0xFF, <size_t> size * sizeof(int32_t))  # -1: never ends
     try:
-        if width == 1:
+        if width == 0:
+            run(g, &moves, state, rem, <Packed *> NULL, &q, target)
+            if target < 0:
+                for k in range(size):
+                    state[k] &= 3  # drop the counts of undecided positions
+        elif width == 1:
             run(g, &moves, state, rem, <uint8_t *> spent, &q, target)
         elif width == 2:
             run(g, &moves, state, rem, <uint16_t *> spent, &q, target)
         else:
             run(g, &moves, state, rem, <int32_t *> spent, &q, target)
         if target >= 0:
-            result = state[target]
+            result = state[target] & 3
         else:
             for k in range(size):
                 if state[k] == MOUSE_WIN or state[k] == CAT_WIN:

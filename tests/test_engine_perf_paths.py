@@ -2,7 +2,7 @@
 
 Every fast path must give what the plain path gives: the compiled tables equal
 the pure twin's bit for bit (and a naive oracle's) on games with holes, cat-forbidden
-nodes, cat goals, self-loops and one-way edges; narrow and wide move counters
+nodes, cat goals, self-loops and one-way edges; packed, narrow and wide move counters
 agree; the block queue grows; Board, solve_lists and solve_many agree with the
 plain solve; and the compiled Graph builder accepts and rejects exactly what
 the Python validator does, with the same messages.
@@ -158,9 +158,11 @@ def test_engines_agree_with_each_other_and_the_oracle(seed):
             assert code == compiled[1][target]
 
 
-def test_wide_counters_match_narrow_ones():
-    # Node 1 has 260 moves: its counters need 16 bits; every other node fits in 8.
-    n = 262
+@pytest.mark.parametrize("hub", [40, 100, 260])
+def test_counter_widths_agree(hub):
+    # Node 1 has ``hub`` moves: counts packed beside the outcome (up to 63),
+    # one byte (up to 255), or two bytes; the twin has no such choice.
+    n = hub + 1
     rows = [[] for _ in range(n)]
     for v in range(n):
         if v != 1:
@@ -171,7 +173,7 @@ def test_wide_counters_match_narrow_ones():
         rows[v + 1].append(v)
     flags = [HOLE | CAT_FORBIDDEN] + [0] * (n - 1)
     args = engine_args(rows, rows, flags)
-    assert max(len(r) for r in rows) > 255
+    assert max(len(r) for r in rows) == hub
     assert tables(_retro_c, args) == tables(_retro_py, args)
 
 
