@@ -430,8 +430,25 @@ def bench_hot(args: argparse.Namespace, ref: Reference | None) -> Table:
     if ref is not None:
         t_cpp = ref.time(adjacency, [len(g) + 2 for g in adjacency], max(args.reps, 20))[0]
         t_cpp /= len(graphs)
+    # The Python-side cost, on a graph whose solve is almost free: solve(graph)
+    # against the engine solving the same position inside one C loop.
+    tiny = Graph([[1, 3], [0], [3], [0, 2]])
+    calls = 2000 if args.quick else 20000
+    solve(tiny)
+    t_tiny = best_time(lambda: [solve(tiny) for _ in range(calls)], args.reps) / calls
+    compiled = getattr(_api, "_compiled", None)
+    if compiled is not None and hasattr(compiled, "solve_boards"):
+        boards = [_api._board(tiny, 0)] * calls
+        t_tiny_engine = best_time(lambda: compiled.solve_boards(boards, 1, 2), args.reps) / calls
+    else:
+        engine = raw_engine(tiny, tiny.n + 2)
+        t_tiny_engine = best_time(lambda: [engine() for _ in range(calls)], args.reps) / calls
     table = Table(f"hot: the same {len(graphs)} graphs prebuilt as Graph",
                   ["measure", "value"])
+    table.add("4-node graph: solve(graph) us/call", fmt(t_tiny * 1e6, ".3f"))
+    table.add("4-node graph: engine alone us/solve (C loop, or raw propagate before)",
+              fmt(t_tiny_engine * 1e6, ".3f"))
+    table.add("4-node graph: Python-side cost us/call", fmt((t_tiny - t_tiny_engine) * 1e6, ".3f"))
     table.add("solve(graph) us/call", fmt(t_api * 1e6))
     table.add("engine alone us/call (best of raw propagate, solve_many 1 thread)",
               fmt(t_engine * 1e6))
