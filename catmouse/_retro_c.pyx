@@ -202,11 +202,12 @@ cdef int run(const Game *g, const Moves *moves, uint8_t *state, int32_t *rem,
 
     # Terminal positions, highest precedence first: the cat on a node it may
     # not enter (no position), the cat on the mouse, the mouse in a hole, the
-    # cat on a goal, and a mover with no legal move, who loses.
+    # cat on a goal, and a mover with no legal move, who loses.  The mouse's
+    # half of the table is transposed (see solve_game): (m, c) is at c*n + m.
     for c in range(n):
         if flags[c] & CAT_FORBIDDEN:
             for m in range(n):
-                state[m * n + c] = NO_POSITION
+                state[c * n + m] = NO_POSITION
                 state[nn + m * n + c] = NO_POSITION
     for c in range(n):
         seed(c * n + c, CAT_WIN, state, rem, q)
@@ -214,17 +215,17 @@ cdef int run(const Game *g, const Moves *moves, uint8_t *state, int32_t *rem,
     for m in range(n):
         if flags[m] & HOLE:
             for c in range(n):
-                seed(m * n + c, MOUSE_WIN, state, rem, q)
+                seed(c * n + m, MOUSE_WIN, state, rem, q)
                 seed(nn + m * n + c, MOUSE_WIN, state, rem, q)
     for c in range(n):
         if flags[c] & CAT_GOAL:
             for m in range(n):
-                seed(m * n + c, CAT_WIN, state, rem, q)
+                seed(c * n + m, CAT_WIN, state, rem, q)
                 seed(nn + m * n + c, CAT_WIN, state, rem, q)
     for m in range(n):
         if mouse_moves[m] == 0:
             for c in range(n):
-                seed(m * n + c, CAT_WIN, state, rem, q)
+                seed(c * n + m, CAT_WIN, state, rem, q)
     for c in range(n):
         if cat_moves[c] == 0:
             for m in range(n):
@@ -271,13 +272,15 @@ cdef int run(const Game *g, const Moves *moves, uint8_t *state, int32_t *rem,
             rem[s] = depth
         value = state[s]
         if s >= nn:
-            # Cat to move here, so the mouse just moved: (pm, c, MOUSE).
+            # Cat to move here, so the mouse just moved: (pm, c, MOUSE), at
+            # c*n + pm in the transposed half: one row of the table.
             m = (s - nn) // n
             c = (s - nn) - m * n
+            row = c * n
             if value == MOUSE_WIN:
                 # A win for the mouse: every predecessor is won by moving here.
                 for k in range(m_rip[m], m_rip[m + 1]):
-                    p = <int64_t> m_rix[k] * n + c
+                    p = row + m_rix[k]
                     if state[p] & 3:
                         continue
                     state[p] = value
@@ -293,7 +296,7 @@ cdef int run(const Game *g, const Moves *moves, uint8_t *state, int32_t *rem,
                 # One more losing move for each predecessor; the last one loses.
                 for k in range(m_rip[m], m_rip[m + 1]):
                     pm = m_rix[k]
-                    p = <int64_t> pm * n + c
+                    p = row + pm
                     if counter_t is Packed:
                         cell = state[p]
                         if cell & 3:
@@ -319,10 +322,10 @@ cdef int run(const Game *g, const Moves *moves, uint8_t *state, int32_t *rem,
                     tail_data[tail] = <int32_t> p
                     tail += 1
         else:
-            # Mouse to move here, so the cat just moved: (m, pc, CAT), where
-            # ``pc`` is a node the cat may stand on.
-            m = s // n
-            c = s - m * n
+            # Mouse to move here (at c*n + m), so the cat just moved:
+            # (m, pc, CAT), where ``pc`` is a node the cat may stand on.
+            c = s // n
+            m = s - c * n
             row = nn + m * n
             if value == CAT_WIN:
                 for k in range(cat_from_ip[c], cat_from_ip[c + 1]):
@@ -369,6 +372,26 @@ cdef int run(const Game *g, const Moves *moves, uint8_t *state, int32_t *rem,
     return 0
 
 
+ctypedef fused cell_t:
+    uint8_t
+    int32_t
+
+
+cdef void transpose_square(cell_t *table, int32_t n) noexcept nogil:
+    """Transpose an n-by-n table in place, tile by tile to stay in cache."""
+    cdef int64_t bi, bj, i, j, i_end, j_end
+    cdef cell_t held
+    for bi in range(0, n, 32):
+        i_end = bi + 32 if bi + 32 < n else n
+        for bj in range(bi, n, 32):
+            j_end = bj + 32 if bj + 32 < n else n
+            for i in range(bi, i_end):
+                for j in range(bj if bj > i + 1 else i + 1, j_end):
+                    held = table[i * n + j]
+                    table[i * n + j] = table[j * n + i]
+                    table[j * n + i] = held
+
+
 cdef int64_t solve_game(const Game *g, uint8_t *outcome, int32_t *rem,
                         int64_t target) except -2 nogil:
     """Solve ``g`` into ``outcome`` (or a table of its own when NULL, then ``target``).
@@ -380,7 +403,7 @@ cdef int64_t solve_game(const Game *g, uint8_t *outcome, int32_t *rem,
     """
     cdef int32_t n = g.n
     cdef int64_t size = 2 * <int64_t> n * n
-    cdef int64_t k, c, most = 0, result = 0
+    cdef int64_t k, c, most = 0, result = 0, nn = <int64_t> n * n
     cdef int64_t cat_edges = g.c_rip[n]
     cdef void *spent = NULL
     cdef uint8_t *state = outcome
@@ -443,21 +466,27 @@ cdef int64_t solve_game(const Game *g, uint8_t *outcome, int32_t *rem,
     moves.cat_from = cat_from
     if rem != NULL:
         memset(rem, 0xFF, <size_t> size * sizeof(int32_t))  # -1: never ends
+    cdef int64_t inner = target
+    if 0 <= target < nn:
+        inner = (target % n) * n + target // n
     try:
         if width == 0:
-            run(g, &moves, state, rem, <Packed *> NULL, &q, target)
+            run(g, &moves, state, rem, <Packed *> NULL, &q, inner)
             if target < 0:
                 for k in range(size):
                     state[k] &= 3  # drop the counts of undecided positions
         elif width == 1:
-            run(g, &moves, state, rem, <uint8_t *> spent, &q, target)
+            run(g, &moves, state, rem, <uint8_t *> spent, &q, inner)
         elif width == 2:
-            run(g, &moves, state, rem, <uint16_t *> spent, &q, target)
+            run(g, &moves, state, rem, <uint16_t *> spent, &q, inner)
         else:
-            run(g, &moves, state, rem, <int32_t *> spent, &q, target)
+            run(g, &moves, state, rem, <int32_t *> spent, &q, inner)
         if target >= 0:
-            result = state[target] & 3
+            result = state[inner] & 3
         else:
+            transpose_square(state, n)
+            if rem != NULL:
+                transpose_square(rem, n)
             for k in range(size):
                 if state[k] == MOUSE_WIN or state[k] == CAT_WIN:
                     result += 1
