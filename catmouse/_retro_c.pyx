@@ -7,10 +7,16 @@ are set once in ``setup.py``.
 
 What makes it fast, beyond being C:
 
-- move counters as narrow as the largest number of moves allows (one byte for
-  most graphs), so the tables a predecessor visit touches are small;
+- move counters as narrow as the largest number of moves allows: none at all
+  up to 63 moves (the count of losing moves shares the outcome byte), then
+  one, two or four bytes; they count up from zero, so calloc's zero pages
+  need no setup pass, and terminal positions are listed rule by rule instead
+  of by a scan of every position;
+- the mouse's half of the table transposed during the search, so a
+  position's predecessors lie in one row of the table for either mover;
 - a FIFO of fixed-size blocks, grown by the frontier and never copied, instead
-  of a queue with room for every position;
+  of a queue with room for every position; remoteness is written when a
+  position leaves the queue (level markers), not in the predecessor loops;
 - ``Board``: a game's arrays checked once and kept as C pointers, so a hot loop
   of ``solve`` calls on one graph pays no argument parsing;
 - ``solve_boards``: many solves in one call without the GIL (``solve_many``);
