@@ -788,8 +788,7 @@ def csr_from_lists(adjacency, bint directed):
     cdef array seen = clone(template, n + 1, False)
     cdef array rindptr = clone(template, n + 1, False)
     cdef array rindices = clone(template, total, False)
-    if fill_csr(adjacency, n, ints(indptr), ints(indices), total,
-                 ints(seen)) != total:
+    if fill_csr(adjacency, n, ints(indptr), ints(indices), total, ints(seen)) != total:
         return None
     transpose(n, ints(indptr), ints(indices),
               ints(rindptr), ints(rindices))
