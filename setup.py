@@ -1,8 +1,11 @@
 """Build the optional Cython engine; without a compiler, install pure Python.
 
-CATMOUSE_NO_EXTENSIONS=1        skip the extension (pure-Python install)
-CATMOUSE_REQUIRE_EXTENSIONS=1   a failed compile is an error (also under cibuildwheel)
+CATMOUSE_NO_EXTENSIONS=1        skip the extension: a pure-Python (py3-none-any) build
+CATMOUSE_REQUIRE_EXTENSIONS=1   a failed compile is an error (so is any failure under
+                                cibuildwheel, which sets CIBUILDWHEEL=1)
 CATMOUSE_DEBUG=1                compile with bounds checks on (for fuzzing)
+
+Values are read as true/false words, so ``=0`` means off.  Everything else is in pyproject.toml.
 """
 
 import os
@@ -22,6 +25,16 @@ NO_EXTENSIONS = flag("CATMOUSE_NO_EXTENSIONS")
 REQUIRE = flag("CATMOUSE_REQUIRE_EXTENSIONS") or flag("CIBUILDWHEEL")
 DEBUG = flag("CATMOUSE_DEBUG")
 
+# Set once here, not in the .pyx, so the debug switch can turn checks back on.
+DIRECTIVES = {
+    "language_level": 3,
+    "boundscheck": DEBUG,
+    "wraparound": False,
+    "cdivision": True,
+    "initializedcheck": DEBUG,
+    "freethreading_compatible": True,
+}
+
 
 def banner(message):
     line = "*" * 75
@@ -29,10 +42,15 @@ def banner(message):
 
 
 class optional_build_ext(build_ext):
-    """Turn compiler failures into a pure-Python install, unless one is required."""
+    """Cythonize and compile; a failure at either step installs pure Python unless required.
+
+    Cythonizing here rather than at import of setup.py keeps `sdist` and metadata builds from
+    generating C, and puts a Cython failure under the same fallback as a compiler failure.
+    """
 
     def run(self):
         try:
+            self._cythonize()
             super().run()
         except Exception as error:
             self._fallback(error)
@@ -42,37 +60,35 @@ class optional_build_ext(build_ext):
             super().build_extension(ext)
         except Exception as error:
             self._fallback(error)
+            # Forget it, so that --inplace and the wheel's file list do not look for it.
+            self.extensions = [other for other in self.extensions if other is not ext]
+
+    def _cythonize(self):
+        from Cython.Build import cythonize
+
+        # Give each extension its generated C as sources, in place: build_ext has already
+        # prepared these objects (finalize_options), and the build and wheel commands share them.
+        for ext in self.extensions:
+            # force: a C file left by an earlier build may have other directives (CATMOUSE_DEBUG).
+            (cythonized,) = cythonize([ext], compiler_directives=DIRECTIVES, quiet=True, force=True)
+            ext.sources = cythonized.sources
 
     def _fallback(self, error):
         if REQUIRE:
             raise
         banner(
             "WARNING: the compiled catmouse engine could not be built:\n"
-            f"  {error}\n"
-            "Installing the pure-Python engine instead (same results, slower)."
+            f"  {type(error).__name__}: {error}\n"
+            "Installing the pure-Python engine instead (same results, slower).\n"
+            "Set CATMOUSE_REQUIRE_EXTENSIONS=1 to make this an error."
         )
-
-
-def extensions():
-    if NO_EXTENSIONS:
-        return []
-    from Cython.Build import cythonize
-
-    directives = {
-        "language_level": 3,
-        "boundscheck": DEBUG,
-        "wraparound": False,
-        "cdivision": True,
-        "initializedcheck": DEBUG,
-        "freethreading_compatible": True,
-    }
-    return cythonize(
-        [Extension("catmouse._retro_c", ["catmouse/_retro_c.pyx"])],
-        compiler_directives=directives,
-    )
 
 
 if NO_EXTENSIONS:
     banner("CATMOUSE_NO_EXTENSIONS is set: installing the pure-Python engine only.")
+    # No extension at all, so the wheel is tagged py3-none-any.
+    ext_modules = []
+else:
+    ext_modules = [Extension("catmouse._retro_c", ["catmouse/_retro_c.pyx"])]
 
-setup(ext_modules=extensions(), cmdclass={"build_ext": optional_build_ext})
+setup(ext_modules=ext_modules, cmdclass={"build_ext": optional_build_ext})

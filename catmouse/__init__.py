@@ -5,11 +5,26 @@
 <Outcome.MOUSE_WIN: 1>
 """
 
-from ._analysis import Analysis
+from ._analysis import Analysis, VerificationError
 from ._api import analyze, solve, solve_many
+from ._family import cat_mouse_ii, is_cop_win
+from ._game import Game
 from ._graph import Graph
 from ._outcome import Outcome, Turn
 from ._retro import BACKEND
 
-__all__ = ["Analysis", "BACKEND", "Graph", "Outcome", "Turn", "analyze", "solve", "solve_many"]
+__all__ = [
+    "BACKEND",
+    "Analysis",
+    "Game",
+    "Graph",
+    "Outcome",
+    "Turn",
+    "VerificationError",
+    "analyze",
+    "cat_mouse_ii",
+    "is_cop_win",
+    "solve",
+    "solve_many",
+]
 __version__ = "0.1.0"

@@ -7,13 +7,34 @@ from typing import Any
 
 from ._graph import Graph
 from ._outcome import Outcome, Turn
+from ._retro_py import CAT_FORBIDDEN, CAT_GOAL, HOLE
 from ._rules import Rules
 
-__all__ = ["Analysis", "Position"]
+__all__ = ["Analysis", "Position", "VerificationError"]
 
 Position = tuple[int, int, Turn]
 
 _WIN_FOR = {Turn.MOUSE: Outcome.MOUSE_WIN, Turn.CAT: Outcome.CAT_WIN}
+
+# Analysis.verify scores every position from the mouse's side in one integer:
+# a mouse win in r plies is _TOP - r, a game that never ends _NEVER, a cat win
+# in r plies r.  The mouse picks the largest child, the cat the smallest, and
+# a position is worth its best child moved one ply further from the end.
+_NEVER = 1 << 32  # above any remoteness (2*n*n < 2**31)
+_TOP = 2 * _NEVER
+_BAD = -1  # an outcome/remoteness pair no solved table holds
+_NO_POSITION = -2  # the cat on a node it may not enter
+
+
+class VerificationError(AssertionError):
+    """:meth:`Analysis.verify` found a position its moves contradict.
+
+    ``position`` is the ``(mouse, cat, turn)`` named in the message.
+    """
+
+    def __init__(self, message: str, position: Position):
+        super().__init__(message)
+        self.position = position
 
 
 class Analysis:
@@ -139,6 +160,140 @@ class Analysis:
             position = (moves[0], c, Turn.CAT) if t == Turn.MOUSE else (m, moves[0], Turn.MOUSE)
         return line
 
+    # -- self-check --------------------------------------------------------------
+
+    def verify(self) -> bool:
+        """Re-derive every position from its moves; True, or raise VerificationError.
+
+        A position where the game is over must say so with remoteness 0 (cat on
+        mouse, mouse in the hole, cat on a goal, or a mover with no move, who
+        loses).  Otherwise the mover wins if some move reaches a position won
+        for them (remoteness 1 + the least such), loses if every move reaches
+        one lost for them (1 + the greatest), and else the game never ends
+        (remoteness -1, outcome the rules' draw score).  A table that passes
+        is the exact solution: remoteness strictly falls along every winning
+        line, so nothing can be won or lost in a cycle.
+
+        The error names the contradicted position that comes first in this
+        order: positions wrong whatever their moves say (a bad outcome code,
+        a game over, the cat on a forbidden node), then by claimed remoteness,
+        then by index.  A table with one wrong outcome is named exactly.
+
+        >>> import catmouse
+        >>> catmouse.analyze([[1, 3], [0], [3], [0, 2]]).verify()
+        True
+        """
+        rules = self._rules
+        n = rules.n
+        nn = n * n
+        if not n:
+            return True
+        flags = rules.flags
+        draw = int(rules.draw)
+        never, top, bad, none = _NEVER, _TOP, _BAD, _NO_POSITION
+        view = [
+            (top - r if o == 1 else r if o == 2 else bad) if r >= 0
+            else (never if o == draw else none if o == 3 else bad) if r == -1
+            else bad
+            for o, r in zip(self._outcomes, self._remoteness)
+        ]
+        forbidden = [c for c in range(n) if flags[c] & CAT_FORBIDDEN]
+        goals = [c for c in range(n) if flags[c] & CAT_GOAL]
+        holes = [m for m in range(n) if flags[m] & HOLE]
+        mouse_rows = rules.mouse_graph._rows()
+        cat_rows = [
+            [v for v in row if not flags[v] & CAT_FORBIDDEN] for row in rules.cat_graph._rows()
+        ]
+        worst: tuple = ()
+
+        def check(expected: list[int], actual: list[int], first: int, step: int) -> None:
+            nonlocal worst
+            for k, (e, a) in enumerate(zip(expected, actual)):
+                if e != a:
+                    s = first + k * step
+                    r = self._remoteness[s]
+                    t, rest = divmod(s, nn)
+                    m, c = divmod(rest, n)
+                    moves = cat_rows[c] if t else mouse_rows[m]
+                    # Wrong whatever the children say: name these first.
+                    fixed = (a in (bad, none) or e == none or not moves
+                             or rules.is_terminal(m, c))
+                    key = (not fixed, r if r >= 0 else _TOP, s, e)
+                    if not worst or key < worst:
+                        worst = key
+
+        def settle(best: Any) -> list[int]:
+            return [b - 1 if b > never else b + 1 if b < never else never for b in best]
+
+        # Mouse to move at (m, c): children (v, c, CAT), rows of the cat-to-move table.
+        cat_to_move = [view[nn + m * n : nn + m * n + n] for m in range(n)]
+        for m in range(n):
+            children = [cat_to_move[v] for v in mouse_rows[m]]
+            if not children:
+                expected = [0] * n  # no move: the mouse loses at once
+            elif len(children) == 1:
+                expected = settle(children[0])
+            else:
+                expected = settle(map(max, *children))
+            for c in goals:
+                expected[c] = 0
+            if flags[m] & HOLE:
+                expected = [top] * n
+            expected[m] = 0
+            for c in forbidden:
+                expected[c] = none
+            check(expected, view[m * n : m * n + n], m * n, 1)
+
+        # Cat to move at (m, c): children (m, v, MOUSE) over the cat's legal v,
+        # columns of the mouse-to-move table, so work on columns.
+        mouse_to_move = [view[c:nn:n] for c in range(n)]
+        for c in range(n):
+            if flags[c] & CAT_FORBIDDEN:
+                expected = [none] * n
+            else:
+                children = [mouse_to_move[v] for v in cat_rows[c]]
+                if not children:
+                    expected = [top] * n  # no move: the cat loses at once
+                elif len(children) == 1:
+                    expected = settle(children[0])
+                else:
+                    expected = settle(map(min, *children))
+                if flags[c] & CAT_GOAL:
+                    expected = [0] * n
+                for m in holes:
+                    expected[m] = top
+                expected[c] = 0
+            check(expected, view[nn + c : 2 * nn : n], nn + c, n)
+
+        if not worst:
+            return True
+        s, e = worst[2], worst[3]
+        t, rest = divmod(s, nn)
+        m, c = divmod(rest, n)
+        position = (m, c, Turn(t))
+        found = self._describe(self._outcomes[s], self._remoteness[s])
+        if e == none:
+            want = "no position (the cat may not stand there)"
+        elif e == never:
+            want = self._describe(draw, -1)
+        elif e > never:
+            want = self._describe(Outcome.MOUSE_WIN, top - e)
+        else:
+            want = self._describe(Outcome.CAT_WIN, e)
+        raise VerificationError(
+            f"position (mouse={m}, cat={c}, turn={Turn(t).name}) is wrong: "
+            f"the table says {found}, but its moves give {want}",
+            position,
+        )
+
+    def _describe(self, code: int, remoteness: int) -> str:
+        if code == 3:
+            return "NO_POSITION (the cat on a node it may not enter)"
+        name = Outcome(code).name if code in (0, 1, 2) else f"code {code}"
+        if remoteness == -1:
+            return f"{name}, never ending"
+        return f"{name} in {remoteness} plies"
+
     # -- summaries, pickling ---------------------------------------------------------
 
     def counts(self) -> dict[Outcome, int]:
@@ -155,9 +310,15 @@ class Analysis:
 
 
 def _unpickle_analysis(rules: Rules, outcomes: bytes, remoteness: bytes) -> Analysis:
-    size = 2 * rules.n * rules.n
+    n = rules.n
+    size = 2 * n * n
     rem = array("i")
     rem.frombytes(remoteness)
     if len(outcomes) != size or len(rem) != size:
         raise ValueError("pickled Analysis tables do not match its graph")
+    if len(rules.flags) != n or rules.cat_graph.n != n:
+        raise ValueError("pickled Analysis rules do not match its graph")
+    # Cheap checks here; Analysis.verify() re-derives every entry.
+    if size and (max(outcomes) > 3 or min(rem) < -1):
+        raise ValueError("pickled Analysis tables hold codes no solve gives")
     return Analysis(rules, bytearray(outcomes), rem)

@@ -8,8 +8,9 @@ validation and conversion on every call.
 from __future__ import annotations
 
 import operator
+import struct
 from array import array
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
 __all__ = ["Graph", "as_graph"]
@@ -70,13 +71,13 @@ def _as_int32_buffer(obj: Any, name: str) -> memoryview:
         fmt = view.format.lstrip("@=<>!")
         if view.itemsize == 4 and fmt in ("i", "l") and view.c_contiguous:
             if view.format[0] in "<>!" and view.format[0] != _NATIVE_ORDER:
-                return _copy_int32(view.tolist(), name)
+                return _copy_int32(_buffer_ints(view), name)
             return view.cast("B").cast("i").toreadonly()
         if fmt not in ("b", "B", "h", "H", "i", "I", "l", "L", "q", "Q", "n", "N"):
             raise TypeError(
                 f"{name} must hold integers, got a buffer of format {view.format!r}"
             )
-        return _copy_int32(view.tolist(), name)
+        return _copy_int32(_buffer_ints(view), name)
     if isinstance(obj, (str, bytes)) or not isinstance(obj, Iterable):
         raise TypeError(f"{name} must be a sequence of integers, not {type(obj).__name__}")
     return _copy_int32(
@@ -85,6 +86,18 @@ def _as_int32_buffer(obj: Any, name: str) -> memoryview:
 
 
 _NATIVE_ORDER = "<" if array("i", [1]).tobytes()[0] == 1 else ">"
+
+
+def _buffer_ints(view: memoryview) -> list:
+    """The integers of a 1-D integer buffer, whatever its byte order."""
+    if view.format[0] not in "<>!=":
+        return view.tolist()
+    # memoryview.tolist reads native formats only (numpy's ">i4" is ">i").
+    order = "<" if view.format[0] == "<" else "=" if view.format[0] == "=" else ">"
+    item = order + view.format[1:]
+    if struct.calcsize(item) != view.itemsize:
+        raise TypeError(f"cannot read a buffer of format {view.format!r}")
+    return [v for (v,) in struct.iter_unpack(item, view.tobytes())]
 
 
 def _copy_int32(values: list, name: str) -> memoryview:
@@ -101,7 +114,9 @@ def _csr_from_lists(adjacency: Any) -> tuple[int, array, array]:
     checked by the caller, which knows whether the graph is directed.
     """
     if isinstance(adjacency, (str, bytes, bytearray)) or not isinstance(adjacency, Sequence):
-        if not isinstance(adjacency, Iterable) or isinstance(adjacency, (str, bytes, bytearray)):
+        # A mapping iterates over its keys, which would be misread as rows.
+        if (not isinstance(adjacency, Iterable)
+                or isinstance(adjacency, (str, bytes, bytearray, Mapping))):
             raise TypeError(
                 "a graph must be a sequence of neighbour lists, "
                 f"not {type(adjacency).__name__}"
@@ -139,7 +154,7 @@ def _check_csr(n: int, indptr: memoryview, indices: memoryview) -> None:
     """Check CSR arrays for the invariants the engine relies on."""
     if len(indptr) != n + 1:
         raise ValueError(f"indptr must have n + 1 = {n + 1} entries, got {len(indptr)}")
-    if n and indptr[0] != 0:
+    if indptr[0] != 0:
         raise ValueError(f"indptr[0] must be 0, got {indptr[0]}")
     if indptr[n] != len(indices):
         raise ValueError(
@@ -290,6 +305,9 @@ class Graph:
         n = _node_id(n, "n")
         if n < 0:
             raise ValueError(f"n must be non-negative, got {n}")
+        if n > _INT32_MAX // 2:
+            # Refuse before allocating a row per node.
+            raise ValueError(f"a graph of {n} nodes is too large")
         if isinstance(edges, (str, bytes)) or not isinstance(edges, Iterable):
             raise TypeError(f"edges must be an iterable of (u, v) pairs, not {type(edges).__name__}")
         rows: list[list[int]] = [[] for _ in range(n)]

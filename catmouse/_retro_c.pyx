@@ -32,6 +32,8 @@ from cpython.mem cimport PyMem_RawCalloc, PyMem_RawFree, PyMem_RawMalloc
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t
 from libc.string cimport memset
 
+from operator import index
+
 cdef enum:
     # Per-node flags and outcome codes: the same values as in _retro_py.
     HOLE = 1
@@ -549,7 +551,17 @@ cdef int check_game(int32_t n, const uint8_t[::1] flags,
     return 0
 
 
-def propagate(
+def propagate(n, flags, mouse_indptr, mouse_indices, mouse_rindptr, mouse_rindices,
+              cat_indptr, cat_indices, cat_rindptr, cat_rindices,
+              outcome=None, remoteness=None, target=-1):
+    """Solve every position of the game; see ``_retro_py.propagate``."""
+    # A typed C integer argument would take 2.7 as 2: accept integers only.
+    return _propagate(index(n), flags, mouse_indptr, mouse_indices, mouse_rindptr,
+                      mouse_rindices, cat_indptr, cat_indices, cat_rindptr, cat_rindices,
+                      outcome, remoteness, index(target))
+
+
+def _propagate(
     int32_t n,
     const uint8_t[::1] flags not None,
     const int32_t[::1] mouse_indptr not None,

@@ -14,6 +14,7 @@ position is decided is its remoteness.  What is never decided is a draw.
 
 from __future__ import annotations
 
+import operator
 from array import array
 from typing import Any
 
@@ -31,6 +32,22 @@ _MOUSE_WIN = 1
 _CAT_WIN = 2
 
 
+def _buffer(obj: Any, name: str, formats: tuple[str, ...], itemsize: int,
+            writable: bool) -> memoryview:
+    """A 1-D C-contiguous buffer of one of ``formats``, or TypeError/ValueError."""
+    try:
+        view = memoryview(obj)
+    except TypeError:
+        raise TypeError(f"{name} must be a buffer, not {type(obj).__name__}") from None
+    if view.ndim != 1 or not view.c_contiguous:
+        raise ValueError(f"{name} must be a one-dimensional contiguous buffer")
+    if view.format.lstrip("@=") not in formats or view.itemsize != itemsize:
+        raise ValueError(f"{name} has items of format {view.format!r}, expected {formats[0]!r}")
+    if writable and view.readonly:
+        raise TypeError(f"{name} is read-only")
+    return view
+
+
 def check_arrays(
     n: int,
     flags: Any,
@@ -40,15 +57,19 @@ def check_arrays(
     target: int,
 ) -> None:
     """Reject arrays the engine cannot read safely (the C engine checks the same)."""
+    n = operator.index(n)
     if not 0 <= n <= 32767:
         raise ValueError(f"n = {n} is out of range: 2*n*n positions must fit in int32")
+    # Buffers as the C engine's typed memoryviews take them: a float, a wider int or a
+    # list read as bytes would give a silently wrong table.
+    flags = _buffer(flags, "flags", ("B", "b", "c"), 1, writable=False)
     if len(flags) != n:
         raise ValueError(f"flags has {len(flags)} entries for {n} nodes")
     for name, (indptr, indices) in zip(("mouse", "mouse reverse", "cat", "cat reverse"),
                                        zip(csr[0::2], csr[1::2])):
         if len(indptr) != n + 1:
             raise ValueError(f"{name} indptr has {len(indptr)} entries, expected {n + 1}")
-        offsets = list(indptr)
+        offsets = list(map(operator.index, indptr))
         if offsets[0] != 0 or offsets != sorted(offsets):
             # Slow only on the way to the error: find where it goes wrong.
             prev = 0
@@ -60,11 +81,16 @@ def check_arrays(
         prev = offsets[n]
         if prev != len(indices):
             raise ValueError(f"{name} indptr ends at {prev}, but indices has {len(indices)}")
-        ids = list(indices)
+        ids = list(map(operator.index, indices))
         if ids and not (0 <= min(ids) and max(ids) < n):
             k = next(k for k, v in enumerate(ids) if not 0 <= v < n)
             raise ValueError(f"{name} indices[{k}] = {ids[k]} is not a node")
     size = 2 * n * n
+    if outcome is not None:
+        outcome = _buffer(outcome, "outcome", ("B", "b", "c"), 1, writable=True)
+    if remoteness is not None:
+        remoteness = _buffer(remoteness, "remoteness", ("i", "l"), 4, writable=True)
+    target = operator.index(target)
     if outcome is not None and len(outcome) != size:
         raise ValueError(f"outcome buffer has {len(outcome)} entries, expected {size}")
     if remoteness is not None and len(remoteness) != size:

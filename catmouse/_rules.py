@@ -23,6 +23,9 @@ __all__ = ["Rules", "classic_rules", "check_memory"]
 SOLVE_BYTES = 1 + 4 + 4
 ANALYZE_BYTES = 1 + 4 + 4 + 4
 
+# Tables up to this many bytes are assumed to fit without asking the system.
+SMALL_TABLES = 1 << 24
+
 # 2*n*n positions are indexed by int32 in the engine.
 MAX_NODES = 32767
 
@@ -46,7 +49,8 @@ def check_memory(n: int, per_position: int, max_memory: int | None = None) -> in
     """Raise MemoryError before allocating tables that cannot fit; return the bytes."""
     if n > MAX_NODES:
         raise MemoryError(
-            f"a graph of {n} nodes has {2 * n * n} positions; the engine indexes at "
+            f"a graph of {n} nodes has {2 * n * n} positions, needing up to "
+            f"{2 * n * n * per_position} bytes; the engine indexes at "
             f"most {2 * MAX_NODES * MAX_NODES} (n <= {MAX_NODES})"
         )
     need = 2 * n * n * per_position
@@ -56,7 +60,9 @@ def check_memory(n: int, per_position: int, max_memory: int | None = None) -> in
             raise MemoryError(
                 f"solving {n} nodes needs up to {need} bytes, over max_memory={limit}"
             )
-    available = available_memory()
+    # Reading /proc/meminfo costs more than solving a small board, so only
+    # tables big enough to matter ask the system.
+    available = available_memory() if need > SMALL_TABLES else None
     if available is not None and need > available:
         raise MemoryError(
             f"solving {n} nodes needs up to {need} bytes; only {available} are available"

@@ -1,0 +1,84 @@
+"""Shared fixtures: every engine test runs on both engine twins.
+
+``engine`` is parametrized over ``catmouse._retro_c`` (imported directly, so a
+missing build fails the test instead of quietly testing the twin twice) and
+``catmouse._retro_py``.  On a machine without a compiler, set
+``CATMOUSE_TEST_NO_COMPILED=1`` to skip the compiled parameter explicitly.
+
+``use_engine`` runs the public API (``solve``, ``analyze``, ...) on the engine
+under test, so API-level tests cover both twins too.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+
+import pytest
+
+# tests/ has no __init__.py; make the helper module ``oracle`` importable from
+# every test file however pytest is invoked.
+sys.path.insert(0, os.path.dirname(__file__))
+
+import catmouse
+from catmouse import _retro
+
+ENGINE_NAMES = ("catmouse._retro_c", "catmouse._retro_py")
+NO_COMPILED_FLAG = "CATMOUSE_TEST_NO_COMPILED"
+
+
+def _compiled_status() -> str:
+    try:
+        module = importlib.import_module("catmouse._retro_c")
+    except ImportError as error:
+        return f"compiled engine missing ({error})"
+    return f"compiled engine {module.__file__}"
+
+
+def pytest_report_header(config):
+    lines = [f"catmouse backend: {catmouse.BACKEND}", f"catmouse: {catmouse.__file__}"]
+    lines.append(_compiled_status())
+    if _retro.env_flag(NO_COMPILED_FLAG):
+        lines.append(f"{NO_COMPILED_FLAG} is set: compiled-engine tests are skipped")
+    return lines
+
+
+def _engine_params():
+    skip_compiled = _retro.env_flag(NO_COMPILED_FLAG)
+    for name in ENGINE_NAMES:
+        marks = []
+        if name.endswith("_c") and skip_compiled:
+            marks.append(pytest.mark.skip(reason=f"{NO_COMPILED_FLAG} is set"))
+        yield pytest.param(name, id=name.rsplit("_", 1)[-1], marks=marks)
+
+
+@pytest.fixture(params=list(_engine_params()))
+def engine(request):
+    """An engine module (``propagate``); the compiled one must import."""
+    return importlib.import_module(request.param)
+
+
+@pytest.fixture
+def compiled_engine():
+    """The compiled engine, for tests that need both twins at once (honours the opt-out)."""
+    if _retro.env_flag(NO_COMPILED_FLAG):
+        pytest.skip(f"{NO_COMPILED_FLAG} is set")
+    return importlib.import_module("catmouse._retro_c")
+
+
+@pytest.fixture
+def use_engine(engine, monkeypatch):
+    """Route the public API through ``engine``; returns the engine module."""
+    monkeypatch.setattr(_retro, "propagate", engine.propagate)
+    return engine
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Say how many random boards were checked against the oracle, when that file ran."""
+    for module in list(sys.modules.values()):
+        if getattr(module, "__file__", "") and module.__file__.endswith("test_oracle.py"):
+            terminalreporter.write_line(
+                f"oracle: {module.N_GRAPHS} random boards (n = 2..10), every position, "
+                "per engine"
+            )

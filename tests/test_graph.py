@@ -1,0 +1,305 @@
+"""Graph: construction from every input form, validation of bad input, immutability."""
+
+from __future__ import annotations
+
+import pickle
+import re
+from array import array
+
+import pytest
+
+import catmouse
+from catmouse import Graph
+
+EXAMPLE = [[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]]
+EXAMPLE_EDGES = [(0, 2), (0, 5), (1, 3), (2, 4), (2, 5), (3, 4), (3, 5)]
+
+
+def csr_of(adjacency):
+    indptr, indices = [0], []
+    for row in adjacency:
+        indices.extend(row)
+        indptr.append(len(indices))
+    return indptr, indices
+
+
+# -- the input forms -------------------------------------------------------------------
+
+
+def test_adjacency_lists():
+    g = Graph(EXAMPLE)
+    assert (g.n, g.num_edges, g.directed, len(g)) == (6, 7, False, 6)
+    assert g.adjacency() == EXAMPLE
+    assert [g.neighbors(u) for u in range(6)] == [tuple(row) for row in EXAMPLE]
+    assert [g.degree(u) for u in range(6)] == [len(row) for row in EXAMPLE]
+    assert g.indptr.format == "i" and g.indices.format == "i" and g.indptr.readonly
+    assert (g.indptr.tolist(), g.indices.tolist()) == csr_of(EXAMPLE)
+
+
+def test_tuples_generators_and_numpy_ints_are_accepted():
+    assert Graph(tuple(tuple(row) for row in EXAMPLE)) == Graph(EXAMPLE)
+    assert Graph(iter(EXAMPLE)) == Graph(EXAMPLE)
+    np = pytest.importorskip("numpy")
+    rows = [np.array(row, dtype=np.int64) for row in EXAMPLE]
+    assert Graph(rows) == Graph(EXAMPLE)
+
+
+def test_from_edges():
+    g = Graph.from_edges(6, EXAMPLE_EDGES)
+    assert [sorted(r) for r in g.adjacency()] == [sorted(r) for r in EXAMPLE]
+    assert catmouse.solve(g) == catmouse.solve(EXAMPLE)
+    reversed_edges = [(v, u) for u, v in EXAMPLE_EDGES]
+    assert Graph.from_edges(6, reversed_edges).num_edges == 7
+    assert Graph.from_edges(3, []).adjacency() == [[], [], []]
+
+
+def test_from_csr_lists():
+    g = Graph.from_csr(*csr_of(EXAMPLE))
+    assert g == Graph(EXAMPLE)
+    assert catmouse.analyze(g).outcomes.tobytes() == catmouse.analyze(EXAMPLE).outcomes.tobytes()
+
+
+def test_from_csr_numpy_int32_is_zero_copy():
+    np = pytest.importorskip("numpy")
+    indptr, indices = (np.array(a, dtype=np.int32) for a in csr_of(EXAMPLE))
+    g = Graph.from_csr(indptr, indices)
+    assert g.indptr.obj is indptr and g.indices.obj is indices
+    assert np.shares_memory(np.asarray(g.indptr), indptr)
+    assert np.shares_memory(np.asarray(g.indices), indices)
+    assert g.rindices is g.indices  # undirected: its own reverse
+    assert g == Graph(EXAMPLE)
+
+
+@pytest.mark.parametrize("dtype", ["int64", "int16", "uint32"])
+def test_from_csr_numpy_other_ints_are_copied(dtype):
+    np = pytest.importorskip("numpy")
+    indptr, indices = (np.array(a, dtype=dtype) for a in csr_of(EXAMPLE))
+    g = Graph.from_csr(indptr, indices)
+    assert not np.shares_memory(np.asarray(g.indices), indices)
+    assert g.indices.format == "i"
+    assert g == Graph(EXAMPLE)
+
+
+def test_from_csr_non_contiguous_numpy_is_copied():
+    np = pytest.importorskip("numpy")
+    indptr, indices = csr_of(EXAMPLE)
+    spaced = np.zeros(2 * len(indices), dtype=np.int32)
+    spaced[::2] = indices
+    g = Graph.from_csr(np.array(indptr, np.int32), spaced[::2])
+    assert g == Graph(EXAMPLE)
+
+
+def test_from_csr_scipy_sparse():
+    sparse = pytest.importorskip("scipy.sparse")
+    np = pytest.importorskip("numpy")
+    dense = np.zeros((6, 6), dtype=np.int8)
+    for u, v in EXAMPLE_EDGES:
+        dense[u, v] = dense[v, u] = 1
+    for make in (sparse.csr_matrix, sparse.coo_matrix, sparse.csc_matrix, sparse.csr_array):
+        g = Graph.from_csr(make(dense))
+        assert [sorted(r) for r in g.adjacency()] == [sorted(r) for r in EXAMPLE]
+        assert catmouse.solve(g) == catmouse.solve(EXAMPLE)
+    with pytest.raises(ValueError, match="square"):
+        Graph.from_csr(sparse.csr_matrix(np.zeros((2, 3))))
+    one_way = np.array([[0, 1], [0, 0]])
+    with pytest.raises(ValueError, match="edge 0-1"):
+        Graph.from_csr(sparse.csr_matrix(one_way))
+    assert Graph.from_csr(sparse.csr_matrix(one_way), directed=True).directed
+
+
+def test_from_networkx_maps_labels_both_ways():
+    nx = pytest.importorskip("networkx")
+    G = nx.Graph([("hole", "a"), ("a", "mouse"), ("mouse", "b"), ("b", "cat"), ("cat", "hole")])
+    g = Graph.from_networkx(G, nodes=["hole", "mouse", "cat", "a", "b"])
+    assert g.labels == ("hole", "mouse", "cat", "a", "b")
+    assert [g.index(x) for x in g.labels] == [0, 1, 2, 3, 4]
+    assert [g.label(i) for i in range(5)] == list(g.labels)
+    for u in range(5):
+        assert {g.label(v) for v in g.neighbors(u)} == set(G.adj[g.label(u)])
+    # The 5-cycle hole-a-mouse-b-cat: the mouse walks to the hole via a.
+    assert catmouse.solve(g) == catmouse.Outcome.MOUSE_WIN
+    assert catmouse.analyze(g).best_moves(g.index("mouse"), g.index("cat")) == [g.index("a")]
+    with pytest.raises(ValueError, match="'nowhere'"):
+        g.index("nowhere")
+
+
+def test_from_networkx_default_order_and_errors():
+    nx = pytest.importorskip("networkx")
+    G = nx.path_graph(["x", "y", "z"])
+    g = Graph.from_networkx(G)
+    assert g.labels == ("x", "y", "z") and g.index("y") == 1 and g.label(2) == "z"
+    assert Graph.from_networkx(nx.DiGraph([(0, 1)])).directed
+    with pytest.raises(ValueError, match="self-loop"):
+        Graph.from_networkx(nx.Graph([(1, 1), (1, 2)]))
+    with pytest.raises(ValueError, match="'w'"):
+        Graph.from_networkx(G, nodes=["x", "y", "w"])
+    with pytest.raises(ValueError, match="'z'"):
+        Graph.from_networkx(G, nodes=["x", "y"])
+    with pytest.raises(ValueError, match="twice"):
+        Graph.from_networkx(G, nodes=["x", "y", "y"])
+    with pytest.raises(TypeError, match="networkx"):
+        Graph.from_networkx([[1], [0]])
+
+
+def test_labels_of_a_plain_graph_are_its_ids():
+    g = Graph(EXAMPLE)
+    assert g.labels == tuple(range(6)) and g.label(4) == 4 and g.index(4) == 4
+    with pytest.raises(ValueError, match="6"):
+        g.index(6)
+
+
+# -- immutability, reuse, pickling -----------------------------------------------------
+
+
+def test_graph_is_immutable():
+    g = Graph(EXAMPLE)
+    with pytest.raises(AttributeError):
+        g.n = 3
+    with pytest.raises(AttributeError):
+        del g.indices
+    with pytest.raises(TypeError):
+        g.indices[0] = 1  # read-only buffer
+
+
+def test_input_lists_are_copied():
+    rows = [list(r) for r in EXAMPLE]
+    g = Graph(rows)
+    rows[0].append(1)
+    assert g.adjacency() == EXAMPLE
+    g.adjacency()[0].append(3)
+    assert g.adjacency() == EXAMPLE
+
+
+def test_pickle_round_trip_and_equality():
+    g = Graph(EXAMPLE)
+    assert pickle.loads(pickle.dumps(g)) == g
+    assert hash(pickle.loads(pickle.dumps(g))) == hash(g)
+    assert Graph(g) == g
+    assert g != Graph.from_edges(6, EXAMPLE_EDGES[:-1])
+
+
+def test_pickle_with_labels():
+    nx = pytest.importorskip("networkx")
+    g = Graph.from_networkx(nx.path_graph("abc"))
+    h = pickle.loads(pickle.dumps(g))
+    assert h == g and h.index("c") == 2 and h.label(0) == "a"
+
+
+def test_directed_graph_has_a_reverse():
+    g = Graph([[1, 2], [2], []], directed=True)
+    assert g.num_edges == 3
+    assert list(g.rindptr) == [0, 0, 1, 3] and list(g.rindices) == [0, 0, 1]
+    with pytest.raises(ValueError, match="directed"):
+        Graph(g, directed=False)
+
+
+# -- bad input: each names the node or the edge ------------------------------------------
+
+BAD_LISTS = [
+    ("not a sequence", 5, TypeError, "not int"),
+    ("a string", "0123", TypeError, "not str"),
+    ("a dict", {0: [1], 1: [0]}, TypeError, "not dict"),
+    ("None", None, TypeError, "not NoneType"),
+    ("a row that is an int", [[1], 0], TypeError, "node 1's neighbours"),
+    ("a row that is None", [[1], [0], None], TypeError, "node 2's neighbours"),
+    ("a row that is a string", [[1], "0"], TypeError, "node 1's neighbours"),
+    ("a float id", [[1.0], [0]], TypeError, "neighbour 0 of node 0"),
+    ("an integral float id", [[1], [0, 2.0], [1]], TypeError, "neighbour 1 of node 1"),
+    ("a bool id", [[True], [0]], TypeError, "neighbour 0 of node 0 is a bool"),
+    ("False as an id", [[1], [False]], TypeError, "neighbour 0 of node 1 is a bool"),
+    ("a string id", [["1"], [0]], TypeError, "neighbour 0 of node 0"),
+    ("None as an id", [[None], [0]], TypeError, "neighbour 0 of node 0"),
+    ("an id too large", [[1], [0, 2], [1, 3]], ValueError, "node 2 lists neighbour 3"),
+    ("a negative id", [[1], [0], [-1]], ValueError, "node 2 lists neighbour -1"),
+    ("a huge id", [[2**40], [0]], ValueError, "node 0 lists neighbour 1099511627776"),
+    ("a self-loop", [[1], [0, 1]], ValueError, "node 1 lists itself"),
+    ("a duplicate neighbour", [[1, 2, 1], [0], [0]], ValueError, "node 0 lists neighbour 1 more"),
+    ("an edge listed one way", [[1, 2], [0], []], ValueError, "edge 0-2 is listed at node 0"),
+]
+
+
+@pytest.mark.parametrize("what, graph, error, message", BAD_LISTS, ids=[b[0] for b in BAD_LISTS])
+def test_bad_adjacency_lists(what, graph, error, message):
+    with pytest.raises(error, match=re.escape(message)):
+        Graph(graph)
+    # Every entry point validates the same way.
+    with pytest.raises(error, match=re.escape(message)):
+        catmouse.solve(graph)
+    with pytest.raises(error, match=re.escape(message)):
+        catmouse.analyze(graph)
+
+
+def test_numpy_bools_and_floats_are_rejected():
+    np = pytest.importorskip("numpy")
+    with pytest.raises(TypeError, match="neighbour 0 of node 0 is a bool"):
+        Graph([[np.bool_(True)], [0]])
+    with pytest.raises(TypeError, match="neighbour 0 of node 0"):
+        Graph([[np.float64(1)], [0]])
+    with pytest.raises(TypeError, match="neighbour 0 of node 0"):
+        Graph(np.array([[1.0], [0.0]]))
+
+
+BAD_EDGES = [
+    ("not an iterable", 3, 5, TypeError, "edges must be an iterable"),
+    ("n a float", 3.0, [], TypeError, "n must be an integer"),
+    ("n negative", -1, [], ValueError, "n must be non-negative"),
+    ("not a pair", 3, [(0, 1), (1,)], TypeError, "edge 1 must be a pair"),
+    ("a float node", 3, [(0, 1), (1, 2.0)], TypeError, "edge 1's second node"),
+    ("a bool node", 3, [(True, 2)], TypeError, "edge 0's first node is a bool"),
+    ("out of range", 3, [(0, 1), (1, 3)], ValueError, "edge 1 (1, 3) names node 3"),
+    ("negative", 3, [(0, -1)], ValueError, "edge 0 (0, -1) names node -1"),
+    ("a self-loop", 3, [(0, 1), (2, 2)], ValueError, "edge 1 (2, 2) is a self-loop"),
+    ("a duplicate", 3, [(0, 1), (1, 0)], ValueError, "edge 1 (1, 0) is listed more than once"),
+]
+
+
+@pytest.mark.parametrize("what, n, edges, error, message", BAD_EDGES, ids=[b[0] for b in BAD_EDGES])
+def test_bad_edges(what, n, edges, error, message):
+    with pytest.raises(error, match=re.escape(message)):
+        Graph.from_edges(n, edges)
+
+
+BAD_CSR = [
+    ("indptr not a sequence", 5, [1], TypeError, "indptr must be a sequence"),
+    ("a float entry", [0, 1.0, 2], [1, 0], TypeError, "indptr[1]"),
+    ("a bool entry", [0, 1, 2], [True, 0], TypeError, "indices[0] is a bool"),
+    ("empty indptr", [], [], ValueError, "indptr must have n + 1 entries"),
+    ("indptr not from 0", [1, 1, 2], [1, 0], ValueError, "indptr[0] must be 0"),
+    ("indptr too short for indices", [0, 1, 1], [1, 0], ValueError, "indptr[-1] = 1"),
+    ("indptr going down", [0, 2, 1, 2], [1, 2], ValueError, "not monotone at node 1"),
+    ("index too large", [0, 1, 2], [2, 0], ValueError, "node 0 lists neighbour 2"),
+    ("negative index", [0, 1, 2], [-1, 0], ValueError, "node 0 lists neighbour -1"),
+    ("over int32", [0, 1, 2], [1, 2**40], ValueError, "indices[1] = 1099511627776"),
+    ("a self-loop", [0, 1, 2], [0, 1], ValueError, "node 0 lists itself"),
+    ("a duplicate", [0, 2, 4], [1, 1, 0, 0], ValueError, "node 0 lists neighbour 1 more"),
+    ("one way", [0, 1, 1], [1], ValueError, "edge 0-1 is listed at node 0"),
+]
+
+
+@pytest.mark.parametrize("what, indptr, indices, error, message", BAD_CSR,
+                         ids=[b[0] for b in BAD_CSR])
+def test_bad_csr(what, indptr, indices, error, message):
+    with pytest.raises(error, match=re.escape(message)):
+        Graph.from_csr(indptr, indices)
+
+
+def test_bad_numpy_csr():
+    np = pytest.importorskip("numpy")
+    with pytest.raises(TypeError, match="format 'd'"):
+        Graph.from_csr(np.array([0.0, 1, 2]), np.array([1, 0]))
+    with pytest.raises(TypeError, match="indices"):
+        Graph.from_csr(np.array([0, 1, 2]), np.array([True, False]))
+    with pytest.raises(ValueError, match="one-dimensional"):
+        Graph.from_csr(np.zeros((2, 2), np.int32), np.array([1, 0]))
+    with pytest.raises(ValueError, match="node 0 lists neighbour 7"):
+        Graph.from_csr(np.array([0, 1, 2], np.int32), np.array([7, 0], np.int32))
+    with pytest.raises(TypeError, match="scipy.sparse"):
+        Graph.from_csr(np.array([0, 1, 2], np.int32))
+
+
+def test_a_tampered_pickle_is_validated_again():
+    g = Graph([[1], [0]])
+    func, args = g.__reduce__()
+    self_loop = array("i", [1, 1]).tobytes()  # node 1 now lists itself
+    with pytest.raises(ValueError, match="node 1 lists itself"):
+        func(args[0], args[1], args[2], self_loop, args[4])

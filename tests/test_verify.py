@@ -1,0 +1,176 @@
+"""Analysis.verify(): passes on solved tables, names the position of a corrupted one."""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import random
+
+import pytest
+
+import catmouse
+from catmouse import Graph, Outcome, Turn, VerificationError, _retro
+from catmouse._api import analyze_rules
+from catmouse._retro import env_flag
+from catmouse._retro_py import CAT_FORBIDDEN, CAT_GOAL, HOLE
+from catmouse._rules import Rules
+
+
+@pytest.fixture(scope="module", params=["c", "py"])
+def twin(request):
+    """The compiled engine (imported directly, so a missing build fails) and its twin."""
+    if request.param == "c":
+        if env_flag("CATMOUSE_NO_EXTENSIONS"):
+            pytest.skip("CATMOUSE_NO_EXTENSIONS is set")
+        return importlib.import_module("catmouse._retro_c")
+    return importlib.import_module("catmouse._retro_py")
+
+
+@contextlib.contextmanager
+def engine(twin):
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_retro, "propagate", twin.propagate)
+        yield
+
+
+def random_graph(n, edges, seed, directed=False):
+    rng = random.Random(seed)
+    pairs = set()
+    while len(pairs) < edges:
+        u, v = rng.sample(range(n), 2)
+        pairs.add((u, v) if directed else (min(u, v), max(u, v)))
+    return Graph.from_edges(n, sorted(pairs), directed=directed)
+
+
+def grid(k):
+    edges = [(r * k + c, r * k + c + 1) for r in range(k) for c in range(k - 1)]
+    edges += [(r * k + c, (r + 1) * k + c) for r in range(k - 1) for c in range(k)]
+    return Graph.from_edges(k * k, edges)
+
+
+def position_of(analysis, s):
+    n = analysis.n
+    t, rest = divmod(s, n * n)
+    return (*divmod(rest, n), Turn(t))
+
+
+def test_exported_and_an_assertion():
+    assert issubclass(catmouse.VerificationError, AssertionError)
+
+
+def test_leetcode_examples(twin):
+    with engine(twin):
+        assert catmouse.analyze([[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]]).verify()
+        assert catmouse.analyze([[1, 3], [0], [3], [0, 2]]).verify()
+        assert catmouse.analyze([[]]).verify()
+
+
+def test_random_graph_of_300_nodes(twin):
+    graph = random_graph(300, 700, seed=6)
+    with engine(twin):
+        analysis = catmouse.analyze(graph)
+    counts = analysis.counts()
+    assert counts[Outcome.DRAW] and counts[Outcome.MOUSE_WIN] and counts[Outcome.CAT_WIN]
+    assert analysis.verify()
+
+
+def test_grid(twin):
+    # 40x40 (5.1 million positions) on the compiled engine; the twin is slower.
+    k = 40 if twin.__name__.endswith("_c") else 16
+    with engine(twin):
+        assert catmouse.analyze(grid(k)).verify()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_other_rules(twin, seed):
+    """Directed moves, a separate cat graph, goals, forbidden nodes, draws scored as wins."""
+    rng = random.Random(seed)
+    n = 40
+    mouse_graph = random_graph(n, 90, seed, directed=True)
+    cat_graph = random_graph(n, 70, seed + 100, directed=bool(seed % 2))
+    flags = bytearray(n)
+    for node in rng.sample(range(n), 6):
+        flags[node] = rng.choice([HOLE | CAT_FORBIDDEN, CAT_FORBIDDEN, CAT_GOAL, HOLE])
+    draw = [Outcome.DRAW, Outcome.CAT_WIN, Outcome.MOUSE_WIN, Outcome.DRAW][seed]
+    rules = Rules(mouse_graph, cat_graph, bytes(flags), draw)
+    with engine(twin):
+        analysis = analyze_rules(rules)
+    assert analysis.verify()
+    # The other engine gives the same table, so both passed an independent check.
+    with engine(importlib.import_module("catmouse._retro_py")):
+        other = analyze_rules(rules)
+    assert analysis.outcomes.tobytes() == other.outcomes.tobytes()
+    assert analysis.remoteness_table.tobytes() == other.remoteness_table.tobytes()
+
+
+@pytest.fixture(scope="module")
+def solved():
+    """A solved 120-node table with every kind of position, and a draw-scored one."""
+    graph = random_graph(120, 260, seed=3)
+    flags = bytearray(120)
+    flags[0] = HOLE | CAT_FORBIDDEN
+    flags[7] = CAT_GOAL
+    flags[9] = CAT_FORBIDDEN
+    plain = catmouse.analyze(graph)
+    scored = analyze_rules(Rules(graph, graph, bytes(flags), Outcome.CAT_WIN))
+    return plain, scored
+
+
+@pytest.mark.parametrize("which", [0, 1])
+def test_flipped_outcome_is_named(solved, which):
+    analysis = solved[which]
+    table = analysis._outcomes
+    rng = random.Random(which)
+    for s in rng.sample(range(len(table)), 60):
+        old = table[s]
+        table[s] = rng.choice([v for v in range(4) if v != old])
+        try:
+            with pytest.raises(VerificationError) as error:
+                analysis.verify()
+        finally:
+            table[s] = old
+        m, c, t = position_of(analysis, s)
+        assert error.value.position == (m, c, t)
+        assert f"mouse={m}, cat={c}, turn={t.name}" in str(error.value)
+    assert analysis.verify()
+
+
+def test_corrupted_remoteness_is_caught(solved):
+    analysis = solved[0]
+    rem = analysis._remoteness
+    rules = analysis._rules
+    rng = random.Random(5)
+    for s in rng.sample(range(len(rem)), 60):
+        old = rem[s]
+        rem[s] = rng.choice([v for v in (-1, 0, 1, old - 1, old + 1, old + 7, 2**31 - 1)
+                             if v != old])
+        try:
+            with pytest.raises(VerificationError) as error:
+                analysis.verify()
+        finally:
+            rem[s] = old
+        # Named: the entry itself, or a position with a move into it (which the
+        # corruption contradicts too, and which may claim a smaller remoteness).
+        named = error.value.position
+        corrupted = position_of(analysis, s)
+        if named != corrupted:
+            m, c, t = named
+            assert corrupted in [(v, c, Turn.CAT) if t == Turn.MOUSE else (m, v, Turn.MOUSE)
+                                 for v, _ in rules.moves(m, c, t)]
+    assert analysis.verify()
+
+
+def test_any_single_wrong_entry_fails_small_table():
+    """Exhaustively on a small board: every wrong outcome byte is caught and named."""
+    analysis = catmouse.analyze([[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]])
+    table = analysis._outcomes
+    for s in range(len(table)):
+        old = table[s]
+        for value in (0, 1, 2, 3, 200):
+            if value == old:
+                continue
+            table[s] = value
+            with pytest.raises(VerificationError) as error:
+                analysis.verify()
+            table[s] = old
+            assert error.value.position == position_of(analysis, s)
