@@ -21,8 +21,9 @@ Families:
 
 Peak memory is measured in a fresh subprocess per figure: the kernel's
 high-water mark is reset (``/proc/self/clear_refs``) once the graph is built
-(and freed heap returned with ``malloc_trim``), and the figure is the rise of ``VmHWM`` over ``VmRSS`` during the call, per
-position (2*n*n), so it counts every byte the call touched, Python or C.
+(and freed heap returned with ``malloc_trim``), and the figure is the rise of
+``VmHWM`` over ``VmRSS`` during the call, per position (2*n*n), so it counts
+every byte the call touched, Python or C.
 """
 
 from __future__ import annotations
