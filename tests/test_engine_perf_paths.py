@@ -23,6 +23,10 @@ from catmouse._retro_py import CAT_FORBIDDEN, CAT_GOAL, HOLE, NO_POSITION
 
 _retro_c = pytest.importorskip("catmouse._retro_c")
 
+# The API takes its compiled fast paths only when the compiled engine is in use.
+needs_fast_paths = pytest.mark.skipif(
+    _api._compiled is None, reason="the API runs on the pure-Python engine")
+
 
 # -- games built straight from move lists --------------------------------------------
 
@@ -209,6 +213,7 @@ def plain_solve(adjacency, mouse=1, cat=2, hole=0):
     return _api.solve_position(_api.classic_rules(graph, hole), mouse, cat, 0)
 
 
+@needs_fast_paths
 def test_solve_lists_and_board_match_the_plain_path():
     rng = random.Random(11)
     for _ in range(150):
@@ -277,6 +282,7 @@ def test_solve_many_rejects_bad_thread_counts(threads):
         catmouse.solve_many([[[1, 2], [0, 2], [0, 1]]], threads=threads)
 
 
+@needs_fast_paths
 def test_solve_boards_marks_non_positions():
     graph = Graph([[1, 2], [0, 2], [0, 1]])
     board = _api._board(graph, 0)
@@ -305,6 +311,7 @@ BAD_GRAPHS = [
 
 @pytest.mark.parametrize("directed", [False, True])
 @pytest.mark.parametrize("adjacency", BAD_GRAPHS)
+@needs_fast_paths
 def test_fast_graph_builder_errors_equal_the_python_ones(adjacency, directed, monkeypatch):
     errors = []
     for fast in (_graph._fast_csr, None):
@@ -320,6 +327,7 @@ def test_fast_graph_builder_errors_equal_the_python_ones(adjacency, directed, mo
 
 
 @pytest.mark.parametrize("directed", [False, True])
+@needs_fast_paths
 def test_fast_graph_builder_builds_the_same_graph(directed, monkeypatch):
     rng = random.Random(3)
     for _ in range(50):
