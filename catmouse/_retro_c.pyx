@@ -29,7 +29,7 @@ from cpython.array cimport array, clone
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.mem cimport PyMem_RawCalloc, PyMem_RawFree, PyMem_RawMalloc
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t
 from libc.string cimport memset
 
 from operator import index
@@ -729,6 +729,52 @@ cdef int64_t fill_csr(list adjacency, int32_t n, int32_t *ip, int32_t *ix, int64
     return total
 
 
+cdef int64_t fill_csr_small(list adjacency, int32_t n, int32_t *ip, int32_t *ix,
+                            int64_t room, uint64_t *rows) except -2:
+    """fill_csr for n <= 64, recording each node's neighbours as bits of ``rows[u]``."""
+    cdef int32_t u
+    cdef int64_t total = 0
+    cdef long v
+    cdef int overflow = 0
+    cdef uint64_t bit, seen
+    cdef object row, x
+    ip[0] = 0
+    for u in range(n):
+        row = adjacency[u]
+        if type(row) is not list:
+            return -1
+        if total + len(<list> row) > room:
+            return -1
+        seen = (<uint64_t> 1) << u  # a self-loop looks like a repeat
+        for x in <list> row:
+            if type(x) is not int:
+                return -1
+            v = PyLong_AsLongAndOverflow(x, &overflow)
+            if overflow or v < 0 or v >= n:
+                return -1
+            bit = (<uint64_t> 1) << v
+            if seen & bit:
+                return -1
+            seen |= bit
+            ix[total] = <int32_t> v
+            total += 1
+        rows[u] = seen & ~((<uint64_t> 1) << u)
+        ip[u + 1] = <int32_t> total
+    return total
+
+
+cdef bint symmetric_small(int32_t n, const int32_t *ip, const int32_t *ix,
+                          const uint64_t *rows) noexcept nogil:
+    """Whether every edge u->v has v->u, by the bit masks of fill_csr_small."""
+    cdef int32_t u
+    cdef int64_t k
+    for u in range(n):
+        for k in range(ip[u], ip[u + 1]):
+            if not (rows[ix[k]] >> u) & 1:
+                return False
+    return True
+
+
 cdef void transpose(int32_t n, const int32_t *ip, const int32_t *ix,
                     int32_t *rip, int32_t *rix) noexcept nogil:
     """The reverse CSR: for each node, the nodes with an edge into it, in order."""
@@ -850,12 +896,21 @@ def solve_lists(adjacency, mouse, cat, hole):
     cdef int32_t *rix = rip + n + 1
     cdef int32_t *seen = rix + total
     flags = <uint8_t *> (seen + n + 1)
+    cdef uint64_t[64] rows
     try:
-        if fill_csr(adjacency, n, ip, ix, total, seen) != total:
-            return -1
-        transpose(n, ip, ix, rip, rix)
-        if not symmetric(n, ip, ix, rip, rix, seen):
-            return -1
+        if n <= 64:
+            # Small boards (every LeetCode one): each node's neighbours as a
+            # bit mask, so duplicates and symmetry cost one bit test per entry.
+            if fill_csr_small(adjacency, n, ip, ix, total, rows) != total:
+                return -1
+            if not symmetric_small(n, ip, ix, rows):
+                return -1
+        else:
+            if fill_csr(adjacency, n, ip, ix, total, seen) != total:
+                return -1
+            transpose(n, ip, ix, rip, rix)
+            if not symmetric(n, ip, ix, rip, rix, seen):
+                return -1
         memset(flags, 0, <size_t> n)
         flags[h] = HOLE | CAT_FORBIDDEN
         g.n = n

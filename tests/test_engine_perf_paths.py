@@ -217,7 +217,8 @@ def plain_solve(adjacency, mouse=1, cat=2, hole=0):
 def test_solve_lists_and_board_match_the_plain_path():
     rng = random.Random(11)
     for _ in range(150):
-        n = rng.randint(3, 40)
+        # Up to 64 nodes solve_lists checks with bit masks, above with arrays.
+        n = rng.choice([rng.randint(3, 64), rng.randint(65, 90)])
         adjacency = random_lists(rng, n, rng.uniform(0.05, 0.8))
         mouse, cat, hole = rng.randrange(n), rng.randrange(n), rng.randrange(n)
         if cat == hole:
@@ -233,6 +234,10 @@ def test_solve_lists_and_board_match_the_plain_path():
 
 
 @pytest.mark.parametrize("adjacency", [
+    [[1], [0], [2]],            # a self-loop
+    [[1, 1], [0], []],          # a neighbour twice
+    [[1], [], []],              # a one-way edge
+    [[1], [0], []] + [[]] * 70 + [[0]],  # a one-way edge, above 64 nodes
     ([1], [0], [3]),            # a tuple of lists
     [(1,), (0, 2), (1,)],       # rows that are tuples
     [[1], [0, 2], [1.0]],       # a float id
