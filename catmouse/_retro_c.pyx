@@ -42,9 +42,8 @@ cdef enum:
     MOUSE_WIN = 1
     CAT_WIN = 2
     NO_POSITION = 3
-    # Check for Ctrl-C once per this many positions taken off the queue (a power of 2).
-    SIGNAL_INTERVAL = 65536
-    # Positions per queue block (64 KiB).
+    # Positions per queue block (64 KiB); Ctrl-C is checked each time one drains,
+    # so at least once per BLOCK positions taken off the queue.
     BLOCK = 16384
     # Largest number of moves whose count fits beside the outcome in one byte.
     PACKED_MAX_MOVES = 63
