@@ -8,10 +8,25 @@ from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Union
 
+from . import _retro
 from ._analysis import Analysis
 from ._graph import Graph, as_graph
 from ._outcome import Outcome, Turn
 from ._rules import ANALYZE_BYTES, SOLVE_BYTES, Rules, check_memory, classic_rules
+
+# The compiled engine module when it is in use: solve() and solve_many() take
+# its fast paths (the benchmark sets this to None to time the pure twin).
+_compiled = None
+if _retro.BACKEND == "cython":
+    from . import _retro_c as _compiled
+
+# Outcome by engine code, without Enum lookups on the hot path.
+_OUTCOMES = (Outcome.DRAW, Outcome.MOUSE_WIN, Outcome.CAT_WIN)
+
+# Graphs up to this many nodes skip the available-memory probe on the fast
+# paths: their tables (at most ~2*n*n*SOLVE_BYTES, 38 MB) are below anything a
+# process can be refused in practice.  Larger graphs take the checked path.
+_SMALL_NODES = 1448
 
 __all__ = ["solve", "analyze", "solve_many", "GraphLike"]
 
@@ -50,13 +65,49 @@ def solve(
     ``mouse``, the cat on ``cat``; the mouse wins on reaching ``hole``, which
     the cat may not enter.  ``max_memory`` (bytes) caps the tables.
 
+    In a hot loop, build each :class:`Graph` once and pass it: after the first
+    call on a graph, ``solve`` goes straight to the compiled engine (well under
+    a microsecond of Python per call).  Plain lists of lists are checked and
+    solved in C without building a ``Graph``; :func:`solve_many` solves a batch
+    in parallel threads without the GIL.
+
     >>> solve([[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]])
     <Outcome.DRAW: 0>
     >>> solve([[1, 3], [0], [3], [0, 2]])
     <Outcome.MOUSE_WIN: 1>
     """
-    return solve_position(classic_rules(as_graph(graph), hole), mouse, cat, Turn.MOUSE,
-                          max_memory)
+    compiled = _compiled
+    if compiled is not None and max_memory is None:
+        if type(graph) is Graph:
+            board = graph._cache.get(("board", hole))
+            if board is not None:
+                code = board.solve(mouse, cat)
+                if code >= 0:
+                    return _OUTCOMES[code]
+        elif type(graph) is list:
+            code = compiled.solve_lists(graph, mouse, cat, hole)
+            if code >= 0:
+                return _OUTCOMES[code]
+    graph = as_graph(graph)
+    rules = classic_rules(graph, hole)
+    result = solve_position(rules, mouse, cat, Turn.MOUSE, max_memory)
+    if compiled is not None and graph.n <= _SMALL_NODES:
+        # Valid so far: later calls on this graph and hole go straight to C.
+        _board(graph, hole, rules)
+    return result
+
+
+def _board(graph: Graph, hole: int, rules: Rules | None = None) -> object:
+    """The compiled engine's Board for (graph, hole), cached on the graph."""
+    board = graph._cache.get(("board", hole))
+    if board is None:
+        if rules is None:
+            rules = classic_rules(graph, hole)
+        g = graph
+        board = _compiled.Board(g.n, rules.flags, g.indptr, g.indices, g.rindptr,
+                                g.rindices, g.indptr, g.indices, g.rindptr, g.rindices)
+        graph._cache[("board", hole)] = board
+    return board
 
 
 def analyze(graph: GraphLike, *, hole: int = 0, max_memory: int | None = None) -> Analysis:
@@ -79,7 +130,9 @@ def solve_many(
 ) -> list[Outcome]:
     """:func:`solve` over many graphs, in ``threads`` threads (default: one per CPU).
 
-    The compiled engine releases the GIL, so threads run in parallel.
+    With the compiled engine each thread solves its share of the graphs in one
+    call that holds no GIL, so threads run in parallel; build the graphs once
+    (``Graph``) when the same ones are solved again.
 
     >>> solve_many([[[1, 3], [0], [3], [0, 2]]] * 3, threads=2)
     [<Outcome.MOUSE_WIN: 1>, <Outcome.MOUSE_WIN: 1>, <Outcome.MOUSE_WIN: 1>]
@@ -89,6 +142,39 @@ def solve_many(
         threads = os.cpu_count() or 1
     if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
         raise ValueError(f"threads must be a positive integer, not {threads!r}")
+    compiled = _compiled
+    if compiled is None:
+        return _solve_each(batch, threads, mouse, cat, hole)
+
+    boards = []
+    for g in batch:
+        rules = classic_rules(g, hole)  # checks the hole
+        if g.n > _SMALL_NODES:
+            check_memory(g.n, SOLVE_BYTES)
+        boards.append(_board(g, hole, rules))
+    solve_boards = compiled.solve_boards
+    if threads == 1 or len(boards) < 2:
+        codes = solve_boards(boards, mouse, cat)
+    else:
+        # One GIL-free call per thread; striding balances large and small graphs.
+        parts = min(threads, len(boards))
+        with ThreadPoolExecutor(max_workers=parts) as pool:
+            results = list(pool.map(lambda k: solve_boards(boards[k::parts], mouse, cat),
+                                    range(parts)))
+        codes = bytearray(len(boards))
+        for k, part in enumerate(results):
+            codes[k::parts] = part
+    outcomes = _OUTCOMES
+    out = []
+    for g, code in zip(batch, codes):
+        # 255: not a position of this graph; solve() reports why.
+        out.append(outcomes[code] if code != 255 else solve(g, mouse=mouse, cat=cat, hole=hole))
+    return out
+
+
+def _solve_each(batch: list[Graph], threads: int, mouse: int, cat: int,
+                hole: int) -> list[Outcome]:
+    """solve_many on the pure-Python engine: one solve per graph."""
 
     def run(chunk: list[Graph]) -> list[Outcome]:
         return [solve(g, mouse=mouse, cat=cat, hole=hole) for g in chunk]

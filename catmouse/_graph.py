@@ -23,6 +23,20 @@ if array("i").itemsize != 4:  # pragma: no cover
 _INT32_MAX = 2**31 - 1
 
 
+def _compiled_csr_builder() -> Any:
+    """The compiled adjacency-lists builder, when the compiled engine is in use."""
+    from . import _retro
+
+    if _retro.BACKEND != "cython":
+        return None
+    from ._retro_c import csr_from_lists
+
+    return csr_from_lists
+
+
+_fast_csr = _compiled_csr_builder()
+
+
 def _node_id(value: Any, what: str) -> int:
     """Return ``value`` as a Python int, or raise TypeError naming ``what``."""
     if type(value) is int:
@@ -235,6 +249,16 @@ class Graph:
                 raise ValueError("cannot change whether an existing Graph is directed")
             self._init_from(adjacency.n, adjacency.indptr, adjacency.indices, directed,
                             adjacency._labels, checked=True, reverse=(adjacency.rindptr, adjacency.rindices))
+            return
+        fast = _fast_csr(adjacency, bool(directed)) if _fast_csr is not None else None
+        if fast is not None:
+            # The compiled builder took plain lists it found valid (it declines,
+            # never raises, so the errors below stay the only ones).
+            n, ip, ix, rip, rix = fast
+            indptr, indices = _readonly_int32(ip), _readonly_int32(ix)
+            reverse = (indptr, indices) if rip is ip else (_readonly_int32(rip),
+                                                          _readonly_int32(rix))
+            self._init_from(n, indptr, indices, directed, None, checked=True, reverse=reverse)
             return
         n, indptr, indices = _csr_from_lists(adjacency)
         self._init_from(n, _readonly_int32(indptr), _readonly_int32(indices), directed,

@@ -69,17 +69,22 @@ def check_arrays(
                                        zip(csr[0::2], csr[1::2])):
         if len(indptr) != n + 1:
             raise ValueError(f"{name} indptr has {len(indptr)} entries, expected {n + 1}")
-        prev = 0
-        for u in range(n + 1):
-            x = operator.index(indptr[u])
-            if x < prev or (u == 0 and x != 0):
-                raise ValueError(f"{name} indptr is not a monotone offset array at {u}")
-            prev = x
+        offsets = list(map(operator.index, indptr))
+        if offsets[0] != 0 or offsets != sorted(offsets):
+            # Slow only on the way to the error: find where it goes wrong.
+            prev = 0
+            for u in range(n + 1):
+                x = offsets[u]
+                if x < prev or (u == 0 and x != 0):
+                    raise ValueError(f"{name} indptr is not a monotone offset array at {u}")
+                prev = x
+        prev = offsets[n]
         if prev != len(indices):
             raise ValueError(f"{name} indptr ends at {prev}, but indices has {len(indices)}")
-        for k in range(len(indices)):
-            if not 0 <= operator.index(indices[k]) < n:
-                raise ValueError(f"{name} indices[{k}] = {indices[k]} is not a node")
+        ids = list(map(operator.index, indices))
+        if ids and not (0 <= min(ids) and max(ids) < n):
+            k = next(k for k, v in enumerate(ids) if not 0 <= v < n)
+            raise ValueError(f"{name} indices[{k}] = {ids[k]} is not a node")
     size = 2 * n * n
     if outcome is not None:
         outcome = _buffer(outcome, "outcome", ("B", "b", "c"), 1, writable=True)
@@ -147,38 +152,44 @@ def propagate(
         sum(1 for x in c_ix[c_ip[c] : c_ip[c + 1]] if not flags[x] & CAT_FORBIDDEN)
         for c in range(n)
     ]
-    undecided = [k for k in mouse_moves for _ in range(n)]
+    undecided = []
+    for moves in mouse_moves:
+        undecided += [moves] * n
     undecided += cat_moves * n
 
+    # Terminal positions, rule by rule in order of precedence (a rule never
+    # overrides an earlier one): the cat on a node it may not enter (no
+    # position), the cat on the mouse, the mouse in a hole, the cat on a goal,
+    # and a mover with no legal move, who loses.
     state = bytearray(2 * nn)
-    rem = [-1] * (2 * nn) if want_remoteness else None
+    absent = bytes([NO_POSITION]) * n
+    for c in range(n):
+        if flags[c] & CAT_FORBIDDEN:
+            state[c:nn:n] = absent
+            state[nn + c :: n] = absent
     frontier = []
-    for m in range(n):
-        mouse_in_hole = flags[m] & HOLE
-        row = m * n
-        for c in range(n):
-            s = row + c
-            if flags[c] & CAT_FORBIDDEN:
-                state[s] = state[nn + s] = NO_POSITION
-                continue
-            if m == c:
-                value = _CAT_WIN
-            elif mouse_in_hole:
-                value = _MOUSE_WIN
-            elif flags[c] & CAT_GOAL:
-                value = _CAT_WIN
-            else:
-                # A mover with no legal move loses.
-                if not undecided[s]:
-                    state[s] = _CAT_WIN
-                    frontier.append(s)
-                if not undecided[nn + s]:
-                    state[nn + s] = _MOUSE_WIN
-                    frontier.append(nn + s)
-                continue
-            state[s] = state[nn + s] = value
-            frontier.append(s)
-            frontier.append(nn + s)
+
+    def seed(positions, value):
+        for s in positions:
+            if not state[s]:
+                state[s] = value
+                frontier.append(s)
+
+    seed([s for c in range(n) for s in (c * n + c, nn + c * n + c)], _CAT_WIN)
+    for node in range(n):
+        if flags[node] & HOLE:
+            seed(range(node * n, node * n + n), _MOUSE_WIN)
+            seed(range(nn + node * n, nn + node * n + n), _MOUSE_WIN)
+    for node in range(n):
+        if flags[node] & CAT_GOAL:
+            seed(range(node, nn, n), _CAT_WIN)
+            seed(range(nn + node, 2 * nn, n), _CAT_WIN)
+    for node in range(n):
+        if not mouse_moves[node]:
+            seed(range(node * n, node * n + n), _CAT_WIN)
+        if not cat_moves[node]:
+            seed(range(nn + node, 2 * nn, n), _MOUSE_WIN)
+    rem = [-1] * (2 * nn) if want_remoteness else None
     if want_remoteness:
         for s in frontier:
             rem[s] = 0

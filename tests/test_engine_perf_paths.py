@@ -1,0 +1,353 @@
+"""Behaviour of the compiled engine's fast paths (no timings here: see catmouse._bench).
+
+Every fast path must give what the plain path gives: the compiled tables equal
+the pure twin's bit for bit (and a naive oracle's) on games with holes, cat-forbidden
+nodes, cat goals, self-loops and one-way edges; packed, narrow and wide move counters
+agree; the block queue grows; Board, solve_lists and solve_many agree with the
+plain solve; and the compiled Graph builder accepts and rejects exactly what
+the Python validator does, with the same messages.
+"""
+
+from __future__ import annotations
+
+import random
+from array import array
+
+import pytest
+
+import catmouse
+from catmouse import _api, _graph, _retro_py
+from catmouse._graph import Graph
+from catmouse._outcome import Outcome
+from catmouse._retro_py import CAT_FORBIDDEN, CAT_GOAL, HOLE, NO_POSITION
+
+_retro_c = pytest.importorskip("catmouse._retro_c")
+
+# The API takes its compiled fast paths only when the compiled engine is in use.
+needs_fast_paths = pytest.mark.skipif(
+    _api._compiled is None, reason="the API runs on the pure-Python engine")
+
+
+# -- games built straight from move lists --------------------------------------------
+
+
+def csr(rows):
+    indptr, indices = [0], []
+    for row in rows:
+        indices.extend(row)
+        indptr.append(len(indices))
+    return array("i", indptr), array("i", indices)
+
+
+def reverse(rows):
+    back = [[] for _ in rows]
+    for u, row in enumerate(rows):
+        for v in row:
+            back[v].append(u)
+    return back
+
+
+def engine_args(mouse_rows, cat_rows, flags):
+    n = len(flags)
+    m_ip, m_ix = csr(mouse_rows)
+    m_rip, m_rix = csr(reverse(mouse_rows))
+    c_ip, c_ix = csr(cat_rows)
+    c_rip, c_rix = csr(reverse(cat_rows))
+    return (n, bytes(flags), m_ip, m_ix, m_rip, m_rix, c_ip, c_ix, c_rip, c_rix)
+
+
+def tables(engine, args):
+    n = args[0]
+    outcome = bytearray(2 * n * n)
+    remoteness = array("i", [0]) * (2 * n * n)
+    decided = engine.propagate(*args, outcome, remoteness)
+    return decided, bytes(outcome), remoteness.tolist()
+
+
+def random_game(rng, n):
+    """Random move graphs: one-way edges, self-loops ("may stay"), and random flags."""
+    def rows(p, loops):
+        out = []
+        for u in range(n):
+            row = [v for v in range(n) if v != u and rng.random() < p]
+            if rng.random() < loops:
+                row.append(u)
+            rng.shuffle(row)
+            out.append(row)
+        return out
+
+    mouse_rows = rows(rng.uniform(0.1, 0.7), 0.3)
+    cat_rows = mouse_rows if rng.random() < 0.3 else rows(rng.uniform(0.1, 0.7), 0.3)
+    flags = [0] * n
+    for u in range(n):
+        r = rng.random()
+        if r < 0.12:
+            flags[u] = HOLE | CAT_FORBIDDEN
+        elif r < 0.18:
+            flags[u] = HOLE
+        elif r < 0.25:
+            flags[u] = CAT_FORBIDDEN
+        elif r < 0.32:
+            flags[u] = CAT_GOAL
+    return mouse_rows, cat_rows, flags
+
+
+def oracle(mouse_rows, cat_rows, flags):
+    """Outcome and remoteness by naive level-by-level value iteration."""
+    n = len(flags)
+    value, depth = {}, {}
+
+    def moves(m, c, t):
+        if t == 0:
+            return [(v, c, 1) for v in mouse_rows[m]]
+        return [(m, v, 0) for v in cat_rows[c] if not flags[v] & CAT_FORBIDDEN]
+
+    positions = [(m, c, t) for t in (0, 1) for m in range(n) for c in range(n)
+                 if not flags[c] & CAT_FORBIDDEN]
+    for m, c, t in positions:
+        if m == c:
+            value[m, c, t] = 2
+        elif flags[m] & HOLE:
+            value[m, c, t] = 1
+        elif flags[c] & CAT_GOAL:
+            value[m, c, t] = 2
+        elif not moves(m, c, t):
+            value[m, c, t] = 2 if t == 0 else 1
+        else:
+            continue
+        depth[m, c, t] = 0
+    level = 0
+    while True:
+        level += 1
+        found = {}
+        for p in positions:
+            if p in value:
+                continue
+            mine = 1 if p[2] == 0 else 2
+            children = [value.get(q) for q in moves(*p)]
+            if mine in children:
+                found[p] = mine
+            elif all(v is not None for v in children):
+                found[p] = 3 - mine
+        if not found:
+            break
+        for p, v in found.items():
+            value[p], depth[p] = v, level
+    outcome, remoteness = bytearray(2 * n * n), [-1] * (2 * n * n)
+    for t in (0, 1):
+        for m in range(n):
+            for c in range(n):
+                s = (t * n + m) * n + c
+                if flags[c] & CAT_FORBIDDEN:
+                    outcome[s] = NO_POSITION
+                else:
+                    outcome[s] = value.get((m, c, t), 0)
+                    remoteness[s] = depth.get((m, c, t), -1)
+    return bytes(outcome), remoteness
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_engines_agree_with_each_other_and_the_oracle(seed):
+    rng = random.Random(seed)
+    for _ in range(40):
+        game = random_game(rng, rng.randint(1, 7))
+        args = engine_args(*game)
+        compiled = tables(_retro_c, args)
+        assert compiled == tables(_retro_py, args)
+        assert compiled[1:] == oracle(*game)
+        n = args[0]
+        for target in range(2 * n * n):
+            code = _retro_c.propagate(*args, None, None, target)
+            assert code == _retro_py.propagate(*args, None, None, target)
+            assert code == compiled[1][target]
+
+
+@pytest.mark.parametrize("hub", [40, 100, 260])
+def test_counter_widths_agree(hub):
+    # Node 1 has ``hub`` moves: counts packed beside the outcome (up to 63),
+    # one byte (up to 255), or two bytes; the twin has no such choice.
+    n = hub + 1
+    rows = [[] for _ in range(n)]
+    for v in range(n):
+        if v != 1:
+            rows[1].append(v)
+            rows[v].append(1)
+    for v in range(2, n - 1):
+        rows[v].append(v + 1)
+        rows[v + 1].append(v)
+    flags = [HOLE | CAT_FORBIDDEN] + [0] * (n - 1)
+    args = engine_args(rows, rows, flags)
+    assert max(len(r) for r in rows) == hub
+    assert tables(_retro_c, args) == tables(_retro_py, args)
+
+
+def test_queue_grows_past_one_block():
+    rng = random.Random(7)
+    n = 140
+    assert 2 * n * n > _retro_c.QUEUE_BLOCK
+    rows = [sorted({rng.randrange(n) for _ in range(3)} - {u}) for u in range(n)]
+    rows = [sorted(set(r) | {u for u in range(n) if v in rows[u]}) for v, r in enumerate(rows)]
+    flags = [HOLE | CAT_FORBIDDEN] + [0] * (n - 1)
+    args = engine_args(rows, rows, flags)
+    decided, outcome, remoteness = tables(_retro_c, args)
+    assert decided > _retro_c.QUEUE_BLOCK  # more positions went through the queue
+    assert (decided, outcome, remoteness) == tables(_retro_py, args)
+
+
+# -- the API's fast paths --------------------------------------------------------------
+
+
+def random_lists(rng, n, p):
+    rows = [set() for _ in range(n)]
+    for u in range(n):
+        for v in range(u + 1, n):
+            if rng.random() < p:
+                rows[u].add(v)
+                rows[v].add(u)
+    return [sorted(r) for r in rows]
+
+
+def plain_solve(adjacency, mouse=1, cat=2, hole=0):
+    """solve() through the Rules path only, with no fast path."""
+    graph = Graph(adjacency)
+    return _api.solve_position(_api.classic_rules(graph, hole), mouse, cat, 0)
+
+
+@needs_fast_paths
+def test_solve_lists_and_board_match_the_plain_path():
+    rng = random.Random(11)
+    for _ in range(150):
+        # Up to 64 nodes solve_lists checks with bit masks, above with arrays.
+        n = rng.choice([rng.randint(3, 64), rng.randint(65, 90)])
+        adjacency = random_lists(rng, n, rng.uniform(0.05, 0.8))
+        mouse, cat, hole = rng.randrange(n), rng.randrange(n), rng.randrange(n)
+        if cat == hole:
+            continue
+        expected = plain_solve(adjacency, mouse, cat, hole)
+        assert _retro_c.solve_lists(adjacency, mouse, cat, hole) == expected
+        assert catmouse.solve(adjacency, mouse=mouse, cat=cat, hole=hole) is expected
+        graph = Graph(adjacency)
+        # The first call builds and caches the Board, the second uses it, reusing nothing.
+        for _ in range(2):
+            assert catmouse.solve(graph, mouse=mouse, cat=cat, hole=hole) is expected
+        assert ("board", hole) in graph._cache
+
+
+@pytest.mark.parametrize("adjacency", [
+    [[1], [0], [2]],            # a self-loop
+    [[1, 1], [0], []],          # a neighbour twice
+    [[1], [], []],              # a one-way edge
+    [[1], [0], []] + [[]] * 70 + [[0]],  # a one-way edge, above 64 nodes
+    ([1], [0], [3]),            # a tuple of lists
+    [(1,), (0, 2), (1,)],       # rows that are tuples
+    [[1], [0, 2], [1.0]],       # a float id
+    [[1], [0, 2], [True]],      # a bool id
+])
+def test_solve_lists_declines_what_it_does_not_know(adjacency):
+    assert _retro_c.solve_lists(adjacency, 1, 2, 0) == -1
+
+
+def test_solve_errors_are_the_plain_paths_errors():
+    good = [[1, 2], [0, 2], [0, 1]]
+    cases = [
+        (good, {"mouse": 5}), (good, {"cat": 0}), (good, {"cat": -1}),
+        (good, {"hole": 7}), (good, {"mouse": 1.5}),
+        ([[1], [0, 2], [1, 1]], {}), ([[1], [2], [1]], {}), ([[0], [2], [1]], {}),
+    ]
+    for adjacency, kwargs in cases:
+        with pytest.raises((ValueError, TypeError)) as fast:
+            catmouse.solve(adjacency, **kwargs)
+        with pytest.raises(type(fast.value)) as plain:
+            saved = _api._compiled
+            _api._compiled = None
+            try:
+                catmouse.solve(adjacency, **kwargs)
+            finally:
+                _api._compiled = saved
+        assert str(fast.value) == str(plain.value)
+        with pytest.raises(type(fast.value), match=None) as batch:
+            catmouse.solve_many([adjacency], **kwargs)
+        assert str(batch.value) == str(fast.value)
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3, None])
+def test_solve_many_matches_solve(threads):
+    rng = random.Random(5)
+    graphs = [random_lists(rng, rng.randint(3, 30), rng.uniform(0.1, 0.7)) for _ in range(40)]
+    graphs += [Graph(g) for g in graphs[:10]]
+    expected = [plain_solve(g if isinstance(g, list) else g.adjacency()) for g in graphs]
+    assert catmouse.solve_many(graphs, threads=threads) == expected
+    assert catmouse.solve_many(iter(graphs), threads=threads, mouse=2, cat=1) == [
+        plain_solve(g if isinstance(g, list) else g.adjacency(), 2, 1) for g in graphs]
+
+
+@pytest.mark.parametrize("threads", [0, -1, 1.5, True, "2"])
+def test_solve_many_rejects_bad_thread_counts(threads):
+    with pytest.raises(ValueError, match="threads"):
+        catmouse.solve_many([[[1, 2], [0, 2], [0, 1]]], threads=threads)
+
+
+@needs_fast_paths
+def test_solve_boards_marks_non_positions():
+    graph = Graph([[1, 2], [0, 2], [0, 1]])
+    board = _api._board(graph, 0)
+    assert _retro_c.solve_boards([board, board], 1, 0) == bytearray([255, 255])
+    assert _retro_c.solve_boards([], 1, 2) == bytearray()
+    code = _retro_c.solve_boards([board], 1, 2)[0]
+    assert Outcome(code) is plain_solve(graph.adjacency())
+
+
+# -- the compiled Graph builder ----------------------------------------------------------
+
+BAD_GRAPHS = [
+    [[1], [0, 3]],              # id out of range
+    [[1], [0], [-1]],           # negative id
+    [[0]],                      # self-loop
+    [[1, 1], [0]],              # a neighbour twice
+    [[1], []],                  # one-way edge in an undirected graph
+    [[1], [0], [1.0]],          # a float
+    [[1], [0], [True]],         # a bool
+    [[1], [0], "ab"],           # a string row
+    [[1], [0], None],           # a row that is no list
+    [[1], [0], [2**70]],        # an int far too big
+    "abc",                      # not lists at all
+]
+
+
+@pytest.mark.parametrize("directed", [False, True])
+@pytest.mark.parametrize("adjacency", BAD_GRAPHS)
+@needs_fast_paths
+def test_fast_graph_builder_errors_equal_the_python_ones(adjacency, directed, monkeypatch):
+    errors = []
+    for fast in (_graph._fast_csr, None):
+        monkeypatch.setattr(_graph, "_fast_csr", fast)
+        try:
+            Graph(adjacency, directed=directed)
+        except (TypeError, ValueError) as error:
+            errors.append((type(error), str(error)))
+        else:
+            errors.append(None)
+    assert errors[0] == errors[1]
+    assert _graph._fast_csr is None or errors[0] is not None or directed
+
+
+@pytest.mark.parametrize("directed", [False, True])
+@needs_fast_paths
+def test_fast_graph_builder_builds_the_same_graph(directed, monkeypatch):
+    rng = random.Random(3)
+    for _ in range(50):
+        n = rng.randint(0, 30)
+        if directed:
+            adjacency = [rng.sample([v for v in range(n) if v != u], rng.randint(0, n - 1))
+                         if n > 1 else [] for u in range(n)]
+        else:
+            adjacency = random_lists(rng, n, rng.random())
+        fast = Graph(adjacency, directed=directed)
+        monkeypatch.setattr(_graph, "_fast_csr", None)
+        slow = Graph(adjacency, directed=directed)
+        monkeypatch.undo()
+        for name in ("indptr", "indices", "rindptr", "rindices"):
+            assert getattr(fast, name).tolist() == getattr(slow, name).tolist(), name
+            assert getattr(fast, name).readonly
+        assert fast == slow
+        assert (fast.rindptr is fast.indptr) == (not directed)
