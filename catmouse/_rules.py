@@ -17,11 +17,19 @@ from ._retro_py import CAT_FORBIDDEN, CAT_GOAL, HOLE
 
 __all__ = ["Rules", "classic_rules", "check_memory"]
 
-# Peak bytes per position of each engine call, counting the queue at its
-# worst (every position queued at once).  Used to refuse a table that cannot fit
-# before allocating any of it.
-SOLVE_BYTES = 1 + 4 + 4
-ANALYZE_BYTES = 1 + 4 + 4 + 4
+# Peak bytes per position of each engine call, used to refuse a table that
+# cannot fit before allocating any of it.  The compiled engine: the outcome
+# byte, a move counter of at most 4 bytes and at most 4 bytes of queue (each
+# position is queued once), plus 4 bytes of remoteness for analyze: true upper
+# bounds.  The pure-Python twin holds Python lists (8-byte slots, and a 36-byte
+# int for each queued position); it measured 14 (solve) and 30 (analyze) bytes
+# per position on a random sparse 700-node graph, so these leave a margin.
+if _retro.BACKEND == "cython":
+    SOLVE_BYTES = 1 + 4 + 4
+    ANALYZE_BYTES = 1 + 4 + 4 + 4
+else:
+    SOLVE_BYTES = 24
+    ANALYZE_BYTES = 40
 
 # Tables up to this many bytes are assumed to fit without asking the system.
 SMALL_TABLES = 1 << 24

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from array import array
 
 import pytest
 
 import catmouse
 from catmouse import Graph, _rules
+from catmouse._retro import env_flag
 from catmouse._rules import ANALYZE_BYTES, MAX_NODES, check_memory
 
 
@@ -80,3 +84,51 @@ def test_more_nodes_than_the_engine_indexes(n):
     for call in (catmouse.solve, catmouse.analyze):
         with pytest.raises(MemoryError, match=f"a graph of {n} nodes"):
             call(graph)
+
+
+PEAK_CHILD = r"""
+import ctypes, random, sys
+import catmouse
+from catmouse import _rules
+
+n, call = int(sys.argv[1]), sys.argv[2]
+rng = random.Random(7)
+edges = set()
+while len(edges) < 2 * n:
+    u, v = rng.sample(range(n), 2)
+    edges.add((min(u, v), max(u, v)))
+graph = catmouse.Graph.from_edges(n, sorted(edges))
+
+def kib(key):
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith(key):
+                return int(line.split()[1]) * 1024
+
+ctypes.CDLL(None).malloc_trim(0)
+with open("/proc/self/clear_refs", "w") as refs:
+    refs.write("5")  # reset the peak (VmHWM) to the current RSS
+base = kib("VmRSS:")
+if call == "solve":
+    catmouse.solve(graph, mouse=n - 1, cat=n - 2)
+    budget = _rules.SOLVE_BYTES
+else:
+    catmouse.analyze(graph)
+    budget = _rules.ANALYZE_BYTES
+print(catmouse.BACKEND, kib("VmHWM:") - base, 2 * n * n * budget)
+"""
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/clear_refs"), reason="needs Linux /proc")
+@pytest.mark.parametrize("call", ["solve", "analyze"])
+@pytest.mark.parametrize("backend", ["cython", "python"])
+def test_memory_budget_bounds_the_real_peak(backend, call):
+    """The bytes check_memory budgets per position cover what the engine really uses."""
+    env = dict(os.environ, CATMOUSE_NO_EXTENSIONS="1" if backend == "python" else "0")
+    if backend == "cython" and env_flag("CATMOUSE_TEST_NO_COMPILED"):
+        pytest.skip("CATMOUSE_TEST_NO_COMPILED is set")
+    out = subprocess.run([sys.executable, "-c", PEAK_CHILD, "500", call], env=env,
+                         capture_output=True, text=True, check=True).stdout.split()
+    assert out[0] == backend
+    peak, budget = int(out[1]), int(out[2])
+    assert peak <= budget, f"{backend} {call}: peak {peak} bytes over the budget {budget}"
