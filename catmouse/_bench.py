@@ -175,7 +175,11 @@ def load_seed_solution(path: str) -> Callable[[list[list[int]]], int]:
 
 
 def find_ref_source() -> Path | None:
+    """The C++ source: $CATMOUSE_BENCH_REF, else beside this file or in a checkout's ci/bench/."""
     here = Path(__file__).resolve().parent
+    given = os.environ.get("CATMOUSE_BENCH_REF")
+    if given:
+        return Path(given) if Path(given).exists() else None
     for candidate in (here / "ref.cpp", here.parent / "ci" / "bench" / "ref.cpp"):
         if candidate.exists():
             return candidate
