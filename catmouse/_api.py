@@ -6,7 +6,6 @@ import os
 from array import array
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Union
 
 from . import _retro
 from ._analysis import Analysis
@@ -30,7 +29,7 @@ _SMALL_NODES = 1448
 
 __all__ = ["solve", "analyze", "solve_many", "GraphLike"]
 
-GraphLike = Union[Graph, Sequence[Sequence[int]]]
+GraphLike = Graph | Sequence[Sequence[int]]
 
 
 def solve_position(rules: Rules, mouse: int, cat: int, turn: Turn,
