@@ -242,6 +242,12 @@ class Graph:
     indices: memoryview
     rindptr: memoryview
     rindices: memoryview
+    # Labels and their inverse when built from networkx, else None (labels are the ids).
+    _labels: tuple[Hashable, ...] | None
+    _index: dict[Hashable, int] | None
+    # Derived objects memoized per graph, keyed by what they are: neighbour rows,
+    # Rules per hole, compiled Boards per hole; each key's user knows its type.
+    _cache: dict[Hashable, Any]
 
     def __init__(self, adjacency: Sequence[Sequence[int]] | Graph, *, directed: bool = False):
         if isinstance(adjacency, Graph):
@@ -261,8 +267,8 @@ class Graph:
                                                           _readonly_int32(rix))
             self._init_from(n, indptr, indices, directed, None, checked=True, reverse=reverse)
             return
-        n, indptr, indices = _csr_from_lists(adjacency)
-        self._init_from(n, _readonly_int32(indptr), _readonly_int32(indices), directed,
+        n, ip, ix = _csr_from_lists(adjacency)
+        self._init_from(n, _readonly_int32(ip), _readonly_int32(ix), directed,
                         None, checked=True)
 
     def _init_from(self, n, indptr, indices, directed, labels, *, checked, reverse=None):
