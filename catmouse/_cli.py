@@ -18,6 +18,7 @@ import os
 import sys
 import time
 from collections.abc import Sequence
+from types import ModuleType
 from typing import Any
 
 from . import _retro
@@ -221,7 +222,7 @@ def _analyze(args: argparse.Namespace) -> int:
     source = _read(args)
     hole = _starts(args, source)[2]
     output = args.output
-    numpy = None
+    numpy: ModuleType | None = None
     if output.lower().endswith(".npz"):
         try:
             import numpy
