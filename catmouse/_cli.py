@@ -12,6 +12,7 @@ on stderr and a non-zero exit status.
 from __future__ import annotations
 
 import argparse
+import importlib
 import itertools
 import json
 import os
@@ -225,7 +226,8 @@ def _analyze(args: argparse.Namespace) -> int:
     numpy: ModuleType | None = None
     if output.lower().endswith(".npz"):
         try:
-            import numpy
+            # Imported by name: optional, and typed the same with or without numpy installed.
+            numpy = importlib.import_module("numpy")
         except ImportError:
             raise CliError("writing .npz needs numpy (pip install numpy); "
                            "or write a .json file") from None
