@@ -306,7 +306,8 @@ class Analysis:
         return f"<Analysis of {self.n} nodes: {counts}>"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_unpickle_analysis, (self._rules, bytes(self._outcomes), self._remoteness.tobytes()))
+        state = (self._rules, bytes(self._outcomes), self._remoteness.tobytes())
+        return (_unpickle_analysis, state)
 
 
 def _unpickle_analysis(rules: Rules, outcomes: bytes, remoteness: bytes) -> Analysis:

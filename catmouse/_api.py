@@ -6,7 +6,7 @@ import os
 from array import array
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Union
+from typing import TYPE_CHECKING, Protocol
 
 from . import _retro
 from ._analysis import Analysis
@@ -14,11 +14,28 @@ from ._graph import Graph, as_graph
 from ._outcome import Outcome, Turn
 from ._rules import ANALYZE_BYTES, SOLVE_BYTES, Rules, check_memory, classic_rules
 
+if TYPE_CHECKING:
+    from ._retro_c import Board as _Board
+
+
+class _Engine(Protocol):
+    """What the fast paths use of the compiled engine module (see _retro_c.pyi)."""
+
+    Board: type[_Board]
+
+    def solve_lists(self, adjacency: object, mouse: int, cat: int, hole: int) -> int: ...
+
+    def solve_boards(self, boards: list[_Board], mouse: int, cat: int,
+                     turn: int = 0) -> bytearray: ...
+
+
 # The compiled engine module when it is in use: solve() and solve_many() take
 # its fast paths (the benchmark sets this to None to time the pure twin).
-_compiled = None
+_compiled: _Engine | None = None
 if _retro.BACKEND == "cython":
-    from . import _retro_c as _compiled
+    from . import _retro_c
+
+    _compiled = _retro_c
 
 # Outcome by engine code, without Enum lookups on the hot path.
 _OUTCOMES = (Outcome.DRAW, Outcome.MOUSE_WIN, Outcome.CAT_WIN)
@@ -30,7 +47,7 @@ _SMALL_NODES = 1448
 
 __all__ = ["solve", "analyze", "solve_many", "GraphLike"]
 
-GraphLike = Union[Graph, Sequence[Sequence[int]]]
+GraphLike = Graph | Sequence[Sequence[int]]
 
 
 def solve_position(rules: Rules, mouse: int, cat: int, turn: Turn,
@@ -97,10 +114,12 @@ def solve(
     return result
 
 
-def _board(graph: Graph, hole: int, rules: Rules | None = None) -> object:
+def _board(graph: Graph, hole: int, rules: Rules | None = None) -> _Board:
     """The compiled engine's Board for (graph, hole), cached on the graph."""
     board = graph._cache.get(("board", hole))
     if board is None:
+        # Only the compiled engine's fast paths get here.
+        assert _compiled is not None
         if rules is None:
             rules = classic_rules(graph, hole)
         g = graph
@@ -146,7 +165,7 @@ def solve_many(
     if compiled is None:
         return _solve_each(batch, threads, mouse, cat, hole)
 
-    boards = []
+    boards: list[_Board] = []
     for g in batch:
         rules = classic_rules(g, hole)  # checks the hole
         if g.n > _SMALL_NODES:

@@ -351,7 +351,8 @@ def fmt(value: float | None, spec: str = ".2f", unit: str = "") -> str:
 
 class Table:
     def __init__(self, title: str, columns: list[str]):
-        self.title, self.columns, self.rows = title, columns, []
+        self.title, self.columns = title, columns
+        self.rows: list[list[str]] = []
 
     def add(self, *cells: str) -> None:
         self.rows.append([str(c) for c in cells])
@@ -485,19 +486,21 @@ def bench_big(args: argparse.Namespace, ref: Reference | None) -> Table:
         n = graph.n
         positions = 2 * n * n
         reps = args.big_reps
-        rows = []
-        cpp_t = cpp_full = None
+        # (label, seconds, C++ seconds to compare with, memory kind to measure)
+        rows: list[tuple[str, float, float | None, str | None]] = []
+        cpp_t: float | None = None
+        cpp_full: float | None = None
         if ref is not None:
             cpp_t, got = ref.time([adjacency], [n + 2], reps)
             cpp_full, _ = ref.time([adjacency], [-1], reps)
             assert got == [int(catmouse.solve(graph))], "C++ disagrees"
         rows.append(("catmouse.solve(graph)",
-                     best_time(lambda g=graph: catmouse.solve(g), reps),
+                     best_time(lambda: catmouse.solve(graph), reps),
                      cpp_t, "solve"))
         rows.append(("full outcome table", best_time(full_solve(graph), reps), cpp_full, None))
         rows.append(("analyze (+ remoteness)",
-                     best_time(lambda g=graph: catmouse.analyze(g), reps), cpp_full, "analyze"))
-        if cpp_t is not None:
+                     best_time(lambda: catmouse.analyze(graph), reps), cpp_full, "analyze"))
+        if cpp_t is not None and cpp_full is not None:  # both or neither
             rows.append(("C++ solve (early stop)", cpp_t, cpp_t, None))
             rows.append(("C++ full table", cpp_full, cpp_full, "cpp"))
         table.add(f"{name} ({positions / 1e6:.1f}M positions)", "", "", "", "")

@@ -12,12 +12,14 @@ on stderr and a non-zero exit status.
 from __future__ import annotations
 
 import argparse
+import importlib
 import itertools
 import json
 import os
 import sys
 import time
 from collections.abc import Sequence
+from types import ModuleType
 from typing import Any
 
 from . import _retro
@@ -221,10 +223,11 @@ def _analyze(args: argparse.Namespace) -> int:
     source = _read(args)
     hole = _starts(args, source)[2]
     output = args.output
-    numpy = None
+    numpy: ModuleType | None = None
     if output.lower().endswith(".npz"):
         try:
-            import numpy
+            # Imported by name: optional, and typed the same with or without numpy installed.
+            numpy = importlib.import_module("numpy")
         except ImportError:
             raise CliError("writing .npz needs numpy (pip install numpy); "
                            "or write a .json file") from None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypedDict
 
 from ._analysis import Analysis
 from ._api import GraphLike, analyze_rules, solve_position
@@ -29,6 +29,8 @@ class _StayGraph(Graph):
     """
 
     __slots__ = ("_base",)
+
+    _base: Graph
 
     def __reduce__(self) -> tuple:
         return (_stay_graph, (self._base,))
@@ -60,6 +62,20 @@ def _stay_graph(base: Graph) -> _StayGraph:
     object.__setattr__(graph, "_index", base._index)
     object.__setattr__(graph, "_base", base)
     return graph
+
+
+class _GameArgs(TypedDict):
+    """A Game's arguments, normalized: what it reads back, prints and pickles."""
+
+    graph: Graph
+    cat_graph: Graph | None  # None when the cat moves on the mouse's graph
+    holes: tuple[int, ...]
+    cat_forbidden: tuple[int, ...]
+    cat_goals: tuple[int, ...]
+    mouse_stays: bool
+    cat_stays: bool
+    draw: Outcome
+    first: Turn
 
 
 def _node_set(nodes: Any, n: int, name: str) -> frozenset[int]:
@@ -99,6 +115,9 @@ class Game:
     """
 
     __slots__ = ("_args", "_rules")
+
+    _args: _GameArgs
+    _rules: Rules
 
     def __init__(
         self,
@@ -259,5 +278,5 @@ class Game:
         return (_make_game, (self._args,))
 
 
-def _make_game(args: dict) -> Game:
+def _make_game(args: _GameArgs) -> Game:
     return Game(**args)

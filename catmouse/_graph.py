@@ -242,13 +242,20 @@ class Graph:
     indices: memoryview
     rindptr: memoryview
     rindices: memoryview
+    # Labels and their inverse when built from networkx, else None (labels are the ids).
+    _labels: tuple[Hashable, ...] | None
+    _index: dict[Hashable, int] | None
+    # Derived objects memoized per graph, keyed by what they are: neighbour rows,
+    # Rules per hole, compiled Boards per hole; each key's user knows its type.
+    _cache: dict[Hashable, Any]
 
     def __init__(self, adjacency: Sequence[Sequence[int]] | Graph, *, directed: bool = False):
         if isinstance(adjacency, Graph):
             if adjacency.directed != bool(directed):
                 raise ValueError("cannot change whether an existing Graph is directed")
+            reverse = (adjacency.rindptr, adjacency.rindices)
             self._init_from(adjacency.n, adjacency.indptr, adjacency.indices, directed,
-                            adjacency._labels, checked=True, reverse=(adjacency.rindptr, adjacency.rindices))
+                            adjacency._labels, checked=True, reverse=reverse)
             return
         fast = _fast_csr(adjacency, bool(directed)) if _fast_csr is not None else None
         if fast is not None:
@@ -260,8 +267,8 @@ class Graph:
                                                           _readonly_int32(rix))
             self._init_from(n, indptr, indices, directed, None, checked=True, reverse=reverse)
             return
-        n, indptr, indices = _csr_from_lists(adjacency)
-        self._init_from(n, _readonly_int32(indptr), _readonly_int32(indices), directed,
+        n, ip, ix = _csr_from_lists(adjacency)
+        self._init_from(n, _readonly_int32(ip), _readonly_int32(ix), directed,
                         None, checked=True)
 
     def _init_from(self, n, indptr, indices, directed, labels, *, checked, reverse=None):
@@ -309,7 +316,8 @@ class Graph:
             # Refuse before allocating a row per node.
             raise ValueError(f"a graph of {n} nodes is too large")
         if isinstance(edges, (str, bytes)) or not isinstance(edges, Iterable):
-            raise TypeError(f"edges must be an iterable of (u, v) pairs, not {type(edges).__name__}")
+            raise TypeError(
+                f"edges must be an iterable of (u, v) pairs, not {type(edges).__name__}")
         rows: list[list[int]] = [[] for _ in range(n)]
         seen: set[tuple[int, int]] = set()
         for k, edge in enumerate(edges):
@@ -321,7 +329,8 @@ class Graph:
             v = _node_id(v, f"edge {k}'s second node")
             for x in (u, v):
                 if not 0 <= x < n:
-                    raise ValueError(f"edge {k} ({u}, {v}) names node {x}, but ids run from 0 to {n - 1}")
+                    raise ValueError(
+                        f"edge {k} ({u}, {v}) names node {x}, but ids run from 0 to {n - 1}")
             if u == v:
                 raise ValueError(f"edge {k} ({u}, {v}) is a self-loop")
             key = (u, v) if directed else (min(u, v), max(u, v))
@@ -376,7 +385,7 @@ class Graph:
         >>> g.index("b"), g.label(2)                      # doctest: +SKIP
         (1, 'c')
         """
-        if not (hasattr(graph, "nodes") and hasattr(graph, "adj") and hasattr(graph, "is_directed")):
+        if not all(hasattr(graph, name) for name in ("nodes", "adj", "is_directed")):
             raise TypeError(f"expected a networkx graph, not {type(graph).__name__}")
         labels = tuple(graph.nodes if nodes is None else nodes)
         index = {}

@@ -190,7 +190,7 @@ def propagate(
         if not cat_moves[node]:
             seed(range(nn + node, 2 * nn, n), _MOUSE_WIN)
     rem = [-1] * (2 * nn) if want_remoteness else None
-    if want_remoteness:
+    if rem is not None:
         for s in frontier:
             rem[s] = 0
 
@@ -199,7 +199,7 @@ def propagate(
     # Level by level is FIFO order: every position at depth d before any at d+1.
     while frontier and not (target >= 0 and state[target]):
         depth += 1
-        found = []
+        found: list[int] = []
         push = found.append
         for s in frontier:
             value = state[s]
@@ -234,7 +234,7 @@ def propagate(
                             continue
                     state[p] = value
                     push(p)
-        if want_remoteness:
+        if rem is not None:
             for p in found:
                 rem[p] = depth
         decided += len(found)
@@ -242,6 +242,6 @@ def propagate(
 
     if outcome is not None:
         memoryview(outcome).cast("B")[:] = state
-    if want_remoteness:
+    if rem is not None:
         memoryview(remoteness).cast("B").cast("i")[:] = array("i", rem)
     return state[target] if target >= 0 else decided

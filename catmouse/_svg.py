@@ -172,8 +172,8 @@ def game_svg(
     if title:
         out.append(f'<text x="{width / 2:.1f}" y="30" text-anchor="middle" font-size="19" '
                    f'font-weight="bold" fill="{_INK}">{escape(title)}</text>')
-    for row, text in enumerate(subtitle.splitlines()):
-        out.append(f'<text x="{width / 2:.1f}" y="{54 + 20 * row}" text-anchor="middle" '
+    for k, text in enumerate(subtitle.splitlines()):
+        out.append(f'<text x="{width / 2:.1f}" y="{54 + 20 * k}" text-anchor="middle" '
                    f'font-size="15" fill="{_INK}">{escape(text)}</text>')
 
     # The board.
@@ -227,16 +227,16 @@ def game_svg(
     out.append("</g>")
 
     # The nodes: holes dark, the starts ringed in their player's colour.
-    holes = set(holes)
+    hole_set = set(holes)
     mouse0, cat0 = (line[0][0], line[0][1]) if line else (-1, -1)
     font = max(9.0, radius * 0.85)
     for u in range(n):
         x, y = at(u)
-        fill, ink = ("#2d333b", "white") if u in holes else ("white", _INK)
+        fill, ink = ("#2d333b", "white") if u in hole_set else ("white", _INK)
         out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius:.1f}" fill="{fill}" '
                    f'stroke="{_INK}" stroke-width="1.5"/>')
-        for start, colour in ((mouse0, MOUSE_COLOUR), (cat0, CAT_COLOUR)):
-            if u == start:
+        for player_start, colour in ((mouse0, MOUSE_COLOUR), (cat0, CAT_COLOUR)):
+            if u == player_start:
                 out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius + 4:.1f}" '
                            f'fill="none" stroke="{colour}" stroke-width="4"/>')
         if radius >= 9:
