@@ -107,6 +107,18 @@ def _copy_int32(values: list, name: str) -> memoryview:
     return _readonly_int32(array("i", values))
 
 
+def _check_row(u: int, ids: list[int], n: int) -> None:
+    """Node ``u``'s neighbours: in range, not ``u`` itself, each listed once."""
+    for v in ids:
+        if not 0 <= v < n:
+            raise ValueError(f"node {u} lists neighbour {v}, but node ids run from 0 to {n - 1}")
+        if v == u:
+            raise ValueError(f"node {u} lists itself as a neighbour (self-loop)")
+    if len(set(ids)) != len(ids):
+        dup = next(v for v in ids if ids.count(v) > 1)
+        raise ValueError(f"node {u} lists neighbour {dup} more than once")
+
+
 def _csr_from_lists(adjacency: Any) -> tuple[int, array, array]:
     """Validate adjacency lists; return ``(n, indptr, indices)``.
 
@@ -134,16 +146,7 @@ def _csr_from_lists(adjacency: Any) -> tuple[int, array, array]:
                 f"node {u}'s neighbours must be a list of node ids, not {type(row).__name__}"
             )
         ids = [_node_id(v, f"neighbour {j} of node {u}") for j, v in enumerate(row)]
-        for v in ids:
-            if not 0 <= v < n:
-                raise ValueError(
-                    f"node {u} lists neighbour {v}, but node ids run from 0 to {n - 1}"
-                )
-            if v == u:
-                raise ValueError(f"node {u} lists itself as a neighbour (self-loop)")
-        if len(set(ids)) != len(ids):
-            dup = next(v for v in ids if ids.count(v) > 1)
-            raise ValueError(f"node {u} lists neighbour {dup} more than once")
+        _check_row(u, ids, n)
         indices.extend(ids)
         total += len(ids)
         indptr[u + 1] = total
@@ -164,17 +167,7 @@ def _check_csr(n: int, indptr: memoryview, indices: memoryview) -> None:
         lo, hi = indptr[u], indptr[u + 1]
         if hi < lo:
             raise ValueError(f"indptr is not monotone at node {u}: {lo} then {hi}")
-        row = indices[lo:hi].tolist()
-        for v in row:
-            if not 0 <= v < n:
-                raise ValueError(
-                    f"node {u} lists neighbour {v}, but node ids run from 0 to {n - 1}"
-                )
-            if v == u:
-                raise ValueError(f"node {u} lists itself as a neighbour (self-loop)")
-        if len(set(row)) != len(row):
-            dup = next(v for v in row if row.count(v) > 1)
-            raise ValueError(f"node {u} lists neighbour {dup} more than once")
+        _check_row(u, indices[lo:hi].tolist(), n)
 
 
 def _reverse_csr(n: int, indptr: memoryview, indices: memoryview) -> tuple[array, array]:
