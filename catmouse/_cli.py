@@ -196,12 +196,19 @@ def _ending(analysis: Analysis, line: list[tuple[int, int, Turn]], hole: int) ->
 # -- the commands ------------------------------------------------------------------
 
 
-def _solve(args: argparse.Namespace) -> int:
+def _solved(
+    args: argparse.Namespace,
+) -> tuple[GraphFile, tuple[int, int, int], Analysis, tuple[Outcome, str]]:
+    """Read the file, solve it, and check the start: what solve and draw both begin with."""
     source = _read(args)
     mouse, cat, hole = _starts(args, source)
     analysis = _solve_all(source, hole)
     _check_start(analysis, mouse, cat)
-    outcome, length = _summary(analysis, mouse, cat)
+    return source, (mouse, cat, hole), analysis, _summary(analysis, mouse, cat)
+
+
+def _solve(args: argparse.Namespace) -> int:
+    source, (mouse, cat, hole), analysis, (outcome, length) = _solved(args)
     graph = source.graph
     kind = "directed graph" if graph.directed else "graph"
     print(f"{args.file}: {kind} of {graph.n} nodes and {graph.num_edges} edges")
@@ -272,11 +279,7 @@ def _table_json(analysis: Analysis, hole: int) -> dict[str, Any]:
 def _draw(args: argparse.Namespace) -> int:
     from ._svg import game_svg
 
-    source = _read(args)
-    mouse, cat, hole = _starts(args, source)
-    analysis = _solve_all(source, hole)
-    _check_start(analysis, mouse, cat)
-    outcome, length = _summary(analysis, mouse, cat)
+    source, (mouse, cat, hole), analysis, (outcome, length) = _solved(args)
     line = analysis.line(mouse, cat, Turn.MOUSE)
     name = os.path.basename(args.file)
     title = f"{name}: {_WORDS[outcome].split(':')[0]}"
