@@ -34,7 +34,8 @@ def main() -> int:
         build = Path(tmp)
         shutil.copytree(ROOT / "catmouse", build / "catmouse",
                         ignore=shutil.ignore_patterns("*.so", "*.c", "__pycache__"))
-        for name in ("setup.py", "pyproject.toml"):
+        # The metadata names README.md and LICENSE; without them setuptools warns at length.
+        for name in ("setup.py", "pyproject.toml", "README.md", "LICENSE"):
             shutil.copy(ROOT / name, build / name)
         env = dict(os.environ, CATMOUSE_DEBUG="1", CATMOUSE_REQUIRE_EXTENSIONS="1")
         subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace", "--force"],
