@@ -21,15 +21,18 @@ __all__ = ["Rules", "classic_rules", "check_memory"]
 # cannot fit before allocating any of it.  The compiled engine: the outcome
 # byte, a move counter of at most 4 bytes and at most 4 bytes of queue (each
 # position is queued once), plus 4 bytes of remoteness for analyze: true upper
-# bounds.  The pure-Python twin holds Python lists (8-byte slots, and a 36-byte
-# int for each queued position); it measured 14 (solve) and 30 (analyze) bytes
-# per position on a random sparse 700-node graph, so these leave a margin.
+# bounds.  The pure-Python twin holds Python lists: the outcome byte, an 8-byte
+# slot of the counter list (and 8 more while that list is built), and, for a
+# position in the queue, a 28-byte int in an 8-byte slot, plus list
+# over-allocation: 56 bytes at worst; analyze adds the remoteness list's 8-byte
+# slots and the 5 bytes of output buffers: 72.  (Measured peaks are 14 to 24 and
+# about 30 bytes per position on random sparse graphs.)
 if _retro.BACKEND == "cython":
     SOLVE_BYTES = 1 + 4 + 4
     ANALYZE_BYTES = 1 + 4 + 4 + 4
 else:
-    SOLVE_BYTES = 24
-    ANALYZE_BYTES = 40
+    SOLVE_BYTES = 56
+    ANALYZE_BYTES = 72
 
 # Tables up to this many bytes are assumed to fit without asking the system.
 SMALL_TABLES = 1 << 24
