@@ -474,6 +474,18 @@ class Graph:
         kind = "directed, " if self.directed else ""
         return f"<Graph {kind}{self.n} nodes, {self.num_edges} edges>"
 
+    def _repr_svg_(self) -> str | None:
+        """Jupyter's picture: the board and an optimal game (None when too big to read)."""
+        from ._draw import repr_svg
+
+        return repr_svg(self)
+
+    def _repr_html_(self) -> str:
+        """Jupyter's display: the picture, or a short summary for a board too big to read."""
+        from ._draw import repr_html
+
+        return repr_html(self)
+
     def _key(self) -> tuple:
         return (self.n, self.directed, self._rows(), self._labels)
 
