@@ -2,7 +2,8 @@
 
     catmouse solve FILE [--mouse M] [--cat C] [--hole H]
     catmouse analyze FILE -o OUT.json|OUT.npz
-    catmouse draw FILE -o game.svg
+    catmouse draw FILE -o game.svg|game.png
+    catmouse play FILE [--as mouse|cat] [--html OUT.html]
     catmouse bench ...
 
 FILE holds JSON adjacency lists, an edge list or graph6.  Errors are one line
@@ -73,6 +74,11 @@ def _parser() -> argparse.ArgumentParser:
                      help="OUT.json, or OUT.npz (needs numpy)")
     sub = graph_command("draw", "draw the graph and an optimal game as SVG", True)
     sub.add_argument("-o", "--output", required=True, metavar="OUT", help="the SVG file")
+    sub = graph_command("play", "play against the solver, in the terminal or a web page", True)
+    sub.add_argument("--as", dest="side", choices=("mouse", "cat"), default="mouse",
+                     help="the side you play (default: mouse)")
+    sub.add_argument("--html", metavar="OUT.html",
+                     help="write a self-contained page to play in a browser instead")
     commands.add_parser("bench", help="time the engines (see 'catmouse bench --help')",
                         add_help=False)
     return parser
@@ -88,7 +94,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exit:  # --help, or a usage error argparse has printed
         return exit.code if isinstance(exit.code, int) else 2
     try:
-        return {"solve": _solve, "analyze": _analyze, "draw": _draw}[args.command](args)
+        return {"solve": _solve, "analyze": _analyze, "draw": _draw,
+                "play": _play}[args.command](args)
     except CliError as error:
         _error(str(error))
     except BrokenPipeError:  # the reader went away (``catmouse solve big | head``)
@@ -274,6 +281,12 @@ def _table_json(analysis: Analysis, hole: int) -> dict[str, Any]:
         "outcomes": analysis.outcomes.tolist(),
         "remoteness": analysis.remoteness_table.tolist(),
     }
+
+
+def _play(args: argparse.Namespace) -> int:
+    from ._play import main as play
+
+    return play(args)
 
 
 def _draw(args: argparse.Namespace) -> int:

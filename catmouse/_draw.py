@@ -47,6 +47,8 @@ def outcome_words(outcome: Outcome, remoteness: int | None) -> str:
         return "a draw: neither side can force a win"
     if remoteness is None:  # a game that never ends, scored as a win by the rules
         return f"{_WINNER[outcome]} wins: the game never ends, which counts as its win"
+    if remoteness == 0:
+        return f"{_WINNER[outcome]} wins at once"
     return f"{_WINNER[outcome]} wins in {plies(remoteness)}"
 
 
