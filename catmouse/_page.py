@@ -222,7 +222,8 @@ _SCRIPT = r"""
   const NAME = ["mouse", "cat"];
   const WINNER = {1: "the mouse", 2: "the cat"};
   const holes = new Set(D.holes), goals = new Set(D.goals), forbidden = new Set(D.forbidden);
-  const DELAY = 350;  // ms before the solver replies, so a move can be seen
+  // ms before the solver replies, so a move can be seen ("#fast" in the address: at once)
+  const DELAY = /fast/.test(location.hash) ? 0 : 350;
   const $ = (id) => document.getElementById(id);
   const nodes = Array.from(document.querySelectorAll("#nodes [data-node]"));
   const where = nodes.map((g) => [parseFloat(g.dataset.x), parseFloat(g.dataset.y)]);
@@ -320,6 +321,11 @@ _SCRIPT = r"""
   function render() {
     const p = current(), [m, c, t] = p, ended = result(), now = phase();
     document.body.dataset.phase = now;
+    // The position, for scripts and tests that drive the page.
+    document.body.dataset.mouse = String(m);
+    document.body.dataset.cat = String(c);
+    document.body.dataset.turn = NAME[t];
+    document.body.dataset.human = NAME[human];
     $("mouse-token").style.transform = "translate(" + where[m][0] + "px," + where[m][1] + "px)";
     $("cat-token").style.transform = "translate(" + where[c][0] + "px," + where[c][1] + "px)";
     drawTrail();
