@@ -174,8 +174,8 @@ def play_terminal(
         + _holes_words(setup) + ".")
     say(f"You play the {PLAYER[human]}; the solver plays the {robot} perfectly. "
         f"The {PLAYER[match.mover]} moves first.")
-    say("Type a node to move there, h for hints, o for the outcome, b for the board, "
-        "u to undo, r to restart, q to quit, ? for help.")
+    say("Type a node to move there; h for hints, o for the outcome, b for the board,")
+    say("u to undo, r to restart, q to quit, ? for help.")
     say()
     _board(say, match)
     while True:
