@@ -73,7 +73,8 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_argument("-o", "--output", required=True, metavar="OUT",
                      help="OUT.json, or OUT.npz (needs numpy)")
     sub = graph_command("draw", "draw the graph and an optimal game as SVG", True)
-    sub.add_argument("-o", "--output", required=True, metavar="OUT", help="the SVG file")
+    sub.add_argument("-o", "--output", required=True, metavar="OUT",
+                     help="OUT.svg, or OUT.png (needs rsvg-convert, cairosvg or chromium)")
     sub = graph_command("play", "play against the solver, in the terminal or a web page", True)
     sub.add_argument("--as", dest="side", choices=("mouse", "cat"), default="mouse",
                      help="the side you play (default: mouse)")
@@ -292,6 +293,19 @@ def _play(args: argparse.Namespace) -> int:
 def _draw(args: argparse.Namespace) -> int:
     from ._svg import game_svg
 
+    # Write what the suffix says, or refuse before solving anything.
+    suffix = os.path.splitext(args.output)[1].lower()
+    if suffix not in (".svg", ".png"):
+        raise CliError(f"cannot write {args.output}: draw writes .svg, or .png "
+                       "when a converter is installed")
+    converter = None
+    if suffix == ".png":
+        from ._png import CONVERTER_HELP, find_converter
+
+        converter = find_converter()
+        if converter is None:
+            raise CliError(f"cannot write {args.output}: PNG needs a converter, and none was "
+                           f"found; install one of: {CONVERTER_HELP}; or write .svg")
     source, (mouse, cat, hole), analysis, (outcome, length) = _solved(args)
     line = analysis.line(mouse, cat, Turn.MOUSE)
     name = os.path.basename(args.file)
@@ -302,9 +316,18 @@ def _draw(args: argparse.Namespace) -> int:
                 f"{_ending(analysis, line, hole)}")
     svg = game_svg(source.graph, line, holes=(hole,), title=title, subtitle=subtitle)
     try:
-        with open(args.output, "w", encoding="utf-8") as handle:
-            handle.write(svg)
+        if converter is not None:
+            from ._png import write_png
+
+            width, height = (int(v) for v in svg.split('viewBox="0 0 ', 1)[1].split('"')[0]
+                             .split())
+            write_png(svg, args.output, width, height, converter)
+        else:
+            with open(args.output, "w", encoding="utf-8") as handle:
+                handle.write(svg)
     except OSError as error:
         raise CliError(f"cannot write {args.output}: {error.strerror or error}") from None
+    except RuntimeError as error:
+        raise CliError(f"cannot write {args.output}: {error}") from None
     print(f"wrote {args.output}: {_WORDS[outcome]}; {length}")
     return 0
