@@ -73,9 +73,10 @@ def _board_svg(setup: Setup) -> str:
     graph = setup.graph
     n = graph.n
     points = layout(graph)
-    radius = max(12.0, min(20.0, 150.0 / math.sqrt(max(n, 1))))
+    # Big circles and type: on a phone the whole board shrinks to about half size.
+    radius = max(13.0, min(26.0, 200.0 / math.sqrt(max(n, 1))))
     size = 600.0
-    pad = radius + 34.0  # room for the rings and the hint badges
+    pad = radius + 40.0  # room for the rings and the hint badges
     xs, ys = [p[0] for p in points] or [0.5], [p[1] for p in points] or [0.5]
     width = size * (max(xs) - min(xs)) + 2 * pad
     height = size * (max(ys) - min(ys)) + 2 * pad
@@ -111,14 +112,15 @@ def _board_svg(setup: Setup) -> str:
             f'tabindex="0" role="button" aria-label="node {u}">'
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius:.1f}"/>'
             f'<text x="{x:.1f}" y="{y + font * 0.35:.1f}" font-size="{font:.0f}">{u}</text>'
-            f'<text class="badge" x="{x:.1f}" y="{y + radius + 17:.1f}"></text></g>'
+            f'<text class="badge" x="{x:.1f}" y="{y + radius + 20:.1f}"></text></g>'
         )
     out.append("</g>")
     for name, grow in (("cat", 10.0), ("mouse", 5.0)):
         out.append(
             f'<g id="{name}-token" class="token {name}">'
             f'<circle r="{radius + grow:.1f}"/>'
-            f'<text y="{-radius - grow - 5:.1f}">{name}</text></g>'
+            f'<text y="{-radius - grow - 6:.1f}" data-above="{-radius - grow - 6:.1f}">'
+            f'{name}</text></g>'
         )
     out.append("</svg>")
     return "\n".join(out)
@@ -143,6 +145,7 @@ main { display: flex; flex-wrap: wrap; gap: 16px; padding: 12px 16px; align-item
 #board { display: block; width: 100%; height: auto; max-height: 82vh; touch-action: manipulation; }
 #panel { flex: 1 1 280px; max-width: 460px; }
 .status-line { margin: 0 0 6px; } .status-line .label { display: block; color: var(--soft); }
+.status-line .label[hidden] { display: none; }
 #status { font-size: 1.25rem; font-weight: 600; }
 #turn { margin: 0 0 10px; color: var(--soft); min-height: 1.4em; }
 #message { color: #b3261e; min-height: 1.4em; margin: 0 0 8px; }
@@ -152,7 +155,12 @@ button { font: inherit; padding: 9px 14px; min-height: 44px; border-radius: 8px;
 button:hover:not(:disabled) { background: #eef1f4; }
 button:disabled { opacity: .45; cursor: default; }
 button[aria-pressed="true"] { background: #dfe9f7; border-color: var(--mouse); }
-#hint-list { margin: 0 0 12px; padding-left: 1.2em; }
+#hint-list { margin: 0 0 12px; padding: 0; list-style: none; }
+#hint-list::before { content: "After each of your moves, with perfect play:"; display: block;
+                     color: var(--soft); }
+#hint-list li { padding-left: 1.2em; }
+#hint-list li.best::before { content: "\\2605"; margin-left: -1.2em; width: 1.2em;
+                             display: inline-block; color: #1b7a2f; }
 #hint-list:empty { display: none; }
 #hint-list li.best { font-weight: 600; }
 #log { margin: 0; padding-left: 2.2em; max-height: 40vh; overflow-y: auto; color: var(--soft); }
@@ -166,12 +174,12 @@ button[aria-pressed="true"] { background: #dfe9f7; border-color: var(--mouse); }
 .node.legal { cursor: pointer; }
 .node.legal circle { fill: #e3f4e7; stroke: #2e7d32; stroke-width: 3; stroke-dasharray: 5 3; }
 .node.legal:hover circle, .node.legal:focus circle { fill: #c8e9cf; }
-.node .badge { font-size: 13px; font-weight: 700; }
+.node .badge { font-size: 17px; font-weight: 700; }
 .node text.badge.win { fill: #1b7a2f; } .node text.badge.lose { fill: #b3261e; }
 .node text.badge.draw { fill: #5b6570; }
 .token { pointer-events: none; transition: transform .3s ease; }
 .token circle { fill: none; stroke-width: 5; }
-.token text { text-anchor: middle; font-size: 13px; font-weight: 700; }
+.token text { text-anchor: middle; font-size: 17px; font-weight: 700; }
 .token.mouse circle { stroke: var(--mouse); } .token.mouse text { fill: var(--mouse); }
 .token.cat circle { stroke: var(--cat); } .token.cat text { fill: var(--cat); }
 #trail path { fill: none; stroke-width: 3; stroke-linecap: round; opacity: .75; }
@@ -198,7 +206,7 @@ button[aria-pressed="true"] { background: #dfe9f7; border-color: var(--mouse); }
 <button id="restart" type="button">Restart</button>
 <button id="swap" type="button">Play the cat</button>
 </div>
-<ol id="hint-list"></ol>
+<ul id="hint-list"></ul>
 <ol id="log"></ol>
 <p class="legend">Click a node with a dashed green ring to move there. The status line is the
 outcome with perfect play from the current position; hints give it after each of your moves.
@@ -344,7 +352,7 @@ _SCRIPT = r"""
       if (isLegal && showHints) {
         const [o, r] = value(after(p, u));
         const tag = o === DRAW ? "draw" : o === win ? "win" : "lose";
-        badge.textContent = tag + (r === null ? "" : " " + r) + (best.has(u) ? " *" : "");
+        badge.textContent = (best.has(u) ? "\u2605 " : "") + tag + (r === null ? "" : " in " + r);
         badge.classList.add(tag);
         g.dataset.hint = outcomeWords(o, r);
         const item = document.createElement("li");
@@ -354,6 +362,11 @@ _SCRIPT = r"""
         list.appendChild(item);
       }
     }
+    document.querySelector(".status-line .label").hidden = ended !== null;
+    // The two names would overprint when the cat catches the mouse: the cat's goes below.
+    const catName = $("cat-token").querySelector("text");
+    catName.setAttribute("y", String(m === c ? -Number(catName.dataset.above) + 14
+                                             : Number(catName.dataset.above)));
     if (ended !== null) {
       $("status").textContent = "game over: " + ended[1] + ". " + verdict(ended[0]);
       const youWin = ended[0] === win, draw = ended[0] === DRAW;

@@ -23,9 +23,9 @@ from catmouse._io import read_graph
 from catmouse._play import Match, verdict
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-# (file, mouse, cat): the starts the README uses, or LeetCode's.
+# (file, mouse, cat): the README's start, LeetCode's, and Petersen's longest game.
 BOARDS = [("chase.edges", 3, 7), ("leetcode1.json", 1, 2), ("leetcode2.json", 1, 2),
-          ("petersen.g6", 1, 2)]
+          ("petersen.g6", 9, 4)]
 
 
 def _browser_paths() -> tuple[str, str] | str:
@@ -85,15 +85,19 @@ class Page:
         self.settle()
 
     def body(self, name):
-        return self.d.find_element(self.By.TAG_NAME, "body").get_attribute(f"data-{name}")
+        return self.d.execute_script(f"return document.body.dataset[{name!r}]")
 
     def settle(self):
         """Wait until the solver has replied: the human's turn, or the end."""
         self.wait.until(lambda d: self.body("phase") in ("you", "over"))
 
+    def look(self):
+        """What the page shows, read in one call: the position, status, moves and hints."""
+        return self.d.execute_script(_LOOK)
+
     def position(self):
-        turn = Turn.MOUSE if self.body("turn") == "mouse" else Turn.CAT
-        return int(self.body("mouse")), int(self.body("cat")), turn
+        seen = self.look()
+        return seen["mouse"], seen["cat"], Turn[seen["turn"].upper()]
 
     def text(self, element_id):
         return self.d.find_element(self.By.ID, element_id).text
@@ -105,19 +109,34 @@ class Page:
         self.d.find_element(self.By.ID, button_id).click()
 
     def legal(self):
-        found = self.d.find_elements(self.By.CSS_SELECTOR, "#nodes .node.legal")
-        return sorted(int(g.get_attribute("data-node")) for g in found)
+        return self.look()["legal"]
 
     def hints(self):
         """{destination: (words, best)} from the hint list (hints must be on)."""
-        items = self.d.find_elements(self.By.CSS_SELECTOR, "#hint-list li")
-        out = {}
-        for item in items:
-            text = item.text
-            best = text.endswith(" (best)")
-            words = re.sub(r"^to \d+: ", "", text.removesuffix(" (best)"))
-            out[int(item.get_attribute("data-move"))] = (words, best)
-        return out
+        return parse_hints(self.look()["hints"])
+
+
+# The page's state as a player reads it: the text shown, the nodes ringed as moves.
+_LOOK = """
+const b = document.body.dataset;
+return {
+  phase: b.phase, mouse: Number(b.mouse), cat: Number(b.cat), turn: b.turn,
+  status: document.getElementById("status").innerText.trim(),
+  legal: Array.from(document.querySelectorAll("#nodes .node.legal"))
+    .map((g) => Number(g.dataset.node)).sort((x, y) => x - y),
+  hints: Array.from(document.querySelectorAll("#hint-list li"))
+    .map((li) => [Number(li.dataset.move), li.innerText.trim()]),
+};
+"""
+
+
+def parse_hints(items):
+    out = {}
+    for move, text in items:
+        best = text.endswith(" (best)")
+        words = re.sub(r"^\W*to \d+: ", "", text.removesuffix(" (best)"))
+        out[move] = (words, best)
+    return out
 
 
 def expected_status(match: Match) -> str:
@@ -136,16 +155,18 @@ def play_game(page: Page, match: Match, choose, check_hints: bool) -> Outcome:
     for _ in range(4 * match.setup.analysis.n ** 2 + 4):
         while match.result() is None and match.mover != human:
             match.reply()  # the page's solver must make this very move
-        assert page.position() == match.position, "the page's solver replied differently"
-        assert page.text("status") == expected_status(match)
+        seen = page.look()
+        position = (seen["mouse"], seen["cat"], Turn[seen["turn"].upper()])
+        assert position == match.position, "the page's solver replied differently"
+        assert seen["status"] == expected_status(match)
         if match.result() is not None:
-            assert page.body("phase") == "over"
-            assert page.legal() == []
+            assert seen["phase"] == "over"
+            assert seen["legal"] == []
             return match.result()[0]
-        assert page.body("phase") == "you"
-        assert page.legal() == match.moves()
+        assert seen["phase"] == "you"
+        assert seen["legal"] == match.moves()
         if check_hints:
-            shown = page.hints()
+            shown = parse_hints(seen["hints"])
             want = {d: (outcome_words(o, r), best) for d, o, r, best in match.hints()}
             assert shown == want
         dest = choose(match)
@@ -283,3 +304,33 @@ def test_page_refuses_boards_too_big_to_click(tmp_path, capsys):
     err = capsys.readouterr().err
     assert code == 1 and "at most 150 nodes" in err and "201" in err
     assert not (tmp_path / "p.html").exists()
+
+
+def test_page_and_notebook_pictures_fit_a_phone(browser, tmp_path):
+    """viewBox scaling: nothing wider than a 390-pixel phone screen, the nodes still clickable."""
+    import catmouse
+
+    path = write_page(tmp_path, "chase.edges", 3, 7)
+    browser.set_window_size(390, 844)
+    try:
+        page = Page(browser, path)
+        width = browser.execute_script("return window.innerWidth")
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= width
+        box = browser.execute_script(
+            "return document.getElementById('board').getBoundingClientRect().width")
+        assert 0 < box <= width
+        page.click_node(2)
+        page.settle()
+        assert page.position() == (2, 1, Turn.MOUSE)
+        # A notebook output cell on a phone: the inline SVG shrinks to the cell.
+        cell = tmp_path / "cell.html"
+        graph = read_graph(str(EXAMPLES / "chase.edges")).graph
+        cell.write_text("<!DOCTYPE html><meta name='viewport' content='width=device-width'>"
+                        "<div id='cell' style='width: 300px'>"
+                        + catmouse.analyze(graph)._repr_html_() + "</div>", encoding="utf-8")
+        browser.get(cell.as_uri())
+        svg_width = browser.execute_script(
+            "return document.querySelector('#cell svg').getBoundingClientRect().width")
+        assert 250 < svg_width <= 300
+    finally:
+        browser.set_window_size(1200, 900)

@@ -27,7 +27,7 @@ pty = pytest.importorskip("pty", reason="pseudo-terminals need a POSIX system")
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 BOARDS = [("chase.edges", 3, 7), ("leetcode1.json", 1, 2), ("leetcode2.json", 1, 2),
-          ("petersen.g6", 1, 2)]
+          ("petersen.g6", 9, 4)]
 STATE = re.compile(r"move (\d+): mouse on (\d+), cat on (\d+) - your move \((mouse|cat)\)\n"
                    r"  your moves: ([\d, ]+)\n")
 HINT = re.compile(r"^ +(\d+)  (win |draw|lose)  (.*?)(  <- best)?$", re.M)
