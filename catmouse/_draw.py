@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from html import escape
 from typing import Any
 
 from ._analysis import Analysis, Position
@@ -216,8 +215,9 @@ def summary_html(obj: Any) -> str:
         counts = obj.counts()
         lines.append(f"{counts[Outcome.MOUSE_WIN]:,} positions won by the mouse, "
                      f"{counts[Outcome.CAT_WIN]:,} by the cat, {counts[Outcome.DRAW]:,} drawn")
-    lines.append(f"not drawn: over {LEGIBLE_NODES} nodes or {LEGIBLE_EDGES} edges is too many "
-                 "to read; <code>catmouse.draw(...)</code> draws it anyway")
+    if graph.n:
+        lines.append(f"not drawn: over {LEGIBLE_NODES} nodes or {LEGIBLE_EDGES} edges is too "
+                     "many to read; <code>catmouse.draw(...)</code> draws it anyway")
     return ('<div class="catmouse-summary" style="font-family: sans-serif; line-height: 1.4">'
             + "<br>".join(lines) + "</div>")
 
@@ -225,7 +225,7 @@ def summary_html(obj: Any) -> str:
 def repr_svg(obj: Any) -> str | None:
     """The picture for Jupyter, or None (no SVG) for a board too big to read."""
     graph = obj if isinstance(obj, Graph) else obj.graph
-    if too_big(graph):
+    if too_big(graph) or graph.n == 0:  # an empty graph has no hole 0 to solve with
         return None
     return draw(obj)
 

@@ -286,7 +286,8 @@ _SCRIPT = r"""
   function bestMoves(p) {
     const win = p[2] === MOUSE ? MOUSE_WIN : CAT_WIN;
     let best = [], bestKey = null;
-    const compare = (a, b) => (a[0] !== b[0] ? a[0] - b[0] : a[1] === b[1] ? 0 : a[1] > b[1] ? 1 : -1);
+    const compare = (a, b) =>
+      (a[0] !== b[0] ? a[0] - b[0] : a[1] === b[1] ? 0 : a[1] > b[1] ? 1 : -1);
     for (const d of legal(p)) {
       const [o, r] = value(after(p, d));
       let key;

@@ -104,6 +104,13 @@ def test_notebook_display_big_boards_is_a_summary():
     assert dense._repr_svg_() is None
 
 
+def test_notebook_display_tiny_boards():
+    assert Graph([])._repr_svg_() is None
+    assert "0 nodes, 0 edges" in Graph([])._repr_html_()
+    for graph in (Graph([[]]), Graph([[1], [0]])):
+        parse(graph._repr_svg_())  # the board alone: no start to play from
+
+
 def test_ipython_picks_up_the_display():
     formatters = pytest.importorskip("IPython.core.formatters")
     data, _ = formatters.DisplayFormatter().format(Graph(LEETCODE1))
