@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ._analysis import Analysis, Position
+from ._facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
 from ._graph import Graph, as_graph
 from ._outcome import Outcome, Turn
-from ._retro_py import CAT_FORBIDDEN, CAT_GOAL, HOLE
 
 __all__ = ["LEGIBLE_EDGES", "LEGIBLE_NODES", "Setup", "draw", "ending_words", "outcome_words"]
 
@@ -107,7 +107,12 @@ class Setup:
 
     def words(self, mouse: int, cat: int, turn: Turn) -> str:
         a = self.analysis
-        return outcome_words(a.outcome(mouse, cat, turn), a.remoteness(mouse, cat, turn))
+        outcome = a.outcome(mouse, cat, turn)
+        if not a.has_remoteness:  # analyze(..., remoteness=False): who wins, not how soon
+            if outcome == Outcome.DRAW:
+                return outcome_words(outcome, None)
+            return f"{_WINNER[outcome]} wins"
+        return outcome_words(outcome, a.remoteness(mouse, cat, turn))
 
 
 def ending_words(setup: Setup, line: list[Position]) -> str:
@@ -153,7 +158,8 @@ def draw(
     cat on ``cat`` (default 2), and ``turn`` moves first (the game's
     ``first``, else the mouse).  The hole is dark, the starts are ringed in
     blue (mouse) and orange (cat), and ``line=True`` numbers the moves of one
-    optimal game.  The picture scales to its container (it has a viewBox).
+    optimal game (not for an ``analyze(..., remoteness=False)`` table, which
+    has no line).  The picture scales to its container (it has a viewBox).
 
     >>> import catmouse
     >>> svg = catmouse.draw([[1, 3], [0], [3], [0, 2]], mouse=1, cat=2)
@@ -168,6 +174,8 @@ def draw(
     if turn is None:
         turn = setup.first
     turn = Turn(turn)
+    # An outcomes-only analysis has no remoteness to find an optimal line with.
+    line = line and analysis.has_remoteness
     if starts is None:
         moves: list[Position] = []
         heading = f"{analysis.n} nodes, {analysis.graph.num_edges} edges"

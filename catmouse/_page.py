@@ -37,6 +37,8 @@ def page_html(setup: Setup, mouse: int, cat: int, human: Turn, *, title: str = "
             f"the play page draws at most {LEGIBLE_NODES} nodes and this graph has {n}: "
             "play it in the terminal (catmouse play without --html)"
         )
+    if not analysis.has_remoteness:
+        raise ValueError("the play page needs remoteness: analyze without remoteness=False")
     first = setup.first
     analysis.outcome(mouse, cat, first)  # ValueError for a start that does not exist
     rules = analysis._rules

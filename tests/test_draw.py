@@ -61,6 +61,14 @@ def test_draw_takes_lists_games_and_analyses():
     assert "the mouse wins" in catmouse.draw(analysis, 1, 2, turn=Turn.MOUSE)
 
 
+def test_draw_an_outcomes_only_analysis():
+    analysis = catmouse.analyze(CHASE, remoteness=False)
+    svg = catmouse.draw(analysis, 3, 7)
+    assert "the cat wins" in svg and "12 moves" not in svg
+    assert move_numbers(parse(svg)) == []
+    assert "<svg" in analysis._repr_html_()
+
+
 def test_draw_errors_name_the_problem():
     with pytest.raises(TypeError, match="adjacency lists, a Graph, a Game or an Analysis"):
         catmouse.draw("0 1")
