@@ -334,3 +334,27 @@ def test_page_and_notebook_pictures_fit_a_phone(browser, tmp_path):
         assert 250 < svg_width <= 300
     finally:
         browser.set_window_size(1200, 900)
+
+
+@pytest.mark.parametrize("side", [Turn.MOUSE, Turn.CAT])
+def test_a_game_with_other_rules(browser, tmp_path, side):
+    """The page plays any Game: cat goals, passing (click your own node), a never-ending game
+    scored as the mouse's win, the cat moving first."""
+    from catmouse import Game
+    from catmouse._page import page_html
+
+    graph = read_graph(str(EXAMPLES / "chase.edges")).graph
+    # From this start the games below end in all four ways: caught, the hole, the cat's goal,
+    # and a repeated position (scored as the mouse's win).
+    game = Game(graph, holes=(0,), cat_goals=(4,), mouse_stays=True, draw=Outcome.MOUSE_WIN,
+                first=Turn.CAT)
+    setup = Setup.of(game)
+    path = tmp_path / "game.html"
+    path.write_text(page_html(setup, 2, 8, side), encoding="utf-8")
+    rng = random.Random(f"rules-{side}")
+    page = Page(browser, path)
+    for choose in (best_move, worst_move, lambda m: rng.choice(m.moves())):
+        match = Match(setup, 2, 8, human=side)
+        play_game(page, match, choose, check_hints=True)
+        page.press("restart")
+        page.settle()
