@@ -66,8 +66,33 @@ def page_html(setup: Setup, mouse: int, cat: int, human: Turn, *, title: str = "
         .replace("%DATA%", payload)
         .replace("%MOUSE%", MOUSE_COLOUR)
         .replace("%CAT%", CAT_COLOUR)
+        .replace("%RULES%", escape(_rules_words(setup)))
         .replace("%SCRIPT%", _SCRIPT)
     )
+
+
+def _rules_words(setup: Setup) -> str:
+    """The legend under the buttons: how to play, and how this game ends."""
+    rules = setup.analysis._rules
+    ends = ["the cat lands on the mouse"]
+    if setup.holes:
+        ends.append("the mouse reaches " + ("the hole (dark)" if len(setup.holes) == 1
+                                            else "a hole (dark)"))
+    if setup.goals:
+        ends.append("the cat reaches a shaded node (its goal)")
+    ends.append("a player cannot move (and loses)")
+    score = {0: "a draw", 1: "the mouse wins", 2: "the cat wins"}[int(rules.draw)]
+    ends.append(f"a position repeats ({score})")
+    stays = [name for name, graph in (("mouse", rules.mouse_graph), ("cat", rules.cat_graph))
+             if any(u in row for u, row in enumerate(graph._rows()))]
+    text = ("Click a node with a dashed green ring to move there"
+            + (" (your own node to stay)" if stays else "") + ". The status line is the outcome "
+            "with perfect play from the current position; hints give it after each of your "
+            "moves. A move is one player's step. The game ends when " + ", ".join(ends[:-1])
+            + ", or " + ends[-1] + ".")
+    if setup.own_cat_graph:
+        text += " The cat moves on a graph of its own (not drawn)."
+    return text
 
 
 def _board_svg(setup: Setup) -> str:
@@ -210,10 +235,7 @@ button[aria-pressed="true"] { background: #dfe9f7; border-color: var(--mouse); }
 </div>
 <ul id="hint-list"></ul>
 <ol id="log"></ol>
-<p class="legend">Click a node with a dashed green ring to move there. The status line is the
-outcome with perfect play from the current position; hints give it after each of your moves.
-A move is one player's step. The game ends when the cat lands on the mouse, the mouse reaches
-the hole (dark), a player cannot move, or a position repeats (a draw).</p>
+<p class="legend">%RULES%</p>
 </div>
 </main>
 <script id="catmouse-data" type="application/json">%DATA%</script>
@@ -355,12 +377,15 @@ _SCRIPT = r"""
       if (isLegal && showHints) {
         const [o, r] = value(after(p, u));
         const tag = o === DRAW ? "draw" : o === win ? "win" : "lose";
-        badge.textContent = (best.has(u) ? "\u2605 " : "") + tag + (r === null ? "" : " in " + r);
+        const when = r === null ? "" : r === 0 ? " now" : " in " + r;
+        badge.textContent = (best.has(u) ? "\u2605 " : "") + tag + when;
         badge.classList.add(tag);
         g.dataset.hint = outcomeWords(o, r);
         const item = document.createElement("li");
         item.dataset.move = String(u);
-        item.textContent = "to " + u + ": " + outcomeWords(o, r) + (best.has(u) ? " (best)" : "");
+        const here = p[human === MOUSE ? 0 : 1];
+        item.textContent = (u === here ? "stay on " : "to ") + u + ": " + outcomeWords(o, r) +
+          (best.has(u) ? " (best)" : "");
         if (best.has(u)) item.className = "best";
         list.appendChild(item);
       }
@@ -390,7 +415,8 @@ _SCRIPT = r"""
       const before = history[k - 1], who = before[2], item = document.createElement("li");
       const from = before[who === MOUSE ? 0 : 1], to = history[k][who === MOUSE ? 0 : 1];
       item.className = NAME[who];
-      item.textContent = NAME[who] + " " + from + " \u2192 " + to + (who === human ? " (you)" : "");
+      const step = from === to ? " stays on " + to : " " + from + " \u2192 " + to;
+      item.textContent = NAME[who] + step + (who === human ? " (you)" : "");
       log.appendChild(item);
     }
     log.scrollTop = log.scrollHeight;

@@ -134,7 +134,7 @@ def parse_hints(items):
     out = {}
     for move, text in items:
         best = text.endswith(" (best)")
-        words = re.sub(r"^\W*to \d+: ", "", text.removesuffix(" (best)"))
+        words = re.sub(r"^\W*(to|stay on) \d+: ", "", text.removesuffix(" (best)"))
         out[move] = (words, best)
     return out
 
