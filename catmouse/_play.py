@@ -183,13 +183,17 @@ def play_terminal(
         if ended is not None:
             outcome, how = ended
             say(f"game over: {how}. {verdict(outcome)}")
-            you = {human: "You win!", human.other: f"The {robot} wins."}
-            if outcome != Outcome.DRAW:
+            if outcome == Outcome.DRAW:
+                say("Nobody wins.")
+            else:
                 winner = Turn.MOUSE if outcome == Outcome.MOUSE_WIN else Turn.CAT
-                say(you[winner])
+                say("You win!" if winner == human else "You lose.")
             answer = _ask(ask, "u to undo, r to restart, anything else to quit > ")
-            if answer == "u" and match.undo():
-                _state(say, match)
+            if answer == "u":
+                if match.undo():
+                    _state(say, match)
+                else:
+                    say("  nothing to undo: you have not moved yet")
                 continue
             if answer == "r":
                 match.restart()

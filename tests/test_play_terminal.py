@@ -198,8 +198,7 @@ def test_undo_hint_board_and_mistakes():
     check_hints(term.type("h"), match)
     # Walk into the cat; undo from the end of the game; then quit mid-game.
     out = term.type("7")
-    assert "game over: the cat catches the mouse on node 7. The cat wins." in out
-    assert "The cat wins." in out
+    assert "game over: the cat catches the mouse on node 7. The cat wins.\nYou lose." in out
     out = term.type("u")
     check_state(out, match)
     assert term.type("q") == "bye\n" and term.close() == 0
@@ -221,3 +220,15 @@ def test_piped_input_plays_too():
     assert result.returncode == 0
     assert "game over: the mouse reaches the hole (node 0). The mouse wins." in result.stdout
     assert "You win!" in result.stdout
+
+
+def test_a_game_over_before_your_first_move():
+    """leetcode2 as the cat: the mouse steps into the hole at once; undo has nothing to take."""
+    term = Terminal("play", str(EXAMPLES / "leetcode2.json"), "--as", "cat")
+    assert "  mouse: 1 -> 0\ngame over: the mouse reaches the hole (node 0)." in term.opening
+    assert "You lose." in term.opening
+    out = term.type("u")
+    assert "nothing to undo" in out and out.endswith("anything else to quit > ")
+    out = term.type("r")
+    assert "  restarted\n  mouse: 1 -> 0\ngame over" in out
+    assert term.type("q") == "" and term.close() == 0
