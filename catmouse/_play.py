@@ -22,7 +22,8 @@ __all__ = ["Match", "play_terminal"]
 
 PLAYER = {Turn.MOUSE: "mouse", Turn.CAT: "cat"}
 
-# Boards up to this many nodes are listed whole; bigger ones show the two players' rows.
+# Boards up to this many nodes are listed whole; bigger ones show the rows of the players,
+# the holes and the goals.
 _LIST_NODES = 40
 
 
@@ -287,7 +288,7 @@ def _board(say: Callable[[str], None], match: Match) -> None:
     rows = setup.graph._rows()
     cat_rows = setup.analysis._rules.cat_graph._rows()
     n = len(rows)
-    shown = range(n) if n <= _LIST_NODES else sorted({mouse, cat})
+    shown = range(n) if n <= _LIST_NODES else sorted({mouse, cat, *setup.holes, *setup.goals})
     say("  board (node: who is there -> neighbours):")
     for u in shown:
         marks = [word for word, here in (("MOUSE", u == mouse), ("CAT", u == cat),

@@ -232,3 +232,16 @@ def test_a_game_over_before_your_first_move():
     out = term.type("r")
     assert "  restarted\n  mouse: 1 -> 0\ngame over" in out
     assert term.type("q") == "" and term.close() == 0
+
+
+def test_a_big_board_lists_only_the_rows_that_matter(tmp_path):
+    edges = tmp_path / "cycle.edges"
+    edges.write_text("".join(f"{i} {(i + 1) % 50}\n" for i in range(50)))
+    result = subprocess.run(
+        [sys.executable, "-m", "catmouse", "play", str(edges), "--mouse", "25", "--cat", "10"],
+        input="b\nq\n", capture_output=True, text=True, timeout=60,
+        env=dict(os.environ, PYTHONPATH=str(Path(catmouse.__file__).resolve().parent.parent)))
+    assert result.returncode == 0
+    rows = re.findall(r"^ +(\d+) (?:hole|CAT|MOUSE) +-> ", result.stdout, re.M)
+    assert rows == ["0", "10", "25"] * 2  # at the start, and for "b"
+    assert "(47 more nodes not listed)" in result.stdout
