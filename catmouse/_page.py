@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from html import escape
 
 from ._draw import LEGIBLE_NODES, Setup
@@ -60,15 +61,13 @@ def page_html(setup: Setup, mouse: int, cat: int, human: Turn, *, title: str = "
     # "</" inside a script element would end it early.
     payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
     heading = f"Cat and Mouse{': ' + title if title else ''}"
-    return (
-        _PAGE.replace("%TITLE%", escape(heading))
-        .replace("%BOARD%", _board_svg(setup))
-        .replace("%DATA%", payload)
-        .replace("%MOUSE%", MOUSE_COLOUR)
-        .replace("%CAT%", CAT_COLOUR)
-        .replace("%RULES%", escape(_rules_words(setup)))
-        .replace("%SCRIPT%", _SCRIPT)
-    )
+    parts = {
+        "TITLE": escape(heading), "BOARD": _board_svg(setup), "DATA": payload,
+        "MOUSE": MOUSE_COLOUR, "CAT": CAT_COLOUR, "RULES": escape(_rules_words(setup)),
+        "SCRIPT": _SCRIPT,
+    }
+    # One pass, so a title that happens to contain "%DATA%" stays text.
+    return re.sub(r"%([A-Z]+)%", lambda m: parts[m.group(1)], _PAGE)
 
 
 def _rules_words(setup: Setup) -> str:
