@@ -21,6 +21,9 @@ from ._svg import CAT_COLOUR, MOUSE_COLOUR, layout
 
 __all__ = ["page_html"]
 
+# Past this many nodes, hint badges are short ("W12"): long ones would cover the neighbours.
+_SHORT_BADGES = 30
+
 
 def page_html(setup: Setup, mouse: int, cat: int, human: Turn, *, title: str = "") -> str:
     """The page's HTML text, for ``human`` playing from the mouse on ``mouse``, the cat on ``cat``.
@@ -101,7 +104,10 @@ def _board_svg(setup: Setup) -> str:
     points = layout(graph)
     # Big circles and type: on a phone the whole board shrinks to about half size.
     radius = max(13.0, min(26.0, 200.0 / math.sqrt(max(n, 1))))
-    size = 600.0
+    # Crowded boards spread out, so neighbours' circles and badges stay apart.
+    size = max(600.0, 70.0 * math.sqrt(max(n, 1)))
+    small = max(11.0, min(17.0, radius * 0.8))  # badges and the players' names
+    short = n > _SHORT_BADGES
     pad = radius + 40.0  # room for the rings and the hint badges
     xs, ys = [p[0] for p in points] or [0.5], [p[1] for p in points] or [0.5]
     width = size * (max(xs) - min(xs)) + 2 * pad
@@ -112,7 +118,8 @@ def _board_svg(setup: Setup) -> str:
         return pad + (x - min(xs)) * size, pad + (max(ys) - y) * size
 
     out = [f'<svg id="board" viewBox="0 0 {width:.0f} {height:.0f}" '
-           f'xmlns="http://www.w3.org/2000/svg" role="img" aria-label="the board">',
+           f'xmlns="http://www.w3.org/2000/svg" role="img" aria-label="the board" '
+           f'data-short="{int(short)}">',
            '<defs><marker id="edge-arrow" viewBox="0 0 10 10" refX="9" refY="5" '
            'markerWidth="6" markerHeight="6" orient="auto"><path d="M0,0 L10,5 L0,10 z" '
            'fill="#9aa3ad"/></marker></defs>',
@@ -138,15 +145,16 @@ def _board_svg(setup: Setup) -> str:
             f'tabindex="0" role="button" aria-label="node {u}">'
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius:.1f}"/>'
             f'<text x="{x:.1f}" y="{y + font * 0.35:.1f}" font-size="{font:.0f}">{u}</text>'
-            f'<text class="badge" x="{x:.1f}" y="{y + radius + 20:.1f}"></text></g>'
+            f'<text class="badge" x="{x:.1f}" y="{y + radius + small + 3:.1f}" '
+            f'font-size="{small:.0f}"></text></g>'
         )
     out.append("</g>")
     for name, grow in (("cat", 10.0), ("mouse", 5.0)):
         out.append(
             f'<g id="{name}-token" class="token {name}">'
             f'<circle r="{radius + grow:.1f}"/>'
-            f'<text y="{-radius - grow - 6:.1f}" data-above="{-radius - grow - 6:.1f}">'
-            f'{name}</text></g>'
+            f'<text y="{-radius - grow - 6:.1f}" data-above="{-radius - grow - 6:.1f}" '
+            f'font-size="{small:.0f}">{name}</text></g>'
         )
     out.append("</svg>")
     return "\n".join(out)
@@ -200,12 +208,12 @@ button[aria-pressed="true"] { background: #dfe9f7; border-color: var(--mouse); }
 .node.legal { cursor: pointer; }
 .node.legal circle { fill: #e3f4e7; stroke: #2e7d32; stroke-width: 3; stroke-dasharray: 5 3; }
 .node.legal:hover circle, .node.legal:focus circle { fill: #c8e9cf; }
-.node .badge { font-size: 17px; font-weight: 700; }
+.node .badge { font-weight: 700; }
 .node text.badge.win { fill: #1b7a2f; } .node text.badge.lose { fill: #b3261e; }
 .node text.badge.draw { fill: #5b6570; }
 .token { pointer-events: none; transition: transform .3s ease; }
 .token circle { fill: none; stroke-width: 5; }
-.token text { text-anchor: middle; font-size: 17px; font-weight: 700; }
+.token text { text-anchor: middle; font-weight: 700; }
 .token.mouse circle { stroke: var(--mouse); } .token.mouse text { fill: var(--mouse); }
 .token.cat circle { stroke: var(--cat); } .token.cat text { fill: var(--cat); }
 #trail path { fill: none; stroke-width: 3; stroke-linecap: round; opacity: .75; }
@@ -258,6 +266,8 @@ _SCRIPT = r"""
   const $ = (id) => document.getElementById(id);
   const nodes = Array.from(document.querySelectorAll("#nodes [data-node]"));
   const where = nodes.map((g) => [parseFloat(g.dataset.x), parseFloat(g.dataset.y)]);
+  // Crowded boards get short hint badges (W12 for "win in 12"), the hint list says it in full.
+  const SHORT = document.getElementById("board").dataset.short === "1";
   let human = D.human;
   let history = [[D.mouse, D.cat, D.first]];
   let showHints = false;
@@ -376,8 +386,13 @@ _SCRIPT = r"""
       if (isLegal && showHints) {
         const [o, r] = value(after(p, u));
         const tag = o === DRAW ? "draw" : o === win ? "win" : "lose";
-        const when = r === null ? "" : r === 0 ? " now" : " in " + r;
-        badge.textContent = (best.has(u) ? "\u2605 " : "") + tag + when;
+        const star = best.has(u) ? "\u2605" : "";
+        if (SHORT) {  // a crowded board: W12, L3, D
+          badge.textContent = star + tag[0].toUpperCase() + (r === null ? "" : r);
+        } else {
+          badge.textContent = (star ? star + " " : "") + tag +
+            (r === null ? "" : r === 0 ? " now" : " in " + r);
+        }
         badge.classList.add(tag);
         g.dataset.hint = outcomeWords(o, r);
         const item = document.createElement("li");

@@ -358,3 +358,28 @@ def test_a_game_with_other_rules(browser, tmp_path, side):
         play_game(page, match, choose, check_hints=True)
         page.press("restart")
         page.settle()
+
+
+def test_crowded_board_gets_short_badges(browser, tmp_path):
+    """Over 30 nodes, the badge under each move reads W12 / L3 / D (a star on the best)."""
+    k = 6
+    edges = tmp_path / "grid.edges"
+    edges.write_text("".join(f"{r * k + c} {r * k + c + 1}\n" for r in range(k)
+                             for c in range(k - 1))
+                     + "".join(f"{r * k + c} {(r + 1) * k + c}\n" for r in range(k - 1)
+                               for c in range(k)))
+    out = tmp_path / "grid.html"
+    assert main(["play", str(edges), "--mouse", "14", "--cat", "3", "--hole", "35",
+                 "--html", str(out)]) == 0
+    page = Page(browser, out)
+    page.press("hints")
+    match = Match(Setup.of(read_graph(str(edges)).graph, hole=35), 14, 3, human=Turn.MOUSE)
+    badges = browser.execute_script(
+        "return Array.from(document.querySelectorAll('#nodes .node.legal'))"
+        ".map((g) => [Number(g.dataset.node), g.querySelector('.badge').textContent]);")
+    want = []
+    for dest, outcome, remoteness, best in match.hints():
+        letter = {Outcome.MOUSE_WIN: "W", Outcome.CAT_WIN: "L", Outcome.DRAW: "D"}[outcome]
+        want.append([dest, ("\u2605" if best else "") + letter
+                     + ("" if remoteness is None else str(remoteness))])
+    assert sorted(badges) == want
