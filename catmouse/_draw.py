@@ -242,4 +242,7 @@ def repr_html(obj: Any) -> str:
     svg = repr_svg(obj)
     if svg is None:
         return summary_html(obj)
-    return f'<div class="catmouse-drawing" style="max-width: 560px">{svg}</div>'
+    # Small boards read well small; crowded ones get room for their labels.
+    graph = obj if isinstance(obj, Graph) else obj.graph
+    width = 560 if graph.n <= 30 else 820
+    return f'<div class="catmouse-drawing" style="max-width: {width}px">{svg}</div>'
