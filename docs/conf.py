@@ -57,8 +57,6 @@ doctest_global_setup = "import catmouse\nfrom catmouse import *"
 
 html_theme = "furo"
 html_title = f"catmouse {release}"
-html_static_path = ["_static"]
-html_css_files = ["catmouse.css"]
 html_theme_options = {
     "source_repository": "https://github.com/catmouse-dev/catmouse",
     "source_branch": "main",
