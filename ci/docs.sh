@@ -19,6 +19,11 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 python=${PYTHON:-python3}
 venv=${CATMOUSE_DOCS_VENV:-$repo/.venv-docs}
 out=${1:-$repo/build/docs}
+# The site replaces OUT's contents: refuse a folder that holds anything but an earlier build.
+if [[ -d $out && -n $(ls -A "$out") && ! -f $out/.buildinfo ]]; then
+    echo "== ci/docs.sh: $out is not empty and not an earlier build of the site; choose another OUT"
+    exit 2
+fi
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 start=$SECONDS
