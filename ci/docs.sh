@@ -46,6 +46,7 @@ status=0
 echo "== sphinx-build -b doctest (the pages' examples)"
 "$py" -m sphinx -b doctest -W --keep-going -q -d "$doctrees/doctrees" "$repo/docs" \
     "$doctrees/doctest" || status=1
+tail -n 4 "$doctrees/doctest/output.txt" | head -n 2  # "N tests", "N failures in tests"
 echo "== sphinx-build -b html -W --keep-going -> $out"
 rm -rf "${out:?}"/*
 "$py" -m sphinx -b html -W --keep-going -q -d "$doctrees/doctrees" "$repo/docs" "$out" \

@@ -37,7 +37,9 @@ _PLAIN = sorted(
     {name for name in dir(builtins) if not name.startswith("_")}
     | {"Any", "Callable", "Hashable", "Iterable", "Iterator", "Mapping", "Sequence", "array",
        "Path", "PathLike", "TextIO", "BinaryIO", "IO", "Literal", "NoReturn", "Self",
-       "GraphLike", "Position", "Rules", "numpy.ndarray", "ndarray", "np.ndarray", "networkx.Graph", "nx.Graph"}
+       "numpy.ndarray", "ndarray", "np.ndarray", "networkx.Graph", "nx.Graph"}
+    # catmouse's private type aliases and classes, shown by their short names
+    | {"GraphLike", "Position", "Rules"}
 )
 nitpick_ignore_regex = [
     (r"py:(class|obj|data|exc)", r"(typing\.|collections\.abc\.|os\.|pathlib\.|enum\.)?"

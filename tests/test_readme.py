@@ -126,12 +126,15 @@ def _imports(code: str) -> set[str]:
         tree = ast.parse(code)
     except SyntaxError:
         return set()  # the run reports it, with the line
-    names = set()
+    modules = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            names.update(alias.name.split(".")[0] for alias in node.names)
+            modules.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            names.add(node.module.split(".")[0])
+            modules.add(node.module)
+    names = {module.split(".")[0] for module in modules}
+    if any(module.startswith("dask.distributed") for module in modules):
+        names.add("distributed")  # dask.distributed is the separate package distributed
     return names
 
 
