@@ -3,13 +3,17 @@
 Each fenced block of the README becomes a test named by its line number:
 
 - a ```python block with ``>>>`` prompts runs as a doctest (its output must match);
-- any other ```python block runs as a script, as ``__main__``, in a fresh interpreter, from an
-  empty temporary directory, with multiprocessing's *spawn* start method forced (the default on
-  macOS and Windows), so an example that starts processes without an
-  ``if __name__ == "__main__":`` guard fails here, on Linux too;
+- any other ```python block runs as a script, as ``__main__``, in a fresh interpreter, from a
+  temporary directory holding a copy of ``examples/``, with multiprocessing's *spawn* start
+  method forced (the default on macOS and Windows), so an example that starts processes
+  without an ``if __name__ == "__main__":`` guard fails here, on Linux too;
 - a ```console block runs its ``$ catmouse ...`` commands (as ``python -m catmouse``) from a
   temporary directory holding a copy of ``examples/``: each must exit with status 0, and the
   output shown under a command must match the real output (``...`` stands for any text).
+  Commands of other programs are not run.
+
+Every run gets an empty stdin (an interactive example sees end-of-file, not a hang) and at most
+``TIMEOUT`` seconds.
 
 An HTML comment on the line before a block's fence tells the test more:
 
@@ -179,7 +183,7 @@ def _run(argv: list[str], cwd: Path, timeout: float = TIMEOUT) -> subprocess.Com
     try:
         return subprocess.run(
             argv, cwd=cwd, env=_env(), capture_output=True, text=True, encoding="utf-8",
-            timeout=timeout,
+            timeout=timeout, stdin=subprocess.DEVNULL,  # an interactive example gets EOF
         )
     except subprocess.TimeoutExpired as error:
         stderr = error.stderr
@@ -198,9 +202,16 @@ def _report(block: Block, what: str, result: subprocess.CompletedProcess[str]) -
     )
 
 
+def _provide_examples(directory: Path) -> None:
+    """The example graphs, where the README's paths (``examples/chase.edges``) find them."""
+    if EXAMPLES.is_dir():
+        shutil.copytree(EXAMPLES, directory / "examples")
+
+
 @pytest.mark.parametrize("block", _blocks(("python", "py", "pycon")))
 def test_python_block(block, tmp_path):
     block = _skip_if_unrunnable(block)
+    _provide_examples(tmp_path)
     if block.doctest:
         # Run as a doctest text file in a fresh interpreter, from the temporary directory.
         source = tmp_path / f"readme_{block.line}.txt"
@@ -242,8 +253,7 @@ def _matches(shown: str, actual: str) -> bool:
 @pytest.mark.parametrize("block", _blocks(("console", "shell-session")))
 def test_console_block(block, tmp_path):
     block = _skip_if_unrunnable(block)
-    if EXAMPLES.is_dir():
-        shutil.copytree(EXAMPLES, tmp_path / "examples")
+    _provide_examples(tmp_path)
     commands = console_commands(block.text)
     ran = 0
     for command, shown in commands:
