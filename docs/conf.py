@@ -23,7 +23,6 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.autosummary",
     "sphinx.ext.doctest",
-    "sphinx.ext.napoleon",  # in case a docstring uses NumPy- or Google-style sections
     "sphinx.ext.viewcode",
     "catmouse_api",  # the API page from catmouse.__all__
     "catmouse_cli",  # the CLI page from the argparse help
