@@ -72,7 +72,12 @@ def _as_int32_buffer(obj: Any, name: str) -> memoryview:
         if view.itemsize == 4 and fmt in ("i", "l") and view.c_contiguous:
             if view.format[0] in "<>!" and view.format[0] != _NATIVE_ORDER:
                 return _copy_int32(_buffer_ints(view), name)
-            return view.cast("B").cast("i").toreadonly()
+            # Copied (one memcpy): the caller can still write its own buffer, and a
+            # Graph must never change under the engine's feet (a read-only view of
+            # a writable base would not stop that).
+            copy = array("i")
+            copy.frombytes(view.cast("B"))
+            return _readonly_int32(copy)
         if fmt not in ("b", "B", "h", "H", "i", "I", "l", "L", "q", "Q", "n", "N"):
             raise TypeError(
                 f"{name} must hold integers, got a buffer of format {view.format!r}"
@@ -339,8 +344,9 @@ class Graph:
     def from_csr(cls, indptr: Any, indices: Any | None = None, *, directed: bool = False) -> Graph:
         """Build a graph from CSR arrays, or from a ``scipy.sparse`` matrix.
 
-        ``indptr`` and ``indices`` may be any integer buffers or sequences; int32
-        C-contiguous buffers (numpy ``int32`` arrays) are used without copying.
+        ``indptr`` and ``indices`` may be any integer buffers or sequences; they
+        are always copied (int32 C-contiguous buffers in one ``memcpy``), so
+        writing to them later cannot change the graph.
         A scipy sparse matrix or array may be passed as the only argument: its
         pattern is the graph (stored values are ignored).
 
