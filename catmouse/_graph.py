@@ -37,6 +37,23 @@ def _compiled_csr_builder() -> Any:
 _fast_csr = _compiled_csr_builder()
 
 
+def max_nodes() -> int:
+    """The most nodes the engine solves (``_rules.MAX_NODES``, read when needed)."""
+    from . import _rules
+
+    return _rules.MAX_NODES
+
+
+def check_node_count(n: int, what: str = "a graph") -> None:
+    """Refuse a node count the engine cannot solve, before anything is built for it."""
+    limit = max_nodes()
+    if n > limit:
+        raise ValueError(
+            f"{what} of {n} nodes is too large: catmouse solves graphs of at most "
+            f"{limit} nodes (ids 0 to {limit - 1})"
+        )
+
+
 def _node_id(value: Any, what: str) -> int:
     """Return ``value`` as a Python int, or raise TypeError naming ``what``."""
     if type(value) is int:
@@ -310,9 +327,8 @@ class Graph:
         n = _node_id(n, "n")
         if n < 0:
             raise ValueError(f"n must be non-negative, got {n}")
-        if n > _INT32_MAX // 2:
-            # Refuse before allocating a row per node.
-            raise ValueError(f"a graph of {n} nodes is too large")
+        # Refuse before allocating a row per node.
+        check_node_count(n)
         if isinstance(edges, (str, bytes)) or not isinstance(edges, Iterable):
             raise TypeError(
                 f"edges must be an iterable of (u, v) pairs, not {type(edges).__name__}")

@@ -10,7 +10,7 @@ import json
 import os
 from typing import Any
 
-from ._graph import Graph
+from ._graph import Graph, check_node_count, max_nodes
 
 __all__ = ["FORMATS", "GraphFile", "parse_graph6", "read_graph"]
 
@@ -99,6 +99,7 @@ def parse_json(text: str, source: str = "<json>", directed: bool = False) -> Gra
         raise ValueError(  # noqa: TRY004 - the file holds the wrong kind of value
             "JSON must be a list of adjacency lists (or an object with \"graph\")"
         )
+    check_node_count(len(data), "the JSON graph")
     try:
         graph = Graph(data, directed=directed)
     except TypeError as error:
@@ -129,6 +130,12 @@ def parse_edge_list(text: str, directed: bool = False) -> Graph:
             raise ValueError(f"line {number}: node ids must be integers, got {line!r}") from None
         if min(nodes) < 0:
             raise ValueError(f"line {number}: node ids must be non-negative, got {line!r}")
+        if max(nodes) >= max_nodes():
+            # Before any list is built: the ids up to it would all become nodes.
+            raise ValueError(
+                f"line {number}: node id {max(nodes)} is too large: catmouse solves graphs "
+                f"of at most {max_nodes()} nodes (ids 0 to {max_nodes() - 1})"
+            )
         top = max(top, *nodes)
         if len(nodes) == 2:
             edges.append((nodes[0], nodes[1], number))
@@ -182,6 +189,7 @@ def parse_graph6(text: str) -> Graph:
         n, body = number(data[2:8]), data[8:]
     else:
         raise ValueError("graph6 node count is cut short")
+    check_node_count(n, "the graph6 graph")
     bits_needed = n * (n - 1) // 2
     if len(body) != -(-bits_needed // 6):
         raise ValueError(
