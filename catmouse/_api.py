@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import os
 from array import array
 from collections.abc import Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Protocol
 
 from . import _retro
 from ._analysis import Analysis
 from ._graph import Graph, as_graph
 from ._outcome import Outcome, Turn
+from ._progress import ProgressLike
 from ._rules import ANALYZE_BYTES, SOLVE_BYTES, Rules, check_memory, classic_rules
 
 if TYPE_CHECKING:
@@ -70,17 +69,18 @@ def analyze_rules(rules: Rules, max_memory: int | None = None) -> Analysis:
 
 def solve(
     graph: GraphLike,
-    *,
     mouse: int = 1,
     cat: int = 2,
+    *,
     hole: int = 0,
     max_memory: int | None = None,
 ) -> Outcome:
     """Who wins LeetCode 913's game with optimal play, the mouse moving first.
 
     ``graph`` is a :class:`Graph` or adjacency lists.  The mouse starts on
-    ``mouse``, the cat on ``cat``; the mouse wins on reaching ``hole``, which
-    the cat may not enter.  ``max_memory`` (bytes) caps the tables.
+    ``mouse``, the cat on ``cat`` (by position or keyword, as in
+    :meth:`Game.solve`: ``solve(g, 3, 4)``); the mouse wins on reaching
+    ``hole``, which the cat may not enter.  ``max_memory`` (bytes) caps the tables.
 
     In a hot loop, build each :class:`Graph` once and pass it: after the first
     call on a graph, ``solve`` goes straight to the compiled engine (well under
@@ -146,61 +146,20 @@ def solve_many(
     mouse: int = 1,
     cat: int = 2,
     hole: int = 0,
+    progress: ProgressLike = None,
 ) -> list[Outcome]:
     """:func:`solve` over many graphs, in ``threads`` threads (default: one per CPU).
 
-    With the compiled engine each thread solves its share of the graphs in one
-    call that holds no GIL, so threads run in parallel; build the graphs once
-    (``Graph``) when the same ones are solved again.
+    Plain adjacency lists are checked and solved in C one by one, without
+    building a ``Graph`` (faster than a loop of :func:`solve`).  ``Graph``
+    objects are solved in parallel threads that hold no GIL; build them once
+    when the same graphs are solved again.  An error names the graph's index
+    in the batch.  ``progress``: True for a bar on stderr, or a callable
+    ``progress(graphs_done)``.
 
     >>> solve_many([[[1, 3], [0], [3], [0, 2]]] * 3, threads=2)
     [<Outcome.MOUSE_WIN: 1>, <Outcome.MOUSE_WIN: 1>, <Outcome.MOUSE_WIN: 1>]
     """
-    batch = [as_graph(g) for g in graphs]
-    if threads is None:
-        threads = os.cpu_count() or 1
-    if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
-        raise ValueError(f"threads must be a positive integer, not {threads!r}")
-    compiled = _compiled
-    if compiled is None:
-        return _solve_each(batch, threads, mouse, cat, hole)
+    from ._batch import solve_many as run_batch
 
-    boards: list[_Board] = []
-    for g in batch:
-        rules = classic_rules(g, hole)  # checks the hole
-        if g.n > _SMALL_NODES:
-            check_memory(g.n, SOLVE_BYTES)
-        boards.append(_board(g, hole, rules))
-    solve_boards = compiled.solve_boards
-    if threads == 1 or len(boards) < 2:
-        codes = solve_boards(boards, mouse, cat)
-    else:
-        # One GIL-free call per thread; striding balances large and small graphs.
-        parts = min(threads, len(boards))
-        with ThreadPoolExecutor(max_workers=parts) as pool:
-            results = list(pool.map(lambda k: solve_boards(boards[k::parts], mouse, cat),
-                                    range(parts)))
-        codes = bytearray(len(boards))
-        for k, part in enumerate(results):
-            codes[k::parts] = part
-    outcomes = _OUTCOMES
-    out = []
-    for g, code in zip(batch, codes):
-        # 255: not a position of this graph; solve() reports why.
-        out.append(outcomes[code] if code != 255 else solve(g, mouse=mouse, cat=cat, hole=hole))
-    return out
-
-
-def _solve_each(batch: list[Graph], threads: int, mouse: int, cat: int,
-                hole: int) -> list[Outcome]:
-    """solve_many on the pure-Python engine: one solve per graph."""
-
-    def run(chunk: list[Graph]) -> list[Outcome]:
-        return [solve(g, mouse=mouse, cat=cat, hole=hole) for g in chunk]
-
-    if threads == 1 or len(batch) < 2:
-        return run(batch)
-    size = -(-len(batch) // threads)
-    chunks = [batch[i : i + size] for i in range(0, len(batch), size)]
-    with ThreadPoolExecutor(max_workers=len(chunks)) as pool:
-        return [o for part in pool.map(run, chunks) for o in part]
+    return run_batch(graphs, threads, mouse=mouse, cat=cat, hole=hole, progress=progress)

@@ -1,0 +1,166 @@
+"""solve_many: one position on many graphs, with errors that say which graph.
+
+Plain adjacency lists go straight to the compiled engine's list path (checked
+and solved in C, no ``Graph`` built); ``Graph`` objects go to their cached
+compiled boards, solved in parallel threads without the GIL.  Anything the
+fast paths decline (bad input, the pure-Python engine, very large graphs) goes
+through :func:`catmouse.solve`, whose error is re-raised naming the graph's index.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from . import _api
+from ._graph import Graph, as_graph
+from ._outcome import Outcome
+from ._progress import as_callback, finish
+from ._rules import SOLVE_BYTES, check_memory, classic_rules
+
+__all__ = ["solve_many"]
+
+_OUTCOMES = (Outcome.DRAW, Outcome.MOUSE_WIN, Outcome.CAT_WIN)
+
+# With a progress callback, work is done in slices of about this share of the batch.
+_SLICES = 50
+
+
+def _index_error(k: int, error: Exception) -> Exception:
+    """``error`` again, its message prefixed with the graph's index in the batch."""
+    message = f"graph {k} of the batch: {error}"
+    try:
+        named = type(error)(message)
+    except Exception:  # an exception type with another constructor: keep its type's family
+        named = ValueError(message) if isinstance(error, ValueError) else TypeError(message)
+    return named
+
+
+def _threads(threads: Any) -> int:
+    if threads is None:
+        return os.cpu_count() or 1
+    if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
+        raise ValueError(f"threads must be a positive integer, not {threads!r}")
+    return threads
+
+
+def solve_many(graphs: Iterable[Any], threads: int | None = None, *, mouse: Any = 1,
+               cat: Any = 2, hole: Any = 0, progress: Any = None) -> list[Outcome]:
+    """See :func:`catmouse.solve_many`."""
+    batch = graphs if isinstance(graphs, list) else list(graphs)
+    threads = _threads(threads)
+    callback = as_callback(progress, len(batch), "solve_many")
+    out: list[Outcome | None] = [None] * len(batch)
+    compiled = _api._compiled
+    if compiled is None:
+        _solve_slow(batch, range(len(batch)), out, threads, mouse, cat, hole, callback)
+        finish(callback, len(batch))
+        return out  # type: ignore[return-value]
+
+    # Lists in C, one call each; the rest collected for boards.
+    solve_lists = compiled.solve_lists
+    plain = type(mouse) is int and type(cat) is int and type(hole) is int
+    others: list[int] = []
+    step = max(1, len(batch) // _SLICES)
+    for k, g in enumerate(batch):
+        if plain and type(g) is list:
+            code = solve_lists(g, mouse, cat, hole)
+            if code >= 0:
+                out[k] = _OUTCOMES[code]
+                if callback is not None and k % step == 0:
+                    callback(k + 1 - len(others))
+                continue
+        others.append(k)
+    done = len(batch) - len(others)
+    if others:
+        _solve_boards(batch, others, out, threads, mouse, cat, hole, callback, done)
+    finish(callback, len(batch))
+    return out  # type: ignore[return-value]
+
+
+def _graph_at(batch: list[Any], k: int) -> Graph:
+    try:
+        return as_graph(batch[k])
+    except (TypeError, ValueError) as error:
+        raise _index_error(k, error) from error
+
+
+def _solve_one(g: Any, k: int, mouse: Any, cat: Any, hole: Any) -> Outcome:
+    try:
+        return _api.solve(g, mouse, cat, hole=hole)
+    except (TypeError, ValueError, MemoryError) as error:
+        raise _index_error(k, error) from error
+
+
+def _solve_slow(batch: list[Any], indices: Iterable[int], out: list[Any], threads: int,
+                mouse: Any, cat: Any, hole: Any,
+                callback: Callable[[int], object] | None) -> None:
+    """One :func:`solve` per graph, in ``threads`` threads (the pure-Python engine)."""
+    order = list(indices)
+    if threads == 1 or len(order) < 2:
+        for count, k in enumerate(order, 1):
+            out[k] = _solve_one(batch[k], k, mouse, cat, hole)
+            if callback is not None:
+                callback(count)
+        return
+    with ThreadPoolExecutor(max_workers=min(threads, len(order))) as pool:
+        futures = [pool.submit(_solve_one, batch[k], k, mouse, cat, hole) for k in order]
+        for count, (k, future) in enumerate(zip(order, futures), 1):
+            out[k] = future.result()  # the first error in batch order is raised
+            if callback is not None:
+                callback(count)
+
+
+def _solve_boards(batch: list[Any], indices: list[int], out: list[Any], threads: int,
+                  mouse: Any, cat: Any, hole: Any,
+                  callback: Callable[[int], object] | None, done: int) -> None:
+    """Graphs (and lists the list path declined) on compiled boards, GIL-free threads."""
+    compiled = _api._compiled
+    assert compiled is not None
+    boards, on_boards, labelled = [], [], []
+    for k in indices:
+        g = _graph_at(batch, k)
+        if g._index is not None:
+            # Starts may be labels: solve() translates them (boards read ids only).
+            labelled.append(k)
+            continue
+        try:
+            rules = classic_rules(g, hole)
+            if g.n > _api._SMALL_NODES:
+                check_memory(g.n, SOLVE_BYTES)
+        except (TypeError, ValueError, MemoryError) as error:
+            raise _index_error(k, error) from error
+        boards.append(_api._board(g, hole, rules))
+        on_boards.append(k)
+    solve_boards = compiled.solve_boards
+    if callback is None:
+        codes = _parallel(solve_boards, boards, mouse, cat, threads)
+    else:
+        # Slices, so that progress is reported as the work goes.
+        codes = bytearray()
+        step = max(1, len(boards) // _SLICES)
+        for lo in range(0, len(boards), step):
+            codes += _parallel(solve_boards, boards[lo:lo + step], mouse, cat, threads)
+            callback(done + len(codes))
+    for k, code in zip(on_boards, codes):
+        # 255: not a position of this graph; solve() reports why.
+        out[k] = _OUTCOMES[code] if code != 255 else _solve_one(batch[k], k, mouse, cat, hole)
+    for k in labelled:
+        out[k] = _solve_one(batch[k], k, mouse, cat, hole)
+
+
+def _parallel(solve_boards: Any, boards: list[Any], mouse: Any, cat: Any,
+              threads: int) -> bytearray:
+    if threads == 1 or len(boards) < 2:
+        return solve_boards(boards, mouse, cat)
+    # One GIL-free call per thread; striding balances large and small graphs.
+    parts = min(threads, len(boards))
+    with ThreadPoolExecutor(max_workers=parts) as pool:
+        results = list(pool.map(lambda k: solve_boards(boards[k::parts], mouse, cat),
+                                range(parts)))
+    codes = bytearray(len(boards))
+    for k, part in enumerate(results):
+        codes[k::parts] = part
+    return codes
