@@ -50,12 +50,15 @@ class Analysis:
     (1, [0], [(1, 2, <Turn.MOUSE: 0>), (0, 2, <Turn.CAT: 1>)])
     """
 
-    __slots__ = ("_rules", "_outcomes", "_remoteness")
+    __slots__ = ("_rules", "_outcomes", "_remoteness", "_first")
 
-    def __init__(self, rules: Rules, outcomes: bytearray, remoteness: array):
+    def __init__(self, rules: Rules, outcomes: bytearray, remoteness: array,
+                 first: Turn = Turn.MOUSE):
         self._rules = rules
         self._outcomes = outcomes
         self._remoteness = remoteness
+        # Who moves first in the game analyzed: the turn the queries default to.
+        self._first = Turn(first)
 
     # -- the tables -------------------------------------------------------------
 
@@ -70,12 +73,21 @@ class Analysis:
         return self._rules.n
 
     @property
+    def first(self) -> Turn:
+        """Who moves first in the analyzed game: the queries' default ``turn``."""
+        return self._first
+
+    @property
     def outcomes(self) -> memoryview:
         """Read-only ``uint8`` buffer of shape ``(2, n, n)``, indexed ``[turn][mouse][cat]``.
 
         Values are :class:`Outcome` codes (0 draw, 1 mouse wins, 2 cat wins) and
         3 where the position does not exist (the cat on a node it may not enter).
-        ``numpy.asarray(a.outcomes)`` views it without copying.
+        ``numpy.asarray(a.outcomes)`` views it without copying.  Without numpy,
+        read one entry as ``a.outcomes[turn, mouse, cat]`` or the whole as
+        ``a.outcomes.tolist()``; Python's memoryview cannot slice a sub-table
+        (``a.outcomes[0]`` raises NotImplementedError), so use
+        :meth:`outcomes_for` for one turn's ``(n, n)`` view.
         """
         n = self.n
         return memoryview(self._outcomes).toreadonly().cast("B", (2, n, n))
@@ -86,37 +98,75 @@ class Analysis:
 
         -1 where the game never ends under optimal play (draws, and positions
         scored by the game's ``draw`` rule) and where the position does not exist.
+        As with :attr:`outcomes`, :meth:`remoteness_for` gives one turn's view.
         """
         n = self.n
         return memoryview(self._remoteness).toreadonly().cast("B").cast("i", (2, n, n))
 
+    def outcomes_for(self, turn: Turn | int) -> memoryview:
+        """Read-only ``uint8`` view of shape ``(n, n)``: ``[mouse][cat]`` with ``turn`` to move.
+
+        Works without numpy (``view[mouse, cat]``, ``view.tolist()``).
+
+        >>> import catmouse
+        >>> a = catmouse.analyze([[1, 3], [0], [3], [0, 2]])
+        >>> a.outcomes_for(Turn.MOUSE)[1, 2]
+        1
+        """
+        n, t = self.n, self._turn(turn)
+        return memoryview(self._outcomes)[t * n * n:(t + 1) * n * n].toreadonly().cast(
+            "B", (n, n))
+
+    def remoteness_for(self, turn: Turn | int) -> memoryview:
+        """Read-only ``int32`` view of shape ``(n, n)``: ``[mouse][cat]`` with ``turn`` to move."""
+        n, t = self.n, self._turn(turn)
+        flat = memoryview(self._remoteness).toreadonly().cast("B")
+        return flat[4 * t * n * n:4 * (t + 1) * n * n].cast("i", (n, n))
+
+    def _turn(self, turn: Any) -> Turn:
+        if turn is None:
+            return self._first
+        try:
+            return Turn(turn)
+        except ValueError:
+            raise ValueError(f"turn must be Turn.MOUSE (0) or Turn.CAT (1), not {turn!r}") from None
+
     # -- single positions ----------------------------------------------------------
 
-    def outcome(self, mouse: int, cat: int, turn: Turn | int = Turn.MOUSE) -> Outcome:
+    def _where(self, mouse: Any, cat: Any, turn: Any) -> tuple[int, int, int, Turn]:
+        """``(index, mouse id, cat id, turn)`` of a position named by ids or labels."""
+        turn = self._turn(turn)
+        s = self._rules.position(mouse, cat, turn)
+        n = self.n
+        rest = s - turn * n * n
+        return s, rest // n, rest % n, turn
+
+    def outcome(self, mouse: Any, cat: Any, turn: Turn | int | None = None) -> Outcome:
         """Who wins from this position with optimal play.
 
-        Raises ValueError for a position that does not exist (the cat on the hole).
+        Nodes are ids, or labels on a labelled graph; ``turn`` defaults to the
+        game's first mover (:attr:`first`).  Raises ValueError for a position
+        that does not exist (the cat on the hole).
         """
-        return Outcome(self._outcomes[self._rules.position(mouse, cat, turn)])
+        return Outcome(self._outcomes[self._where(mouse, cat, turn)[0]])
 
-    def remoteness(self, mouse: int, cat: int, turn: Turn | int = Turn.MOUSE) -> int | None:
+    def remoteness(self, mouse: Any, cat: Any, turn: Turn | int | None = None) -> int | None:
         """Plies until the game ends with optimal play, or None if it never ends.
 
         The winner hurries and the loser delays; 0 where the game is already
         decided (including a mover with no legal move, who loses).
         """
-        r = self._remoteness[self._rules.position(mouse, cat, turn)]
+        r = self._remoteness[self._where(mouse, cat, turn)[0]]
         return None if r < 0 else r
 
-    def best_moves(self, mouse: int, cat: int, turn: Turn | int = Turn.MOUSE) -> list[int]:
+    def best_moves(self, mouse: Any, cat: Any, turn: Turn | int | None = None) -> list[int]:
         """Every optimal destination for the player to move, sorted.
 
         Winning: the wins of least remoteness.  Drawing: the drawing moves.
         Losing: the moves of greatest remoteness.  Empty where the game is over.
         """
         rules = self._rules
-        rules.position(mouse, cat, turn)
-        turn = Turn(turn)
+        _, mouse, cat, turn = self._where(mouse, cat, turn)
         if rules.is_terminal(mouse, cat):
             return []
         win = _WIN_FOR[turn]
@@ -139,15 +189,17 @@ class Analysis:
                 best.append(dest)
         return sorted(best)
 
-    def line(self, mouse: int = 1, cat: int = 2, turn: Turn | int = Turn.MOUSE) -> list[Position]:
+    def line(self, mouse: Any = 1, cat: Any = 2,
+             turn: Turn | int | None = None) -> list[Position]:
         """One optimal game from a position, as ``(mouse, cat, turn)`` tuples.
 
-        Each step takes the smallest of :meth:`best_moves`.  The line ends on the
+        ``turn`` defaults to the game's first mover.  Each step takes the
+        smallest of :meth:`best_moves`.  The line ends on the
         position that decides the game, or, for a game that never ends, just
         before a position would repeat.
         """
-        self._rules.position(mouse, cat, turn)
-        position = (int(mouse), int(cat), Turn(turn))
+        _, m, c, t = self._where(mouse, cat, turn)
+        position = (m, c, t)
         seen = set()
         line = []
         while position not in seen:
@@ -306,11 +358,15 @@ class Analysis:
         return f"<Analysis of {self.n} nodes: {counts}>"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        state = (self._rules, bytes(self._outcomes), self._remoteness.tobytes())
+        state: tuple[Any, ...] = (self._rules, bytes(self._outcomes),
+                                  self._remoteness.tobytes())
+        if self._first:  # the classic game's pickles stay as they were
+            state += (int(self._first),)
         return (_unpickle_analysis, state)
 
 
-def _unpickle_analysis(rules: Rules, outcomes: bytes, remoteness: bytes) -> Analysis:
+def _unpickle_analysis(rules: Rules, outcomes: bytes, remoteness: bytes,
+                       first: int = 0) -> Analysis:
     n = rules.n
     size = 2 * n * n
     rem = array("i")
@@ -322,4 +378,4 @@ def _unpickle_analysis(rules: Rules, outcomes: bytes, remoteness: bytes) -> Anal
     # Cheap checks here; Analysis.verify() re-derives every entry.
     if size and (max(outcomes) > 3 or min(rem) < -1):
         raise ValueError("pickled Analysis tables hold codes no solve gives")
-    return Analysis(rules, bytearray(outcomes), rem)
+    return Analysis(rules, bytearray(outcomes), rem, Turn(first))

@@ -249,10 +249,11 @@ class Game:
     def analyze(self, *, max_memory: int | None = None) -> Analysis:
         """Solve every position (both players to move): see :class:`Analysis`.
 
-        The table holds both turns; pass ``turn=game.first`` to its queries
-        (``analysis.line(mouse, cat, game.first)``) to start with this game's first mover.
+        The table holds both turns; its queries (``analysis.line(mouse, cat)``)
+        start with this game's first mover unless given another ``turn``.
         """
-        return analyze_rules(self._rules, max_memory)
+        analysis = analyze_rules(self._rules, max_memory)
+        return Analysis(self._rules, analysis._outcomes, analysis._remoteness, self.first)
 
     # -- the usual dunders -----------------------------------------------------------
 

@@ -494,7 +494,8 @@ class Graph:
 
     def __repr__(self) -> str:
         kind = "directed, " if self.directed else ""
-        return f"<Graph {kind}{self.n} nodes, {self.num_edges} edges>"
+        edges = self.num_edges
+        return f"<Graph {kind}{self.n} nodes, {edges} edge{'' if edges == 1 else 's'}>"
 
     def _key(self) -> tuple:
         return (self.n, self.directed, self._rows(), self._labels)
