@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
 from array import array
 from typing import Any
 
 from ._graph import Graph
 from ._outcome import Outcome, Turn
+from ._progress import as_callback, finish
 from ._retro_py import CAT_FORBIDDEN, CAT_GOAL, HOLE
 from ._rules import Rules
 
@@ -214,8 +216,11 @@ class Analysis:
 
     # -- self-check --------------------------------------------------------------
 
-    def verify(self) -> bool:
+    def verify(self, progress: Any = None) -> bool:
         """Re-derive every position from its moves; True, or raise VerificationError.
+
+        ``progress``: True for a bar on stderr, or a callable ``progress(checked)``
+        called as the positions are checked.
 
         A position where the game is over must say so with remoteness 0 (cat on
         mouse, mouse in the hole, cat on a goal, or a mover with no move, who
@@ -240,6 +245,9 @@ class Analysis:
         nn = n * n
         if not n:
             return True
+        callback = as_callback(progress, 2 * nn, "verify")
+        # About a hundred reports in all, whatever n.
+        every = max(1, n // 50)
         flags = rules.flags
         draw = int(rules.draw)
         never, top, bad, none = _NEVER, _TOP, _BAD, _NO_POSITION
@@ -295,6 +303,8 @@ class Analysis:
             for c in forbidden:
                 expected[c] = none
             check(expected, view[m * n : m * n + n], m * n, 1)
+            if callback is not None and m % every == 0:
+                callback((m + 1) * n)
 
         # Cat to move at (m, c): children (m, v, MOUSE) over the cat's legal v,
         # columns of the mouse-to-move table, so work on columns.
@@ -316,7 +326,10 @@ class Analysis:
                     expected[m] = top
                 expected[c] = 0
             check(expected, view[nn + c : 2 * nn : n], nn + c, n)
+            if callback is not None and c % every == 0:
+                callback(nn + (c + 1) * n)
 
+        finish(callback, 2 * nn)
         if not worst:
             return True
         s, e = worst[2], worst[3]
@@ -345,6 +358,39 @@ class Analysis:
         if remoteness == -1:
             return f"{name}, never ending"
         return f"{name} in {remoteness} plies"
+
+    # -- export ------------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The table and its rules as JSON: ``outcomes`` and ``remoteness`` as nested
+        lists ``[turn][mouse][cat]``, with the codes explained under ``*_codes``.
+
+        >>> import catmouse, json
+        >>> data = json.loads(catmouse.analyze([[1, 3], [0], [3], [0, 2]]).to_json())
+        >>> data["n"], data["holes"], data["outcomes"][0][1][2]
+        (4, [0], 1)
+        """
+        from ._export import to_json
+
+        return to_json(self)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the table to ``path``, in the format its suffix names.
+
+        ``.json`` (as :meth:`to_json`), ``.csv`` (one row per position: mouse,
+        cat, turn, outcome, remoteness, best moves) or ``.npz`` (numpy arrays
+        ``outcomes`` and ``remoteness``; needs numpy, else ImportError).  Any
+        other suffix is a ValueError: nothing is written in the wrong format.
+
+        >>> import catmouse, os, tempfile
+        >>> path = os.path.join(tempfile.mkdtemp(), "table.csv")
+        >>> catmouse.analyze([[1, 3], [0], [3], [0, 2]]).save(path)
+        >>> open(path).readline().strip()
+        'mouse,cat,turn,outcome,remoteness,best_moves'
+        """
+        from ._export import save
+
+        save(self, path)
 
     # -- summaries, pickling ---------------------------------------------------------
 

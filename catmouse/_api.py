@@ -10,7 +10,7 @@ from . import _retro
 from ._analysis import Analysis
 from ._graph import Graph, as_graph
 from ._outcome import Outcome, Turn
-from ._progress import ProgressLike
+from ._progress import Bar, ProgressLike, as_callback, engine_takes_progress, finish
 from ._rules import ANALYZE_BYTES, SOLVE_BYTES, Rules, check_memory, classic_rules
 
 if TYPE_CHECKING:
@@ -57,14 +57,37 @@ def solve_position(rules: Rules, mouse: int, cat: int, turn: Turn,
     return Outcome(rules.run(target=target))
 
 
-def analyze_rules(rules: Rules, max_memory: int | None = None) -> Analysis:
+def analyze_rules(rules: Rules, max_memory: int | None = None,
+                  progress: ProgressLike = None) -> Analysis:
     """Solve every position under ``rules``."""
     n = rules.n
     check_memory(n, ANALYZE_BYTES, max_memory)
     outcomes = bytearray(2 * n * n)
     remoteness = array("i", bytes(8 * n * n))
-    rules.run(outcomes, remoteness)
+    if progress is None:
+        rules.run(outcomes, remoteness)
+    else:
+        _run_with_progress(rules, outcomes, remoteness, progress)
     return Analysis(rules, outcomes, remoteness)
+
+
+def _run_with_progress(rules: Rules, outcomes: bytearray, remoteness: array,
+                       progress: ProgressLike) -> None:
+    """rules.run with ``progress=`` handed to the engine (decided positions per round).
+
+    ``True`` draws a bar on stderr; an engine that does not report progress
+    still gets the bar's final state.  A callable is passed to the engine as is.
+    """
+    n = rules.n
+    callback = as_callback(progress, 2 * n * n, "analyze")
+    if callback is None:
+        rules.run(outcomes, remoteness)
+        return
+    to_engine = callback
+    if isinstance(callback, Bar) and not engine_takes_progress():
+        to_engine = None
+    decided = rules.run(outcomes, remoteness, progress=to_engine)
+    finish(callback, decided)
 
 
 def solve(
@@ -129,14 +152,19 @@ def _board(graph: Graph, hole: int, rules: Rules | None = None) -> _Board:
     return board
 
 
-def analyze(graph: GraphLike, *, hole: int = 0, max_memory: int | None = None) -> Analysis:
+def analyze(graph: GraphLike, *, hole: int = 0, max_memory: int | None = None,
+            progress: ProgressLike = None) -> Analysis:
     """Solve every position of LeetCode 913's game on ``graph``.
+
+    ``progress``: True for a bar on stderr, or a callable ``progress(decided)``
+    that the engine calls between rounds with the positions decided so far (an
+    exception it raises stops the search).
 
     >>> a = analyze([[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]])
     >>> a.outcome(mouse=3, cat=4, turn=Turn.CAT), a.remoteness(3, 4, Turn.CAT)
     (<Outcome.CAT_WIN: 2>, 1)
     """
-    return analyze_rules(classic_rules(as_graph(graph), hole), max_memory)
+    return analyze_rules(classic_rules(as_graph(graph), hole), max_memory, progress)
 
 
 def solve_many(

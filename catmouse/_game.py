@@ -246,13 +246,14 @@ class Game:
         """
         return solve_position(self._rules, mouse, cat, self.first, max_memory)
 
-    def analyze(self, *, max_memory: int | None = None) -> Analysis:
+    def analyze(self, *, max_memory: int | None = None, progress: Any = None) -> Analysis:
         """Solve every position (both players to move): see :class:`Analysis`.
 
         The table holds both turns; its queries (``analysis.line(mouse, cat)``)
         start with this game's first mover unless given another ``turn``.
+        ``progress`` is as in :func:`catmouse.analyze`.
         """
-        analysis = analyze_rules(self._rules, max_memory)
+        analysis = analyze_rules(self._rules, max_memory, progress)
         return Analysis(self._rules, analysis._outcomes, analysis._remoteness, self.first)
 
     # -- the usual dunders -----------------------------------------------------------

@@ -76,11 +76,12 @@ class Bar:
         self.last_draw = now
 
     def close(self, done: int | None = None) -> None:
-        """Draw the final state (if anything was drawn) and end the line."""
+        """Draw the final state and end the line (unless done before ``delay`` passed)."""
         if done is not None:
             self.done = int(done)
-        if self.drawn:
-            self._draw(time.monotonic())
+        now = time.monotonic()
+        if self.drawn or now - self.start >= self.delay:
+            self._draw(now)
             stream = self.stream if self.stream is not None else sys.stderr
             stream.write("\n")
             stream.flush()

@@ -102,13 +102,17 @@ class Rules:
     def n(self) -> int:
         return self.mouse_graph.n
 
-    def run(self, outcome: Any = None, remoteness: Any = None, target: int = -1) -> int:
+    def run(self, outcome: Any = None, remoteness: Any = None, target: int = -1,
+            progress: Any = None) -> int:
         m, c = self.mouse_graph, self.cat_graph
+        # progress(decided) between rounds: passed only when given, so an engine
+        # without the keyword still runs every other call.
+        extra = {} if progress is None else {"progress": progress}
         result = _retro.propagate(
             m.n, self.flags,
             m.indptr, m.indices, m.rindptr, m.rindices,
             c.indptr, c.indices, c.rindptr, c.rindices,
-            outcome, remoteness, target,
+            outcome, remoteness, target, **extra,
         )
         if outcome is not None and self.draw:
             outcome[:] = outcome.translate(self._draw_table)
