@@ -131,8 +131,9 @@ def solve(
     graph = as_graph(graph)
     rules = classic_rules(graph, hole)
     result = solve_position(rules, mouse, cat, Turn.MOUSE, max_memory)
-    if compiled is not None and graph.n <= _SMALL_NODES:
-        # Valid so far: later calls on this graph and hole go straight to C.
+    if compiled is not None and graph.n <= _SMALL_NODES and graph._index is None:
+        # Valid so far: later calls on this graph and hole go straight to C (not on
+        # a labelled graph, whose starts may be labels the board cannot read).
         _board(graph, hole, rules)
     return result
 

@@ -126,6 +126,9 @@ class Rules:
     def position(self, mouse: Any, cat: Any, turn: Any) -> int:
         """Validate a position and return its index ``turn*n*n + mouse*n + cat``."""
         n = self.n
+        if self.mouse_graph._index is not None:  # a labelled graph: labels name nodes
+            mouse = self.mouse_graph._label_id(mouse, "mouse")
+            cat = self.mouse_graph._label_id(cat, "cat")
         mouse = _node_id(mouse, "mouse")
         cat = _node_id(cat, "cat")
         if not 0 <= mouse < n:
@@ -161,6 +164,8 @@ class Rules:
 def classic_rules(graph: Graph, hole: Any = 0) -> Rules:
     """LeetCode 913: both move on ``graph``; the cat may not enter ``hole``."""
     cache = graph._cache
+    if graph._index is not None:  # a labelled graph: the hole may be named by its label
+        hole = graph._label_id(hole, "hole")
     key = ("classic", hole)
     rules = cache.get(key)
     if rules is None:
