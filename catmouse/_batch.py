@@ -1,8 +1,9 @@
 """solve_many: one position on many graphs, with errors that say which graph.
 
-Plain adjacency lists go straight to the compiled engine's list path (checked
-and solved in C, no ``Graph`` built); ``Graph`` objects go to their cached
-compiled boards, solved in parallel threads without the GIL.  Anything the
+Plain adjacency lists go straight to the compiled engine (checked and converted
+in C, no ``Graph`` built): one ``solve_lists`` call each in one thread, or
+compiled boards solved in parallel threads without the GIL.  ``Graph`` objects
+go to their cached compiled boards, solved the same way.  Anything the
 fast paths decline (bad input, the pure-Python engine, very large graphs) goes
 through :func:`catmouse.solve`, whose error is re-raised naming the graph's index.
 """
@@ -18,6 +19,7 @@ from . import _api
 from ._graph import Graph, as_graph
 from ._outcome import Outcome
 from ._progress import as_callback, finish
+from ._retro_py import CAT_FORBIDDEN, HOLE
 from ._rules import SOLVE_BYTES, check_memory, classic_rules
 
 __all__ = ["solve_many"]
@@ -59,25 +61,81 @@ def solve_many(graphs: Iterable[Any], threads: int | None = None, *, mouse: Any 
         finish(callback, len(batch))
         return out  # type: ignore[return-value]
 
-    # Lists in C, one call each; the rest collected for boards.
-    solve_lists = compiled.solve_lists
+    # Lists in C, one call each (solve_lists declines, with -1, anything but
+    # plain valid lists, Graphs included); the rest go to boards.
     plain = type(mouse) is int and type(cat) is int and type(hole) is int
-    others: list[int] = []
-    step = max(1, len(batch) // _SLICES)
-    for k, g in enumerate(batch):
-        if plain and type(g) is list:
-            code = solve_lists(g, mouse, cat, hole)
-            if code >= 0:
-                out[k] = _OUTCOMES[code]
-                if callback is not None and k % step == 0:
-                    callback(k + 1 - len(others))
-                continue
-        others.append(k)
+    if plain:
+        codes = _solve_lists(compiled, batch, mouse, cat, hole, threads, callback)
+    else:
+        codes = [-1] * len(batch)
+    outcomes = _OUTCOMES
+    others = []
+    for k, code in enumerate(codes):
+        if code >= 0:
+            out[k] = outcomes[code]
+        else:
+            others.append(k)
     done = len(batch) - len(others)
     if others:
         _solve_boards(batch, others, out, threads, mouse, cat, hole, callback, done)
     finish(callback, len(batch))
     return out  # type: ignore[return-value]
+
+
+def _solve_lists(compiled: Any, batch: list[Any], mouse: int, cat: int, hole: int,
+                 threads: int, callback: Callable[[int], object] | None) -> list[int]:
+    """Outcome codes straight from lists, -1 where the list path declines (Graphs too)."""
+    if threads > 1 and len(batch) > 1:
+        return _solve_lists_parallel(compiled, batch, mouse, cat, hole, threads, callback)
+    solve_lists = compiled.solve_lists
+    if callback is None:
+        return [solve_lists(g, mouse, cat, hole) for g in batch]
+    codes: list[int] = []
+    step = max(1, len(batch) // _SLICES)
+    for lo in range(0, len(batch), step):
+        codes += [solve_lists(g, mouse, cat, hole) for g in batch[lo:lo + step]]
+        callback(sum(1 for code in codes if code >= 0))
+    return codes
+
+
+def _solve_lists_parallel(compiled: Any, batch: list[Any], mouse: int, cat: int, hole: int,
+                          threads: int, callback: Callable[[int], object] | None) -> list[int]:
+    """Lists converted in C (with the GIL), then solved in threads without it.
+
+    The list path holds the GIL while it solves a small graph, so threads
+    would wait on each other; converting each list to a compiled board (about
+    a quarter of the work) and solving the boards in GIL-free threads lets the
+    solving run in parallel.
+    """
+    csr_from_lists, board_type = compiled.csr_from_lists, compiled.Board
+    codes = [-1] * len(batch)
+    boards, where = [], []
+    flags_by_n: dict[int, bytes] = {}
+    for k, g in enumerate(batch):
+        if type(g) is not list or not 0 <= hole < len(g) or len(g) > _api._SMALL_NODES:
+            continue  # declined: the Graph path checks it and reports any error
+        csr = csr_from_lists(g, False)
+        if csr is None:
+            continue
+        n, ip, ix, rip, rix = csr
+        flags = flags_by_n.get(n)
+        if flags is None:
+            row = bytearray(n)
+            row[hole] = HOLE | CAT_FORBIDDEN
+            flags = flags_by_n[n] = bytes(row)
+        boards.append(board_type(n, flags, ip, ix, rip, rix, ip, ix, rip, rix))
+        where.append(k)
+    step = max(1, len(boards) // _SLICES) if callback is not None else max(1, len(boards))
+    solved = 0
+    for lo in range(0, len(boards), step):
+        part = _parallel(compiled.solve_boards, boards[lo:lo + step], mouse, cat, threads)
+        for k, code in zip(where[lo:lo + step], part):
+            # 255: not a position of this graph; the Graph path reports why.
+            codes[k] = -1 if code == 255 else code
+        solved += len(part)
+        if callback is not None:
+            callback(solved)
+    return codes
 
 
 def _graph_at(batch: list[Any], k: int) -> Graph:
