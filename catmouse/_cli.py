@@ -294,7 +294,8 @@ def _ending(analysis: Analysis, line: list[tuple[int, int, Turn]], game: Game) -
         return f"the {mover} cannot move, and loses"
     # A line that never ends stops where its next move would repeat a position.
     step = analysis.best_moves(mouse, cat, turn)[0]
-    move = f"mouse {mouse} -> {step}" if turn == Turn.MOUSE else f"cat {cat} -> {step}"
+    k = 0 if turn == Turn.MOUSE else 1
+    move = " ".join(_move_text(k, (mouse, cat)[k], step).split())
     return f"then {move} repeats a position: the game goes round forever"
 
 
@@ -377,11 +378,17 @@ def _solve_text(args: argparse.Namespace, source: GraphFile, name: str) -> None:
     line = analysis.line(mouse, cat, game.first)
     print("optimal line:")
     for number, (before, after) in enumerate(itertools.pairwise(line), 1):
-        if before[2] == Turn.MOUSE:
-            print(f"  {number:3}. mouse {before[0]} -> {after[0]}")
-        else:
-            print(f"  {number:3}. cat   {before[1]} -> {after[1]}")
+        k = 0 if before[2] == Turn.MOUSE else 1
+        print(f"  {number:3}. {_move_text(k, before[k], after[k])}")
     print(f"  end: {_ending(analysis, line, game)}")
+
+
+def _move_text(k: int, source: int, destination: int) -> str:
+    """One move in words: ``mouse 3 -> 2``, or ``cat   stays on 4`` for a pass."""
+    who = "mouse" if k == 0 else "cat  "
+    if source == destination:
+        return f"{who} stays on {source}"
+    return f"{who} {source} -> {destination}"
 
 
 def _solve_json(args: argparse.Namespace, source: GraphFile, k: int) -> dict[str, Any]:
