@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from . import _retro
@@ -83,7 +83,7 @@ def _run_with_progress(rules: Rules, outcomes: bytearray, remoteness: array,
     if callback is None:
         rules.run(outcomes, remoteness)
         return
-    to_engine = callback
+    to_engine: Callable[[int], object] | None = callback
     if isinstance(callback, Bar) and not engine_takes_progress():
         to_engine = None
     decided = rules.run(outcomes, remoteness, progress=to_engine)
