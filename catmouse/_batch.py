@@ -15,12 +15,12 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from . import _api
+from . import _api, _retro
+from ._facts import CAT_FORBIDDEN, HOLE, SMALL_TABLES
 from ._graph import Graph, as_graph
 from ._outcome import Outcome
 from ._progress import as_callback, finish
-from ._retro_py import CAT_FORBIDDEN, HOLE
-from ._rules import SOLVE_BYTES, check_memory, classic_rules
+from ._rules import classic_rules, need_bytes
 
 __all__ = ["solve_many"]
 
@@ -55,17 +55,13 @@ def solve_many(graphs: Iterable[Any], threads: int | None = None, *, mouse: Any 
     threads = _threads(threads)
     callback = as_callback(progress, len(batch), "solve_many")
     out: list[Outcome | None] = [None] * len(batch)
-    compiled = _api._compiled
-    if compiled is None:
-        _solve_slow(batch, range(len(batch)), out, threads, mouse, cat, hole, callback)
-        finish(callback, len(batch))
-        return out  # type: ignore[return-value]
-
+    # Read at call time: the tests swap the engine object.
+    engine = _retro.engine
     # Lists in C, one call each (solve_lists declines, with -1, anything but
     # plain valid lists, Graphs included); the rest go to boards.
     plain = type(mouse) is int and type(cat) is int and type(hole) is int
     if plain:
-        codes = _solve_lists(compiled, batch, mouse, cat, hole, threads, callback)
+        codes = _solve_lists(engine, batch, mouse, cat, hole, threads, callback)
     else:
         codes = [-1] * len(batch)
     outcomes = _OUTCOMES
@@ -77,17 +73,17 @@ def solve_many(graphs: Iterable[Any], threads: int | None = None, *, mouse: Any 
             others.append(k)
     done = len(batch) - len(others)
     if others:
-        _solve_boards(batch, others, out, threads, mouse, cat, hole, callback, done)
+        _solve_boards(engine, batch, others, out, threads, mouse, cat, hole, callback, done)
     finish(callback, len(batch))
     return out  # type: ignore[return-value]
 
 
-def _solve_lists(compiled: Any, batch: list[Any], mouse: int, cat: int, hole: int,
+def _solve_lists(engine: Any, batch: list[Any], mouse: int, cat: int, hole: int,
                  threads: int, callback: Callable[[int], object] | None) -> list[int]:
     """Outcome codes straight from lists, -1 where the list path declines (Graphs too)."""
     if threads > 1 and len(batch) > 1:
-        return _solve_lists_parallel(compiled, batch, mouse, cat, hole, threads, callback)
-    solve_lists = compiled.solve_lists
+        return _solve_lists_parallel(engine, batch, mouse, cat, hole, threads, callback)
+    solve_lists = engine.solve_lists
     if callback is None:
         return [solve_lists(g, mouse, cat, hole) for g in batch]
     codes: list[int] = []
@@ -98,7 +94,7 @@ def _solve_lists(compiled: Any, batch: list[Any], mouse: int, cat: int, hole: in
     return codes
 
 
-def _solve_lists_parallel(compiled: Any, batch: list[Any], mouse: int, cat: int, hole: int,
+def _solve_lists_parallel(engine: Any, batch: list[Any], mouse: int, cat: int, hole: int,
                           threads: int, callback: Callable[[int], object] | None) -> list[int]:
     """Lists converted in C (with the GIL), then solved in threads without it.
 
@@ -107,12 +103,12 @@ def _solve_lists_parallel(compiled: Any, batch: list[Any], mouse: int, cat: int,
     a quarter of the work) and solving the boards in GIL-free threads lets the
     solving run in parallel.
     """
-    csr_from_lists, board_type = compiled.csr_from_lists, compiled.Board
+    csr_from_lists, board_type = engine.csr_from_lists, engine.Board
     codes = [-1] * len(batch)
     boards, where = [], []
     flags_by_n: dict[int, bytes] = {}
     for k, g in enumerate(batch):
-        if type(g) is not list or not 0 <= hole < len(g) or len(g) > _api._SMALL_NODES:
+        if type(g) is not list or not 0 <= hole < len(g) or _big(len(g)):
             continue  # declined: the Graph path checks it and reports any error
         csr = csr_from_lists(g, False)
         if csr is None:
@@ -128,7 +124,7 @@ def _solve_lists_parallel(compiled: Any, batch: list[Any], mouse: int, cat: int,
     step = max(1, len(boards) // _SLICES) if callback is not None else max(1, len(boards))
     solved = 0
     for lo in range(0, len(boards), step):
-        part = _parallel(compiled.solve_boards, boards[lo:lo + step], mouse, cat, threads)
+        part = _parallel(engine.solve_boards, boards[lo:lo + step], mouse, cat, threads)
         for k, code in zip(where[lo:lo + step], part):
             # 255: not a position of this graph; the Graph path reports why.
             codes[k] = -1 if code == 255 else code
@@ -152,47 +148,32 @@ def _solve_one(g: Any, k: int, mouse: Any, cat: Any, hole: Any) -> Outcome:
         raise _index_error(k, error) from error
 
 
-def _solve_slow(batch: list[Any], indices: Iterable[int], out: list[Any], threads: int,
-                mouse: Any, cat: Any, hole: Any,
-                callback: Callable[[int], object] | None) -> None:
-    """One :func:`solve` per graph, in ``threads`` threads (the pure-Python engine)."""
-    order = list(indices)
-    if threads == 1 or len(order) < 2:
-        for count, k in enumerate(order, 1):
-            out[k] = _solve_one(batch[k], k, mouse, cat, hole)
-            if callback is not None:
-                callback(count)
-        return
-    with ThreadPoolExecutor(max_workers=min(threads, len(order))) as pool:
-        futures = [pool.submit(_solve_one, batch[k], k, mouse, cat, hole) for k in order]
-        for count, (k, future) in enumerate(zip(order, futures), 1):
-            out[k] = future.result()  # the first error in batch order is raised
-            if callback is not None:
-                callback(count)
+def _big(n: int) -> bool:
+    """Whether a graph is too big for a board: the memory check must ask the system first."""
+    return need_bytes(n, outcome=False, remoteness=False, target=True) > SMALL_TABLES
 
 
-def _solve_boards(batch: list[Any], indices: list[int], out: list[Any], threads: int,
-                  mouse: Any, cat: Any, hole: Any,
+def _solve_boards(engine: Any, batch: list[Any], indices: list[int], out: list[Any],
+                  threads: int, mouse: Any, cat: Any, hole: Any,
                   callback: Callable[[int], object] | None, done: int) -> None:
-    """Graphs (and lists the list path declined) on compiled boards, GIL-free threads."""
-    compiled = _api._compiled
-    assert compiled is not None
-    boards, on_boards, labelled = [], [], []
+    """Graphs (and lists the list path declined) on cached boards, in GIL-free threads."""
+    boards, on_boards, one_by_one = [], [], []
     for k in indices:
         g = _graph_at(batch, k)
         if g._index is not None:
             # Starts may be labels: solve() translates them (boards read ids only).
-            labelled.append(k)
+            one_by_one.append(k)
             continue
         try:
-            rules = classic_rules(g, hole)
-            if g.n > _api._SMALL_NODES:
-                check_memory(g.n, SOLVE_BYTES)
-        except (TypeError, ValueError, MemoryError) as error:
+            board = _api._board(g, hole, classic_rules(g, hole))
+        except (TypeError, ValueError) as error:
             raise _index_error(k, error) from error
-        boards.append(_api._board(g, hole, rules))
+        if board is None:
+            one_by_one.append(k)  # too big for a board: solve() checks its memory first
+            continue
+        boards.append(board)
         on_boards.append(k)
-    solve_boards = compiled.solve_boards
+    solve_boards = engine.solve_boards
     if callback is None:
         codes = _parallel(solve_boards, boards, mouse, cat, threads)
     else:
@@ -205,8 +186,10 @@ def _solve_boards(batch: list[Any], indices: list[int], out: list[Any], threads:
     for k, code in zip(on_boards, codes):
         # 255: not a position of this graph; solve() reports why.
         out[k] = _OUTCOMES[code] if code != 255 else _solve_one(batch[k], k, mouse, cat, hole)
-    for k in labelled:
+    for count, k in enumerate(sorted(one_by_one), 1):
         out[k] = _solve_one(batch[k], k, mouse, cat, hole)
+        if callback is not None:
+            callback(done + len(codes) + count)
 
 
 def _parallel(solve_boards: Any, boards: list[Any], mouse: Any, cat: Any,

@@ -14,8 +14,8 @@ import json
 import os
 from typing import IO, TYPE_CHECKING, Any
 
+from ._facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
 from ._outcome import Outcome, Turn
-from ._retro_py import CAT_FORBIDDEN, CAT_GOAL, HOLE
 
 if TYPE_CHECKING:
     from ._analysis import Analysis
@@ -50,7 +50,9 @@ def table_dict(analysis: Analysis) -> dict[str, Any]:
                           "3": "no such position (the cat on a node it may not enter)"},
         "remoteness_codes": "moves to the end with optimal play; -1 = never ends / no position",
         "outcomes": analysis.outcomes.tolist(),
-        "remoteness": analysis.remoteness_table.tolist(),
+        # None for an analysis made with remoteness=False.
+        "remoteness": (analysis.remoteness_table.tolist() if analysis.has_remoteness
+                       else None),
     }
     if analysis.graph._labels is not None:
         data["labels"] = [_json_label(label) for label in analysis.graph._labels]
@@ -70,8 +72,9 @@ def write_csv(analysis: Analysis, handle: IO[str]) -> int:
     """One row per position: mouse, cat, turn, outcome, remoteness, best moves; rows written.
 
     Positions that do not exist (the cat on a node it may not enter) are left
-    out; remoteness is empty for a game that never ends; best moves are the
-    optimal destinations separated by spaces.
+    out; remoteness is empty for a game that never ends (and throughout for an
+    analysis made with ``remoteness=False``); best moves are the optimal
+    destinations separated by spaces.
     """
     writer = csv.writer(handle, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
@@ -86,7 +89,7 @@ def write_csv(analysis: Analysis, handle: IO[str]) -> int:
                 if cat in forbidden:
                     continue
                 s = base + mouse * n + cat
-                r = remoteness[s]
+                r = -1 if remoteness is None else remoteness[s]
                 moves = analysis.best_moves(mouse, cat, turn)
                 writer.writerow((mouse, cat, turn.name, Outcome(outcomes[s]).name,
                                  "" if r < 0 else r, " ".join(map(str, moves))))
@@ -126,15 +129,16 @@ def save(analysis: Analysis, path: str | os.PathLike[str]) -> None:
     if suffix == ".npz":
         numpy = _numpy()
         holes = _nodes_with(analysis, HOLE)
-        numpy.savez_compressed(
-            path,
-            outcomes=numpy.asarray(analysis.outcomes),
-            remoteness=numpy.asarray(analysis.remoteness_table),
-            hole=numpy.int32(holes[0] if len(holes) == 1 else -1),
-            holes=numpy.asarray(holes, dtype=numpy.int32),
-            directed=numpy.bool_(analysis.graph.directed),
-            first=numpy.int8(analysis.first),
-        )
+        arrays = {
+            "outcomes": numpy.asarray(analysis.outcomes),
+            "hole": numpy.int32(holes[0] if len(holes) == 1 else -1),
+            "holes": numpy.asarray(holes, dtype=numpy.int32),
+            "directed": numpy.bool_(analysis.graph.directed),
+            "first": numpy.int8(analysis.first),
+        }
+        if analysis.has_remoteness:
+            arrays["remoteness"] = numpy.asarray(analysis.remoteness_table)
+        numpy.savez_compressed(path, **arrays)
     elif suffix == ".json":
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(to_json(analysis))

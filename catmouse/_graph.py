@@ -13,6 +13,8 @@ from array import array
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
+from . import _facts, _retro
+
 __all__ = ["Graph", "as_graph"]
 
 # The engine reads CSR arrays as C int32; array('i') is that on every platform
@@ -23,25 +25,9 @@ if array("i").itemsize != 4:  # pragma: no cover
 _INT32_MAX = 2**31 - 1
 
 
-def _compiled_csr_builder() -> Any:
-    """The compiled adjacency-lists builder, when the compiled engine is in use."""
-    from . import _retro
-
-    if _retro.BACKEND != "cython":
-        return None
-    from ._retro_c import csr_from_lists
-
-    return csr_from_lists
-
-
-_fast_csr = _compiled_csr_builder()
-
-
 def max_nodes() -> int:
-    """The most nodes the engine solves (``_rules.MAX_NODES``, read when needed)."""
-    from . import _rules
-
-    return _rules.MAX_NODES
+    """The most nodes the engine solves (``_facts.MAX_NODES``)."""
+    return _facts.MAX_NODES
 
 
 def check_node_count(n: int, what: str = "a graph") -> None:
@@ -381,9 +367,9 @@ class Graph:
                                 natural._labels, checked=True, reverse=reverse)
                 object.__setattr__(self, "_index", natural._index)
                 return
-        fast = _fast_csr(adjacency, bool(directed)) if _fast_csr is not None else None
+        fast = _retro.engine.csr_from_lists(adjacency, bool(directed))
         if fast is not None:
-            # The compiled builder took plain lists it found valid (it declines,
+            # The engine's builder took plain lists it found valid (it declines,
             # never raises, so the errors below stay the only ones).
             n, ip, ix, rip, rix = fast
             indptr, indices = _readonly_int32(ip), _readonly_int32(ix)

@@ -116,6 +116,6 @@ def engine_takes_progress() -> bool:
     from . import _retro
 
     try:
-        return "progress" in inspect.signature(_retro.propagate).parameters
+        return "progress" in inspect.signature(_retro.engine.propagate).parameters
     except (TypeError, ValueError):  # pragma: no cover - a builtin without a signature
         return False

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import json
 import subprocess
 import sys
@@ -257,7 +258,7 @@ def test_stdin_for_every_command(tmp_path):
 def test_cli_draws_a_bar_when_the_engine_reports_progress(tmp_path, capsys, monkeypatch):
     import catmouse._cli as cli_module
 
-    real = _retro.propagate
+    real = _retro.engine.propagate
 
     def reporting(*args, progress=None, **kwargs):
         decided = real(*args, **kwargs)
@@ -266,7 +267,8 @@ def test_cli_draws_a_bar_when_the_engine_reports_progress(tmp_path, capsys, monk
                 progress(done)
         return decided
 
-    monkeypatch.setattr(_retro, "propagate", reporting)
+    monkeypatch.setattr(_retro, "engine", dataclasses.replace(_retro.engine,
+                                                              propagate=reporting))
     monkeypatch.setattr(cli_module, "PROGRESS_DELAY", 0.0)
     path = write(tmp_path, "g.json", EXAMPLE)
     code, out, err = run(capsys, "solve", path)
@@ -276,3 +278,16 @@ def test_cli_draws_a_bar_when_the_engine_reports_progress(tmp_path, capsys, monk
     monkeypatch.setattr(cli_module, "PROGRESS_DELAY", 60.0)
     code, _, err = run(capsys, "solve", path)
     assert code == 0 and err == ""
+
+
+def test_export_of_an_outcomes_only_analysis(tmp_path):
+    analysis = catmouse.analyze(EXAMPLE, remoteness=False)
+    data = json.loads(analysis.to_json())
+    assert data["remoteness"] is None and data["outcomes"] == analysis.outcomes.tolist()
+    analysis.save(tmp_path / "t.csv")
+    rows = read_csv(tmp_path / "t.csv")
+    assert len(rows) == 60 and all(row["remoteness"] == "" for row in rows)
+    full = catmouse.analyze(EXAMPLE)
+    assert [row["outcome"] for row in rows] == [row["outcome"] for row in
+                                                (full.save(tmp_path / "f.csv"),
+                                                 read_csv(tmp_path / "f.csv"))[1]]

@@ -12,8 +12,8 @@ import pytest
 import catmouse
 from catmouse import Game, Graph, Outcome, Turn
 from catmouse._cli import main
+from catmouse._facts import MAX_NODES
 from catmouse._io import parse_graph6, parse_graph6_all, read_graph, read_graphs
-from catmouse._rules import MAX_NODES
 
 EXAMPLE = [[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]]
 EXAMPLE_EDGES = [(0, 2), (0, 5), (1, 3), (2, 4), (2, 5), (3, 4), (3, 5)]
