@@ -11,7 +11,7 @@ from ._analysis import Analysis
 from ._facts import SMALL_TABLES
 from ._graph import Graph, as_graph
 from ._outcome import Outcome, Turn
-from ._progress import Bar, ProgressLike, as_callback, engine_takes_progress, finish
+from ._progress import Bar, ProgressLike, as_callback, engine_takes_progress
 from ._rules import Rules, check_memory, check_threads, classic_rules, need_bytes
 
 if TYPE_CHECKING:
@@ -67,7 +67,8 @@ def _run_with_progress(rules: Rules, outcomes: bytearray, remoteness: array | No
     if isinstance(callback, Bar) and not engine_takes_progress():
         to_engine = None
     decided = rules.run(outcomes, remoteness, threads=threads, progress=to_engine)
-    finish(callback, decided)
+    if isinstance(callback, Bar):
+        callback.close(decided)  # a callable heard the end from the engine itself
 
 
 def solve(

@@ -64,13 +64,14 @@ def test_analyze_progress_callback_reaches_the_engine(use_engine):
     # take the keyword yet: then analyze raises TypeError, and this is an xfail.
     if not engine_takes_progress():
         pytest.xfail("engine without progress")
-    seen = []
     graph = grid(10)
+    seen, game_seen = [], []
     analysis = catmouse.analyze(graph, progress=seen.append)
-    game = Game(graph, first=Turn.CAT).analyze(progress=seen.append)
+    game = Game(graph, first=Turn.CAT).analyze(progress=game_seen.append)
     assert game.outcomes.tobytes() == analysis.outcomes.tobytes()
     decided = 2 * 100 * 100 - 2 * 100 - analysis.counts()[catmouse.Outcome.DRAW]
-    assert seen and max(seen) == decided
+    for reports in (seen, game_seen):
+        assert reports and reports[-1] == decided and reports == sorted(reports)
 
 
 def test_the_engine_in_use_rejects_or_takes_the_keyword(use_engine):
