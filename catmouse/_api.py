@@ -173,7 +173,10 @@ def solve_many(
     hole: int = 0,
     progress: ProgressLike = None,
 ) -> list[Outcome]:
-    """:func:`solve` over many graphs, in ``threads`` threads (default: one per CPU).
+    """:func:`solve` over many graphs, in ``threads`` threads.
+
+    ``threads=None`` uses one thread for a batch smaller than one graph of 1024
+    nodes (threads cost more than they save there), every core for more.
 
     Plain adjacency lists are checked and solved in C one by one, without
     building a ``Graph`` (faster than a loop of :func:`solve`).  ``Graph``

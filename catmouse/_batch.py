@@ -16,7 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from . import _api, _retro
-from ._facts import CAT_FORBIDDEN, HOLE, SMALL_TABLES
+from ._facts import CAT_FORBIDDEN, HOLE, SMALL_TABLES, THREADS_FROM_NODES
 from ._graph import Graph, as_graph
 from ._outcome import Outcome
 from ._progress import as_callback, finish
@@ -40,9 +40,20 @@ def _index_error(k: int, error: Exception) -> Exception:
     return named
 
 
-def _threads(threads: Any) -> int:
+def _threads(threads: Any, batch: list[Any]) -> int:
+    """The thread count: ``None`` picks every core only for a batch big enough to pay.
+
+    Starting threads and sharing the work costs more than it saves on a small
+    batch: below as many positions as one graph of ``THREADS_FROM_NODES`` nodes
+    (the size from which ``solve`` itself goes parallel), one thread.
+    """
     if threads is None:
-        return os.cpu_count() or 1
+        positions = 0
+        for g in batch:
+            n = g.n if isinstance(g, Graph) else len(g) if hasattr(g, "__len__") else 0
+            positions += 2 * n * n
+        enough = 2 * THREADS_FROM_NODES * THREADS_FROM_NODES
+        return (os.cpu_count() or 1) if positions >= enough else 1
     if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
         raise ValueError(f"threads must be a positive integer, not {threads!r}")
     return threads
@@ -52,7 +63,7 @@ def solve_many(graphs: Iterable[Any], threads: int | None = None, *, mouse: Any 
                cat: Any = 2, hole: Any = 0, progress: Any = None) -> list[Outcome]:
     """See :func:`catmouse.solve_many`."""
     batch = graphs if isinstance(graphs, list) else list(graphs)
-    threads = _threads(threads)
+    threads = _threads(threads, batch)
     callback = as_callback(progress, len(batch), "solve_many")
     out: list[Outcome | None] = [None] * len(batch)
     # Read at call time: the tests swap the engine object.
