@@ -195,8 +195,12 @@ class Analysis:
         Without a remoteness table (``remoteness=False``): every winning move,
         every drawing move, or every move of a lost position.
         """
-        rules = self._rules
         _, mouse, cat, turn = self._where(mouse, cat, turn)
+        return self._best_moves_at(mouse, cat, turn)
+
+    def _best_moves_at(self, mouse: int, cat: int, turn: Turn) -> list[int]:
+        """:meth:`best_moves` of a position already checked (node ids, a Turn)."""
+        rules = self._rules
         if rules.is_terminal(mouse, cat):
             return []
         win = _WIN_FOR[turn]

@@ -90,7 +90,7 @@ def write_csv(analysis: Analysis, handle: IO[str]) -> int:
                     continue
                 s = base + mouse * n + cat
                 r = -1 if remoteness is None else remoteness[s]
-                moves = analysis.best_moves(mouse, cat, turn)
+                moves = analysis._best_moves_at(mouse, cat, turn)
                 writer.writerow((mouse, cat, turn.name, Outcome(outcomes[s]).name,
                                  "" if r < 0 else r, " ".join(map(str, moves))))
                 rows += 1
