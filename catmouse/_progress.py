@@ -67,10 +67,11 @@ class Bar:
         stream = self.stream if self.stream is not None else sys.stderr
         total = self.total
         share = min(self.done / total, 1.0) if total else 1.0
-        filled = round(share * _WIDTH)
+        filled = int(share * _WIDTH)
         bar = "#" * filled + "." * (_WIDTH - filled)
         label = f"{self.label} " if self.label else ""
-        stream.write(f"\r{label}[{bar}] {share:4.0%} {self.done:,}/{total:,}")
+        # Floored, so that 100% means all of it.
+        stream.write(f"\r{label}[{bar}] {int(share * 100):3d}% {self.done:,}/{total:,}")
         stream.flush()
         self.drawn = True
         self.last_draw = now
