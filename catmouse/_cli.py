@@ -295,6 +295,10 @@ def _ending(analysis: Analysis, line: list[tuple[int, int, Turn]], game: Game) -
     # A line that never ends stops where its next move would repeat a position.
     step = analysis.best_moves(mouse, cat, turn)[0]
     k = 0 if turn == Turn.MOUSE else 1
+    if step == (mouse, cat)[k]:
+        who = "mouse" if k == 0 else "cat"
+        return (f"then the {who} stays on {step} and repeats a position: the game goes "
+                "round forever")
     move = " ".join(_move_text(k, (mouse, cat)[k], step).split())
     return f"then {move} repeats a position: the game goes round forever"
 
