@@ -1,24 +1,44 @@
 """The retrograde engine in pure Python: the twin of ``_retro_c.pyx``.
 
-Same signature, same checks, same tables, bit for bit.  A position is the
+Same entry points, same checks, same tables, bit for bit.  A position is the
 integer ``turn * n*n + mouse * n + cat``; tables are flat, indexed by it.
 
-Retrograde analysis starts from the decided positions (the cat on the mouse,
-the mouse in a hole, the cat on a goal, a mover with no legal move) and walks
-predecessors breadth first.  A predecessor is won for its mover as soon as one
-move reaches a position won for that mover; it is lost once its counter of
-undecided moves reaches zero.  Breadth-first order makes the first win found
-the quickest and the last loss found the slowest, so the depth at which a
-position is decided is its remoteness.  What is never decided is a draw.
+The search is round-synchronous and bit-parallel.  Round 0 decides the terminal
+positions (the cat on the mouse, the mouse in a hole, the cat on a goal, a mover
+with no legal move); round k decides exactly the positions of remoteness k: a
+position is won for its mover if some move reaches a position decided in round
+k-1 as won for the mover, and lost if every move reaches a position won for the
+opponent, one of them decided in round k-1.  What no round decides is a draw.
+
+Sets of positions are Python ints used as bit sets, whose ``|``, ``&`` and
+``~`` run in C over a whole row at once:
+
+- the mouse's positions (turn 0) live in *mouse rows*: row ``m`` holds bit
+  ``c`` for the position (mouse m, cat c).  The mouse's step from (m, c) goes to
+  (m', c), so "some move wins" is an OR and "every move loses" an AND of whole
+  mouse rows of the cat's positions;
+- the cat's positions (turn 1) live in *cat rows*: row ``c`` holds bit ``m``;
+  the cat's step from (m, c) goes to (m, c'), an OR/AND of whole cat rows of
+  the mouse's positions.
+
+Each round's new bits are scattered into the other orientation, so each step
+reads its children's sets in its own orientation, and only the rows with a
+child that gained bits are recomputed.
 """
 
 from __future__ import annotations
 
 import operator
+import sys
+import time
 from array import array
+from collections.abc import Callable
 from typing import Any
 
-__all__ = ["propagate", "HOLE", "CAT_FORBIDDEN", "CAT_GOAL", "NO_POSITION"]
+__all__ = [
+    "propagate", "peak_bytes", "Board", "solve_boards", "csr_from_lists", "solve_lists",
+    "HOLE", "CAT_FORBIDDEN", "CAT_GOAL", "NO_POSITION", "MAX_NODES", "LISTS_LIMIT",
+]
 
 # Per-node flags.
 HOLE = 1  # the mouse wins on entering
@@ -30,6 +50,18 @@ NO_POSITION = 3  # the cat stands on a node it may not enter
 
 _MOUSE_WIN = 1
 _CAT_WIN = 2
+
+# The largest graph: node ids fit the int32 CSR arrays, and positions (up to
+# 2 * 65535**2) are Python ints, so 64-bit position counts come for free.
+MAX_NODES = 65535
+
+# solve_lists takes graphs up to this many nodes (bigger ones take the Graph path).
+LISTS_LIMIT = 1024
+
+# progress() is called at most this often (seconds), and once at the end.
+_PROGRESS_EVERY = 0.2
+
+_INT_FORMATS = frozenset("bBhHiIlLqQnN")
 
 
 def _buffer(obj: Any, name: str, formats: tuple[str, ...], itemsize: int,
@@ -48,6 +80,15 @@ def _buffer(obj: Any, name: str, formats: tuple[str, ...], itemsize: int,
     return view
 
 
+def _ints(values: Any) -> list[int]:
+    """``values`` as a list of Python ints (each item through ``operator.index``)."""
+    if isinstance(values, (memoryview, array)):
+        view = memoryview(values)
+        if view.ndim == 1 and view.format.lstrip("@=<>!") in _INT_FORMATS:
+            return view.tolist()  # already ints, converted in C
+    return list(map(operator.index, values))
+
+
 def check_arrays(
     n: int,
     flags: Any,
@@ -55,21 +96,26 @@ def check_arrays(
     outcome: Any,
     remoteness: Any,
     target: int,
-) -> None:
-    """Reject arrays the engine cannot read safely (the C engine checks the same)."""
+) -> tuple[int, bytes, list[list[int]], int]:
+    """Reject arrays the engine cannot read safely (the C engine checks the same).
+
+    Returns ``n``, the flags as bytes, the eight CSR arrays as lists of ints and
+    the target, for the engine to use without converting them again.
+    """
     n = operator.index(n)
-    if not 0 <= n <= 32767:
-        raise ValueError(f"n = {n} is out of range: 2*n*n positions must fit in int32")
+    if not 0 <= n <= MAX_NODES:
+        raise ValueError(f"n = {n} is out of range: at most {MAX_NODES} nodes")
     # Buffers as the C engine's typed memoryviews take them: a float, a wider int or a
     # list read as bytes would give a silently wrong table.
     flags = _buffer(flags, "flags", ("B", "b", "c"), 1, writable=False)
     if len(flags) != n:
         raise ValueError(f"flags has {len(flags)} entries for {n} nodes")
+    arrays: list[list[int]] = []
     for name, (indptr, indices) in zip(("mouse", "mouse reverse", "cat", "cat reverse"),
                                        zip(csr[0::2], csr[1::2])):
         if len(indptr) != n + 1:
             raise ValueError(f"{name} indptr has {len(indptr)} entries, expected {n + 1}")
-        offsets = list(map(operator.index, indptr))
+        offsets = _ints(indptr)
         if offsets[0] != 0 or offsets != sorted(offsets):
             # Slow only on the way to the error: find where it goes wrong.
             prev = 0
@@ -81,10 +127,11 @@ def check_arrays(
         prev = offsets[n]
         if prev != len(indices):
             raise ValueError(f"{name} indptr ends at {prev}, but indices has {len(indices)}")
-        ids = list(map(operator.index, indices))
+        ids = _ints(indices)
         if ids and not (0 <= min(ids) and max(ids) < n):
             k = next(k for k, v in enumerate(ids) if not 0 <= v < n)
             raise ValueError(f"{name} indices[{k}] = {ids[k]} is not a node")
+        arrays += (offsets, ids)
     size = 2 * n * n
     if outcome is not None:
         outcome = _buffer(outcome, "outcome", ("B", "b", "c"), 1, writable=True)
@@ -101,6 +148,330 @@ def check_arrays(
         raise ValueError("a remoteness buffer needs an outcome buffer")
     if target >= size:
         raise ValueError(f"target {target} is not a position (there are {size})")
+    return n, bytes(flags), arrays, target
+
+
+def check_threads(threads: Any) -> int:
+    """``threads`` as a positive int, or TypeError/ValueError (the twin runs one thread)."""
+    if type(threads) is not int:
+        if isinstance(threads, bool) or not hasattr(threads, "__index__"):
+            raise TypeError(f"threads must be a positive integer, not {threads!r}")
+        threads = operator.index(threads)
+    if threads < 1:
+        raise ValueError(f"threads must be a positive integer, not {threads!r}")
+    return threads
+
+
+def _neighbours(indptr: list[int], indices: list[int], n: int) -> list[list[int]]:
+    """Per-node lists of a CSR graph (list slices, copied in C)."""
+    return [indices[indptr[u] : indptr[u + 1]] for u in range(n)]
+
+
+class _Game:
+    """One game's move lists and masks, ready for searches (built once per Board)."""
+
+    __slots__ = ("n", "flags", "mouse_moves", "mouse_from", "cat_moves", "cat_from",
+                 "stand", "hole_mask", "goal_mask")
+
+    def __init__(self, n: int, flags: bytes, arrays: list[list[int]]) -> None:
+        m_ip, m_ix, m_rip, m_rix, c_ip, c_ix, c_rip, c_rix = arrays
+        self.n = n
+        self.flags = flags
+        self.mouse_moves = _neighbours(m_ip, m_ix, n)
+        self.mouse_from = _neighbours(m_rip, m_rix, n)
+        forbidden = [u for u in range(n) if flags[u] & CAT_FORBIDDEN]
+        if c_ip == m_ip and c_ix == m_ix:
+            cat_moves = self.mouse_moves
+        else:
+            cat_moves = _neighbours(c_ip, c_ix, n)
+        if c_rip == m_rip and c_rix == m_rix:
+            cat_from = self.mouse_from
+        else:
+            cat_from = _neighbours(c_rip, c_rix, n)
+        if forbidden:
+            # The cat's moves into a node it may not enter are not moves, and it
+            # never stands on such a node, so it never moves from one either.
+            allowed = [not flags[u] & CAT_FORBIDDEN for u in range(n)]
+            cat_moves = [[v for v in row if allowed[v]] if allowed[u] else []
+                         for u, row in enumerate(cat_moves)]
+            cat_from = [[v for v in row if allowed[v]] if allowed[u] else []
+                        for u, row in enumerate(cat_from)]
+        self.cat_moves = cat_moves
+        self.cat_from = cat_from
+        self.stand = ((1 << n) - 1) & ~sum(1 << u for u in forbidden)
+        self.hole_mask = sum(1 << u for u in range(n) if flags[u] & HOLE)
+        self.goal_mask = sum(1 << u for u in range(n) if flags[u] & CAT_GOAL)
+
+
+def _terminals(game: _Game) -> tuple[list, list, list[int], list[int]]:
+    """Round 0: the terminal positions, rule by rule in order of precedence.
+
+    Returns the new bits of the mouse's rows ``(m, mouse wins, cat wins)``, of the
+    cat's rows ``(c, cat wins, mouse wins)``, and the undecided bits left in each
+    mouse row (over cats) and each cat row (over mice).
+    """
+    n, stand = game.n, game.stand
+    holes, goals = game.hole_mask, game.goal_mask
+    everyone = (1 << n) - 1
+    new0 = []
+    undecided0 = []
+    for m in range(n):
+        # The mouse to move at (m, c): the cat on the mouse, the mouse in a
+        # hole, the cat on a goal, the mouse stuck.  Rows keep bits by cat.
+        cat = (1 << m) & stand
+        rest = stand & ~cat
+        mouse = 0
+        if holes >> m & 1:
+            mouse, rest = rest, 0
+        else:
+            cat |= rest & goals
+            rest &= ~goals
+            if not game.mouse_moves[m]:
+                cat |= rest
+                rest = 0
+        undecided0.append(rest)
+        if mouse or cat:
+            new0.append((m, mouse, cat))
+    new1 = []
+    undecided1 = []
+    for c in range(n):
+        if not stand >> c & 1:
+            undecided1.append(0)
+            continue
+        # The cat to move at (m, c); rows keep bits by mouse.
+        cat = 1 << c
+        rest = everyone & ~cat
+        mouse = rest & holes
+        rest &= ~holes
+        if goals >> c & 1:
+            cat |= rest
+            rest = 0
+        elif not game.cat_moves[c]:
+            mouse |= rest
+            rest = 0
+        undecided1.append(rest)
+        new1.append((c, cat, mouse))
+    return new0, new1, undecided0, undecided1
+
+
+def _search(game: _Game, target: int, outcome: Any, remoteness: Any,
+            progress: Callable[[int], Any] | None) -> int:
+    """Run the rounds; fill the tables when given, or stop at ``target``."""
+    n = game.n
+    nn = n * n
+    mouse_moves, mouse_from = game.mouse_moves, game.mouse_from
+    cat_moves, cat_from = game.cat_moves, game.cat_from
+    new0, new1, undecided0, undecided1 = _terminals(game)
+
+    # Cumulative sets the AND steps read: cat wins with the cat to move, in
+    # mouse rows; mouse wins with the mouse to move, in cat rows.
+    cat_won1 = [0] * n
+    mouse_won0 = [0] * n
+    # Scatter targets: the round's new bits in the other orientation.
+    cat_new1 = [0] * n  # cat to move, cat won: mouse rows (bits by cat)
+    mouse_new1 = [0] * n  # cat to move, mouse won: mouse rows
+    cat_new0 = [0] * n  # mouse to move, cat won: cat rows (bits by mouse)
+    mouse_new0 = [0] * n  # mouse to move, mouse won: cat rows
+    # Accumulators of a step: wins and loss candidates per row.
+    wins = [0] * n
+    losses = [0] * n
+    # The tables: outcome rows in mouse-row layout, both turns.
+    tables = outcome is not None
+    if tables:
+        mouse_won_rows0 = [0] * n
+        cat_won_rows0 = [0] * n
+        mouse_won_rows1 = [0] * n
+    rem = memoryview(remoteness).cast("B").cast("i") if remoteness is not None else None
+    if rem is not None:
+        rem[:] = array("i", [-1]) * (2 * nn)
+
+    if target >= 0:
+        turn, rest = divmod(target, nn)
+        t_mouse, t_cat = divmod(rest, n)
+        if not game.stand >> t_cat & 1:
+            return NO_POSITION
+        t_bit = 1 << (t_cat if turn == 0 else t_mouse)
+        t_row = t_mouse if turn == 0 else t_cat
+    else:
+        turn = -1
+        t_bit = t_row = 0
+
+    decided = 0
+    depth = 0
+    last_report = time.monotonic()
+    while True:
+        if turn >= 0:
+            undecided = undecided0 if turn == 0 else undecided1
+            if not undecided[t_row] & t_bit:
+                # Decided this round: find its row among the new ones.
+                for row, win, loss in new0 if turn == 0 else new1:
+                    if row == t_row:
+                        code = win & t_bit and (_CAT_WIN if turn else _MOUSE_WIN)
+                        return code or (_MOUSE_WIN if turn else _CAT_WIN)
+        # The round's new bits, into the tables and scattered into the other
+        # orientation.
+        rows1 = 0  # mouse rows that gained cat-to-move bits
+        for c, cat, mouse in new1:
+            bit = 1 << c
+            both = cat | mouse
+            rows1 |= both
+            decided += both.bit_count()
+            if rem is not None:
+                base = nn + c
+                while both:
+                    low = both & -both
+                    rem[base + (low.bit_length() - 1) * n] = depth
+                    both ^= low
+            while cat:
+                low = cat & -cat
+                cat_new1[low.bit_length() - 1] |= bit
+                cat ^= low
+            while mouse:
+                low = mouse & -mouse
+                mouse_new1[low.bit_length() - 1] |= bit
+                mouse ^= low
+        rows0 = 0  # cat rows that gained mouse-to-move bits
+        for m, mouse, cat in new0:
+            bit = 1 << m
+            both = mouse | cat
+            rows0 |= both
+            decided += both.bit_count()
+            if tables:
+                mouse_won_rows0[m] |= mouse
+                cat_won_rows0[m] |= cat
+                if rem is not None:
+                    base = m * n - 1
+                    while both:
+                        low = both & -both
+                        rem[base + low.bit_length()] = depth
+                        both ^= low
+            while mouse:
+                low = mouse & -mouse
+                mouse_new0[low.bit_length() - 1] |= bit
+                mouse ^= low
+            while cat:
+                low = cat & -cat
+                cat_new0[low.bit_length() - 1] |= bit
+                cat ^= low
+        if not rows0 and not rows1:
+            break
+        if progress is not None:
+            now = time.monotonic()
+            if now - last_report >= _PROGRESS_EVERY:
+                progress(decided)
+                last_report = now
+        depth += 1
+
+        # The mouse's step, in mouse rows: (m, c) is won if a move reaches a
+        # (m', c) the mouse won last round, lost if every move reaches one the
+        # cat won, one of them last round.
+        touched = 0
+        x = rows1
+        while x:
+            low = x & -x
+            child = low.bit_length() - 1
+            x ^= low
+            won = mouse_new1[child]
+            lost = cat_new1[child]
+            mouse_new1[child] = cat_new1[child] = 0
+            if tables:
+                mouse_won_rows1[child] |= won
+            if lost:
+                cat_won1[child] |= lost
+                for m in mouse_from[child]:
+                    wins[m] |= won
+                    losses[m] |= lost
+                    touched |= 1 << m
+            else:
+                for m in mouse_from[child]:
+                    wins[m] |= won
+                    touched |= 1 << m
+        new0 = []
+        while touched:
+            low = touched & -touched
+            m = low.bit_length() - 1
+            touched ^= low
+            free = undecided0[m]
+            won = wins[m] & free
+            lost = losses[m] & free & ~won
+            wins[m] = losses[m] = 0
+            if lost:
+                for child in mouse_moves[m]:
+                    lost &= cat_won1[child]
+                    if not lost:
+                        break
+            if won or lost:
+                undecided0[m] = free & ~(won | lost)
+                new0.append((m, won, lost))
+
+        # The cat's step, in cat rows: (m, c) is won if a move reaches a
+        # (m, c') the cat won last round, lost if every move reaches one the
+        # mouse won, one of them last round.
+        touched = 0
+        x = rows0
+        while x:
+            low = x & -x
+            child = low.bit_length() - 1
+            x ^= low
+            won = cat_new0[child]
+            lost = mouse_new0[child]
+            cat_new0[child] = mouse_new0[child] = 0
+            if lost:
+                mouse_won0[child] |= lost
+                for c in cat_from[child]:
+                    wins[c] |= won
+                    losses[c] |= lost
+                    touched |= 1 << c
+            else:
+                for c in cat_from[child]:
+                    wins[c] |= won
+                    touched |= 1 << c
+        new1 = []
+        while touched:
+            low = touched & -touched
+            c = low.bit_length() - 1
+            touched ^= low
+            free = undecided1[c]
+            won = wins[c] & free
+            lost = losses[c] & free & ~won
+            wins[c] = losses[c] = 0
+            if lost:
+                for child in cat_moves[c]:
+                    lost &= mouse_won0[child]
+                    if not lost:
+                        break
+            if won or lost:
+                undecided1[c] = free & ~(won | lost)
+                new1.append((c, won, lost))
+
+    if progress is not None:
+        progress(decided)
+    if turn >= 0:
+        return 0  # never decided: a draw
+    # The outcome table, row by row: each bit set becomes a code byte.
+    absent = ((1 << n) - 1) & ~game.stand
+    out = memoryview(outcome).cast("B")
+    for m in range(n):
+        out[m * n : m * n + n] = _codes(n, mouse_won_rows0[m], cat_won_rows0[m], absent)
+        out[nn + m * n : nn + m * n + n] = _codes(n, mouse_won_rows1[m], cat_won1[m], absent)
+    return decided
+
+
+# Hex digits to outcome codes (see _codes).
+_HEX_CODES = bytes.maketrans(b"0123", bytes([0, _MOUSE_WIN, _CAT_WIN, NO_POSITION]))
+
+
+def _codes(n: int, mouse: int, cat: int, absent: int) -> bytes:
+    """One table row: ``n`` code bytes from three disjoint bit sets (bit i = entry i).
+
+    Read as hex, a binary numeral puts each bit in its own 4-bit digit; the
+    digits add up to the codes (1, 2, 3) without carries, and ``format``
+    writes them back as hex digits, most significant first.
+    """
+    binary = f"0{n}b"
+    digits = (int(format(mouse, binary), 16) + 2 * int(format(cat, binary), 16)
+              + 3 * int(format(absent, binary), 16))
+    return format(digits, f"0{n}x")[::-1].encode().translate(_HEX_CODES)
 
 
 def propagate(
@@ -117,6 +488,9 @@ def propagate(
     outcome: Any = None,
     remoteness: Any = None,
     target: int = -1,
+    *,
+    threads: int = 1,
+    progress: Callable[[int], Any] | None = None,
 ) -> int:
     """Solve every position of the game; see the module docstring.
 
@@ -124,124 +498,18 @@ def propagate(
     never ends) are filled when given.  With ``target >= 0`` the search stops as
     soon as that position is decided and its outcome code is returned (0 if it
     is a draw); otherwise the number of decided positions is returned.
+    ``threads`` is checked and ignored (the twin runs in one thread);
+    ``progress(decided)`` is called between rounds and once at the end.
+
+    >>> from array import array
+    >>> line = array("i", [0, 1, 3, 4]), array("i", [1, 0, 2, 1])  # 0 - 1 - 2
+    >>> propagate(3, bytes([3, 0, 0]), *line * 4, target=7)  # mouse 2, cat 1
+    2
     """
     csr = (mouse_indptr, mouse_indices, mouse_rindptr, mouse_rindices,
            cat_indptr, cat_indices, cat_rindptr, cat_rindices)
-    check_arrays(n, flags, csr, outcome, remoteness, target)
-    flags = bytes(flags)
-    m_ip = list(mouse_indptr)
-    m_rip, m_rix = list(mouse_rindptr), list(mouse_rindices)
-    c_ip, c_ix = list(cat_indptr), list(cat_indices)
-    c_rip, c_rix = list(cat_rindptr), list(cat_rindices)
-    nn = n * n
-    want_remoteness = remoteness is not None
-
-    # Predecessor lists, pre-scaled so a position index is one addition away.
-    # The mouse came to ``m`` from ``pm``: position (pm, c, MOUSE) = pm*n + c.
-    mouse_from = [[pm * n for pm in m_rix[m_rip[m] : m_rip[m + 1]]] for m in range(n)]
-    # The cat came to ``c`` from ``pc``: position (m, pc, CAT) = nn + m*n + pc;
-    # a ``pc`` the cat may not stand on is no position at all.
-    cat_from = [
-        [pc for pc in c_rix[c_rip[c] : c_rip[c + 1]] if not flags[pc] & CAT_FORBIDDEN]
-        for c in range(n)
-    ]
-
-    # Counters of undecided moves: the mover's legal moves in each position.
-    mouse_moves = [m_ip[m + 1] - m_ip[m] for m in range(n)]
-    cat_moves = [
-        sum(1 for x in c_ix[c_ip[c] : c_ip[c + 1]] if not flags[x] & CAT_FORBIDDEN)
-        for c in range(n)
-    ]
-    undecided = []
-    for moves in mouse_moves:
-        undecided += [moves] * n
-    undecided += cat_moves * n
-
-    # Terminal positions, rule by rule in order of precedence (a rule never
-    # overrides an earlier one): the cat on a node it may not enter (no
-    # position), the cat on the mouse, the mouse in a hole, the cat on a goal,
-    # and a mover with no legal move, who loses.
-    state = bytearray(2 * nn)
-    absent = bytes([NO_POSITION]) * n
-    for c in range(n):
-        if flags[c] & CAT_FORBIDDEN:
-            state[c:nn:n] = absent
-            state[nn + c :: n] = absent
-    frontier = []
-
-    def seed(positions, value):
-        for s in positions:
-            if not state[s]:
-                state[s] = value
-                frontier.append(s)
-
-    seed([s for c in range(n) for s in (c * n + c, nn + c * n + c)], _CAT_WIN)
-    for node in range(n):
-        if flags[node] & HOLE:
-            seed(range(node * n, node * n + n), _MOUSE_WIN)
-            seed(range(nn + node * n, nn + node * n + n), _MOUSE_WIN)
-    for node in range(n):
-        if flags[node] & CAT_GOAL:
-            seed(range(node, nn, n), _CAT_WIN)
-            seed(range(nn + node, 2 * nn, n), _CAT_WIN)
-    for node in range(n):
-        if not mouse_moves[node]:
-            seed(range(node * n, node * n + n), _CAT_WIN)
-        if not cat_moves[node]:
-            seed(range(nn + node, 2 * nn, n), _MOUSE_WIN)
-    rem = [-1] * (2 * nn) if want_remoteness else None
-    if rem is not None:
-        for s in frontier:
-            rem[s] = 0
-
-    decided = len(frontier)
-    depth = 0
-    # Level by level is FIFO order: every position at depth d before any at d+1.
-    while frontier and not (target >= 0 and state[target]):
-        depth += 1
-        found: list[int] = []
-        push = found.append
-        for s in frontier:
-            value = state[s]
-            if s >= nn:
-                # Cat to move here, so the mouse just moved: (pm, c, MOUSE).
-                m, c = divmod(s - nn, n)
-                wins = value == _MOUSE_WIN
-                for base in mouse_from[m]:
-                    p = base + c
-                    if state[p]:
-                        continue
-                    if not wins:
-                        left = undecided[p] - 1
-                        undecided[p] = left
-                        if left:
-                            continue
-                    state[p] = value
-                    push(p)
-            else:
-                # Mouse to move here, so the cat just moved: (m, pc, CAT).
-                m, c = divmod(s, n)
-                wins = value == _CAT_WIN
-                row = nn + m * n
-                for pc in cat_from[c]:
-                    p = row + pc
-                    if state[p]:
-                        continue
-                    if not wins:
-                        left = undecided[p] - 1
-                        undecided[p] = left
-                        if left:
-                            continue
-                    state[p] = value
-                    push(p)
-        if rem is not None:
-            for p in found:
-                rem[p] = depth
-        decided += len(found)
-        frontier = found
-
-    if outcome is not None:
-        memoryview(outcome).cast("B")[:] = state
-    if rem is not None:
-        memoryview(remoteness).cast("B").cast("i")[:] = array("i", rem)
-    return state[target] if target >= 0 else decided
+    n, flag_bytes, arrays, target = check_arrays(n, flags, csr, outcome, remoteness, target)
+    check_threads(threads)
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be callable or None, not {type(progress).__name__}")
+    return _search(_Game(n, flag_bytes, arrays), target, outcome, remoteness, progress)
