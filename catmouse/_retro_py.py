@@ -203,55 +203,254 @@ class _Game:
         self.goal_mask = sum(1 << u for u in range(n) if flags[u] & CAT_GOAL)
 
 
-def _terminals(game: _Game) -> tuple[list, list, list[int], list[int]]:
+def _terminals(game: _Game) -> tuple[list[int], ...]:
     """Round 0: the terminal positions, rule by rule in order of precedence.
 
-    Returns the new bits of the mouse's rows ``(m, mouse wins, cat wins)``, of the
-    cat's rows ``(c, cat wins, mouse wins)``, and the undecided bits left in each
-    mouse row (over cats) and each cat row (over mice).
+    Returns six row lists: the mouse to move, in mouse rows (bits by cat): won
+    by the mouse, won by the cat, undecided; the cat to move, in cat rows (bits
+    by mouse): won by the cat, won by the mouse, undecided.
     """
     n, stand = game.n, game.stand
     holes, goals = game.hole_mask, game.goal_mask
     everyone = (1 << n) - 1
-    new0 = []
-    undecided0 = []
-    for m in range(n):
+    mouse0, cat0, undecided0 = [0] * n, [0] * n, [0] * n
+    stand_goals = stand & goals
+    open_stand = stand & ~goals
+    for m, moves in enumerate(game.mouse_moves):
         # The mouse to move at (m, c): the cat on the mouse, the mouse in a
-        # hole, the cat on a goal, the mouse stuck.  Rows keep bits by cat.
-        cat = (1 << m) & stand
-        rest = stand & ~cat
-        mouse = 0
-        if holes >> m & 1:
-            mouse, rest = rest, 0
+        # hole, the cat on a goal, the mouse stuck.
+        bit = 1 << m
+        on_mouse = bit & stand
+        if holes & bit:
+            cat0[m] = on_mouse
+            mouse0[m] = stand & ~bit
+        elif moves:
+            cat0[m] = on_mouse | stand_goals
+            undecided0[m] = open_stand & ~bit
         else:
-            cat |= rest & goals
-            rest &= ~goals
-            if not game.mouse_moves[m]:
-                cat |= rest
-                rest = 0
-        undecided0.append(rest)
-        if mouse or cat:
-            new0.append((m, mouse, cat))
-    new1 = []
-    undecided1 = []
-    for c in range(n):
-        if not stand >> c & 1:
-            undecided1.append(0)
+            cat0[m] = stand
+    cat1, mouse1, undecided1 = [0] * n, [0] * n, [0] * n
+    open_mice = everyone & ~holes
+    for c, moves in enumerate(game.cat_moves):
+        # The cat to move at (m, c): the cat on the mouse, the mouse in a hole,
+        # the cat on a goal, the cat stuck.
+        bit = 1 << c
+        if not stand & bit:
             continue
-        # The cat to move at (m, c); rows keep bits by mouse.
-        cat = 1 << c
-        rest = everyone & ~cat
-        mouse = rest & holes
-        rest &= ~holes
-        if goals >> c & 1:
-            cat |= rest
-            rest = 0
-        elif not game.cat_moves[c]:
-            mouse |= rest
-            rest = 0
-        undecided1.append(rest)
-        new1.append((c, cat, mouse))
-    return new0, new1, undecided0, undecided1
+        if goals & bit:
+            cat1[c] = everyone & ~(holes & ~bit)
+            mouse1[c] = holes & ~bit
+        elif moves:
+            cat1[c] = bit
+            mouse1[c] = holes & ~bit
+            undecided1[c] = open_mice & ~bit
+        else:
+            cat1[c] = bit
+            mouse1[c] = everyone & ~bit
+    return mouse0, cat0, undecided0, cat1, mouse1, undecided1
+
+
+# Boards of at most this many nodes take the whole-board path (_search_small).
+_SMALL_NODES = 64
+
+# Per block width P: the array typecode of a P-bit row, and the delta swaps
+# that transpose four P x P bit blocks side by side (see _swaps).
+_TYPECODES = {8: "B", 16: "H", 32: "I", 64: "Q"}
+_SWAPS: dict[int, list[tuple[int, int]]] = {}
+
+
+def _swaps(width: int) -> list[tuple[int, int]]:
+    """Delta swaps transposing four ``width`` x ``width`` bit blocks at once.
+
+    The blocks sit side by side: bit ``r*4*width + k*width + c`` is (row r,
+    column c) of block k.  Step j swaps (r, c) with (r + j, c - j) wherever bit
+    j of r is clear and bit j of c is set: ``log2(width)`` steps of four big-int
+    operations turn every block into its transpose.
+    """
+    swaps = _SWAPS.get(width)
+    if swaps is None:
+        line = 4 * width
+        swaps = []
+        j = width // 2
+        while j:
+            # Columns with bit j set, in each of the four blocks of one row.
+            row = 0
+            for c in range(width):
+                if c & j:
+                    row |= 1 << c
+            row *= sum(1 << (k * width) for k in range(4))
+            rows = sum(row << (r * line) for r in range(width) if not r & j)
+            swaps.append((j * (line - 1), rows))
+            j //= 2
+        _SWAPS[width] = swaps
+    return swaps
+
+
+def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
+                  progress: Callable[[int], Any] | None) -> int:
+    """The search for n <= 64: one machine word per row, whole-board transposes.
+
+    Each round's four sets of new bits (the mouse to move won by either side,
+    in mouse rows; the cat to move won by either side, in cat rows) are packed
+    into one big int and transposed together by delta swaps, a few dozen C-speed
+    operations however many bits are new; then every row with undecided bits is
+    pulled from its children's rows.
+    """
+    n = game.n
+    nn = n * n
+    width = 8
+    while width < n:
+        width *= 2
+    code = _TYPECODES[width]
+    swaps = _swaps(width)
+    nbytes = 4 * width * width // 8
+    packed = array(code, bytes(nbytes))
+    spans = [slice(k, 4 * n, 4) for k in range(4)]
+    mouse_moves, cat_moves = game.mouse_moves, game.cat_moves
+    mouse0, cat0, undecided0, cat1, mouse1, undecided1 = _terminals(game)
+    or_ = operator.or_
+
+    # Cumulative sets the AND steps read: cat wins with the cat to move, in
+    # mouse rows; mouse wins with the mouse to move, in cat rows.
+    cat_won1 = [0] * n
+    mouse_won0 = [0] * n
+    tables = outcome is not None
+    if tables:
+        # For the outcome table: wins of each side in mouse rows, both turns.
+        table_mouse0 = [0] * n
+        table_mouse1 = [0] * n
+    rem = memoryview(remoteness).cast("B").cast("i") if remoteness is not None else None
+    if rem is not None:
+        rem[:] = array("i", [-1]) * (2 * nn)
+
+    if target >= 0:
+        turn, rest = divmod(target, nn)
+        t_mouse, t_cat = divmod(rest, n)
+        if not game.stand >> t_cat & 1:
+            return NO_POSITION
+        t_bit = 1 << (t_cat if turn == 0 else t_mouse)
+        t_row = t_mouse if turn == 0 else t_cat
+    else:
+        turn = -1
+        t_bit = t_row = 0
+
+    depth = 0
+    last_report = time.monotonic()
+    while True:
+        if turn == 0 and not undecided0[t_row] & t_bit:
+            return _MOUSE_WIN if mouse0[t_row] & t_bit else _CAT_WIN
+        if turn == 1 and not undecided1[t_row] & t_bit:
+            return _CAT_WIN if cat1[t_row] & t_bit else _MOUSE_WIN
+        if not (any(mouse0) or any(cat0) or any(cat1) or any(mouse1)):
+            break
+        if rem is not None:
+            for m, row in enumerate(map(or_, mouse0, cat0)):
+                base = m * n - 1
+                while row:
+                    low = row & -row
+                    rem[base + low.bit_length()] = depth
+                    row ^= low
+            for c, row in enumerate(map(or_, cat1, mouse1)):
+                base = nn + c - n
+                while row:
+                    low = row & -row
+                    rem[base + low.bit_length() * n] = depth
+                    row ^= low
+        # Transpose the round's new bits into the other orientation.
+        packed[spans[0]] = array(code, mouse0)
+        packed[spans[1]] = array(code, cat0)
+        packed[spans[2]] = array(code, cat1)
+        packed[spans[3]] = array(code, mouse1)
+        board = int.from_bytes(packed, "little")
+        for shift, mask in swaps:
+            swap = ((board >> shift) ^ board) & mask
+            board ^= swap ^ (swap << shift)
+        moved = array(code, board.to_bytes(nbytes, "little"))
+        new_mouse0 = moved[spans[0]].tolist()  # cat rows, bits by mouse
+        new_cat0 = moved[spans[1]].tolist()
+        new_cat1 = moved[spans[2]].tolist()  # mouse rows, bits by cat
+        new_mouse1 = moved[spans[3]].tolist()
+        mouse_won0 = list(map(or_, mouse_won0, new_mouse0))
+        cat_won1 = list(map(or_, cat_won1, new_cat1))
+        if tables:
+            table_mouse0 = list(map(or_, table_mouse0, mouse0))
+            table_mouse1 = list(map(or_, table_mouse1, new_mouse1))
+        if progress is not None:
+            now = time.monotonic()
+            if now - last_report >= _PROGRESS_EVERY:
+                progress(_count(n, game.stand, undecided0, undecided1))
+                last_report = now
+        depth += 1
+
+        # The mouse's step, in mouse rows: (m, c) is won if a move reaches a
+        # (m', c) the mouse won last round, lost if every move reaches one the
+        # cat won, one of them last round.
+        mouse0 = [0] * n
+        cat0 = [0] * n
+        for m, free in enumerate(undecided0):
+            if not free:
+                continue
+            won = lost = 0
+            moves = mouse_moves[m]
+            for child in moves:
+                won |= new_mouse1[child]
+                lost |= new_cat1[child]
+            won &= free
+            lost &= free & ~won
+            if lost:
+                for child in moves:
+                    lost &= cat_won1[child]
+                    if not lost:
+                        break
+            if won or lost:
+                undecided0[m] = free & ~(won | lost)
+                mouse0[m] = won
+                cat0[m] = lost
+
+        # The cat's step, in cat rows: (m, c) is won if a move reaches a
+        # (m, c') the cat won last round, lost if every move reaches one the
+        # mouse won, one of them last round.
+        cat1 = [0] * n
+        mouse1 = [0] * n
+        for c, free in enumerate(undecided1):
+            if not free:
+                continue
+            won = lost = 0
+            moves = cat_moves[c]
+            for child in moves:
+                won |= new_cat0[child]
+                lost |= new_mouse0[child]
+            won &= free
+            lost &= free & ~won
+            if lost:
+                for child in moves:
+                    lost &= mouse_won0[child]
+                    if not lost:
+                        break
+            if won or lost:
+                undecided1[c] = free & ~(won | lost)
+                cat1[c] = won
+                mouse1[c] = lost
+
+    decided = _count(n, game.stand, undecided0, undecided1)
+    if progress is not None:
+        progress(decided)
+    if turn >= 0:
+        return 0  # never decided: a draw
+    absent = ((1 << n) - 1) & ~game.stand
+    out = memoryview(outcome).cast("B")
+    stand = game.stand
+    for m in range(n):
+        won = table_mouse0[m]
+        out[m * n : m * n + n] = _codes(n, won, stand & ~undecided0[m] & ~won, absent)
+        out[nn + m * n : nn + m * n + n] = _codes(n, table_mouse1[m], cat_won1[m], absent)
+    return decided
+
+
+def _count(n: int, stand: int, undecided0: list[int], undecided1: list[int]) -> int:
+    """Decided positions: those that exist minus those still undecided."""
+    left = sum(map(int.bit_count, undecided0)) + sum(map(int.bit_count, undecided1))
+    return 2 * n * stand.bit_count() - left
 
 
 def _search(game: _Game, target: int, outcome: Any, remoteness: Any,
@@ -261,7 +460,9 @@ def _search(game: _Game, target: int, outcome: Any, remoteness: Any,
     nn = n * n
     mouse_moves, mouse_from = game.mouse_moves, game.mouse_from
     cat_moves, cat_from = game.cat_moves, game.cat_from
-    new0, new1, undecided0, undecided1 = _terminals(game)
+    mouse0, cat0, undecided0, cat1, mouse1, undecided1 = _terminals(game)
+    new0 = [(m, w, b) for m, (w, b) in enumerate(zip(mouse0, cat0)) if w or b]
+    new1 = [(c, w, b) for c, (w, b) in enumerate(zip(cat1, mouse1)) if w or b]
 
     # Cumulative sets the AND steps read: cat wins with the cat to move, in
     # mouse rows; mouse wins with the mouse to move, in cat rows.
@@ -512,4 +713,5 @@ def propagate(
     check_threads(threads)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be callable or None, not {type(progress).__name__}")
-    return _search(_Game(n, flag_bytes, arrays), target, outcome, remoteness, progress)
+    search = _search_small if n <= _SMALL_NODES else _search
+    return search(_Game(n, flag_bytes, arrays), target, outcome, remoteness, progress)
