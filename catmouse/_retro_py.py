@@ -168,39 +168,68 @@ def _neighbours(indptr: list[int], indices: list[int], n: int) -> list[list[int]
 
 
 class _Game:
-    """One game's move lists and masks, ready for searches (built once per Board)."""
+    """One game's move lists and masks, ready for searches (built once per Board).
 
-    __slots__ = ("n", "flags", "mouse_moves", "mouse_from", "cat_moves", "cat_from",
-                 "stand", "hole_mask", "goal_mask")
+    ``cat_moves_all`` / ``cat_from_all`` list every edge of the cat's graph; the
+    properties ``cat_moves`` / ``cat_from`` drop the nodes the cat may not enter
+    (the cat's moves into them are not moves, and it never stands on them).
+    """
+
+    __slots__ = ("n", "flags", "mouse_moves", "mouse_from", "cat_moves_all", "cat_from_all",
+                 "stand", "hole_mask", "goal_mask", "_cat_lists")
 
     def __init__(self, n: int, flags: bytes, arrays: list[list[int]]) -> None:
         m_ip, m_ix, m_rip, m_rix, c_ip, c_ix, c_rip, c_rix = arrays
         self.n = n
         self.flags = flags
         self.mouse_moves = _neighbours(m_ip, m_ix, n)
-        self.mouse_from = _neighbours(m_rip, m_rix, n)
-        forbidden = [u for u in range(n) if flags[u] & CAT_FORBIDDEN]
+        self.mouse_from = (self.mouse_moves if m_rip == m_ip and m_rix == m_ix
+                           else _neighbours(m_rip, m_rix, n))
         if c_ip == m_ip and c_ix == m_ix:
-            cat_moves = self.mouse_moves
+            self.cat_moves_all = self.mouse_moves
         else:
-            cat_moves = _neighbours(c_ip, c_ix, n)
+            self.cat_moves_all = _neighbours(c_ip, c_ix, n)
         if c_rip == m_rip and c_rix == m_rix:
-            cat_from = self.mouse_from
+            self.cat_from_all = self.mouse_from
         else:
-            cat_from = _neighbours(c_rip, c_rix, n)
-        if forbidden:
-            # The cat's moves into a node it may not enter are not moves, and it
-            # never stands on such a node, so it never moves from one either.
-            allowed = [not flags[u] & CAT_FORBIDDEN for u in range(n)]
-            cat_moves = [[v for v in row if allowed[v]] if allowed[u] else []
-                         for u, row in enumerate(cat_moves)]
-            cat_from = [[v for v in row if allowed[v]] if allowed[u] else []
-                        for u, row in enumerate(cat_from)]
-        self.cat_moves = cat_moves
-        self.cat_from = cat_from
-        self.stand = ((1 << n) - 1) & ~sum(1 << u for u in forbidden)
-        self.hole_mask = sum(1 << u for u in range(n) if flags[u] & HOLE)
-        self.goal_mask = sum(1 << u for u in range(n) if flags[u] & CAT_GOAL)
+            self.cat_from_all = _neighbours(c_rip, c_rix, n)
+        self.stand = _mask(flags, CAT_FORBIDDEN, n) ^ ((1 << n) - 1)
+        self.hole_mask = _mask(flags, HOLE, n)
+        self.goal_mask = _mask(flags, CAT_GOAL, n)
+        self._cat_lists: tuple[list[list[int]], list[list[int]]] | None = None
+
+    def _filtered(self) -> tuple[list[list[int]], list[list[int]]]:
+        if self._cat_lists is None:
+            stand = self.stand
+            if stand == (1 << self.n) - 1:
+                self._cat_lists = self.cat_moves_all, self.cat_from_all
+            else:
+                def keep(rows: list[list[int]]) -> list[list[int]]:
+                    return [[v for v in row if stand >> v & 1] if stand >> u & 1 else []
+                            for u, row in enumerate(rows)]
+
+                self._cat_lists = keep(self.cat_moves_all), keep(self.cat_from_all)
+        return self._cat_lists
+
+    @property
+    def cat_moves(self) -> list[list[int]]:
+        return self._filtered()[0]
+
+    @property
+    def cat_from(self) -> list[list[int]]:
+        return self._filtered()[1]
+
+
+# bytes.translate tables: a flag byte to "1" where it has the flag, else "0".
+_FLAG_DIGITS = {flag: bytes(b"01"[bool(x & flag)] for x in range(256))
+                for flag in (HOLE, CAT_FORBIDDEN, CAT_GOAL)}
+
+
+def _mask(flags: bytes, flag: int, n: int) -> int:
+    """The nodes with ``flag`` as a bit set (bit u = node u), built in C."""
+    if not n:
+        return 0
+    return int(flags[::-1].translate(_FLAG_DIGITS[flag]), 2)
 
 
 def _terminals(game: _Game) -> tuple[list[int], ...]:
@@ -231,12 +260,15 @@ def _terminals(game: _Game) -> tuple[list[int], ...]:
             cat0[m] = stand
     cat1, mouse1, undecided1 = [0] * n, [0] * n, [0] * n
     open_mice = everyone & ~holes
-    for c, moves in enumerate(game.cat_moves):
+    everywhere = stand == everyone
+    for c, moves in enumerate(game.cat_moves_all):
         # The cat to move at (m, c): the cat on the mouse, the mouse in a hole,
-        # the cat on a goal, the cat stuck.
+        # the cat on a goal, the cat stuck (no move to a node it may enter).
         bit = 1 << c
         if not stand & bit:
             continue
+        if not everywhere and moves:
+            moves = [v for v in moves if stand >> v & 1]
         if goals & bit:
             cat1[c] = everyone & ~(holes & ~bit)
             mouse1[c] = holes & ~bit
@@ -288,37 +320,49 @@ def _swaps(width: int) -> list[tuple[int, int]]:
 
 def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
                   progress: Callable[[int], Any] | None) -> int:
-    """The search for n <= 64: one machine word per row, whole-board transposes.
+    """The search for n <= 64: each row is one int of four ``P``-bit fields.
 
-    Each round's four sets of new bits (the mouse to move won by either side,
-    in mouse rows; the cat to move won by either side, in cat rows) are packed
-    into one big int and transposed together by delta swaps, a few dozen C-speed
-    operations however many bits are new; then every row with undecided bits is
-    pulled from its children's rows.
+    Row r of a round's *new* positions holds, from the lowest field: the mouse
+    to move at mouse r, won by the mouse / by the cat (bits by cat), then the
+    cat to move at cat r, won by the mouse / by the cat (bits by mouse).  The
+    whole board, halves swapped and every field transposed (``_swaps``), says
+    in row x what a mover *arriving* on node x finds, in the same field order:
+    so one OR over a row's children gathers both players' candidate wins and
+    losses, each in the field of its own result, and one AND over the
+    children's cumulative rows confirms the losses.
     """
     n = game.n
     nn = n * n
     width = 8
     while width < n:
         width *= 2
-    code = _TYPECODES[width]
+    field = (1 << width) - 1
+    shift2, shift3 = 2 * width, 3 * width
+    # The mover wins (mouse, field 0; cat, field 3) or loses (fields 1, 2).
+    wins_mask = field | field << shift3
+    losses_mask = field << width | field << shift2
+    mouse_fields = field | field << width
+    cat_fields = mouse_fields << shift2
+    line = width // 2  # bytes per row: four fields of width bits
+    word = {4: "I", 8: "Q"}.get(line)  # an array typecode of a row, if there is one
     swaps = _swaps(width)
-    nbytes = 4 * width * width // 8
-    packed = array(code, bytes(nbytes))
-    spans = [slice(k, 4 * n, 4) for k in range(4)]
-    mouse_moves, cat_moves = game.mouse_moves, game.cat_moves
-    mouse0, cat0, undecided0, cat1, mouse1, undecided1 = _terminals(game)
-    or_ = operator.or_
+    halves = _low_halves(width)
+    mouse_moves = game.mouse_moves
+    cat_moves = game.cat_moves_all
+    same_moves = cat_moves is mouse_moves
+    stand = game.stand
 
-    # Cumulative sets the AND steps read: cat wins with the cat to move, in
-    # mouse rows; mouse wins with the mouse to move, in cat rows.
-    cat_won1 = [0] * n
-    mouse_won0 = [0] * n
+    mouse0, cat0, undecided0, cat1, mouse1, undecided1 = _terminals(game)
+    new = [m0 | c0 << width | m1 << shift2 | c1 << shift3
+           for m0, c0, m1, c1 in zip(mouse0, cat0, mouse1, cat1)]
+    free = [u0 | u1 << shift2 for u0, u1 in zip(undecided0, undecided1)]
+    # Cumulative arrived rows, read by the AND.  The cat's moves into a node it
+    # may not enter are not moves: all ones in that node's cat field leave the
+    # AND over the cat's children to the nodes it may enter.
+    seen = [0 if stand >> x & 1 else field << shift2 for x in range(n)]
     tables = outcome is not None
     if tables:
-        # For the outcome table: wins of each side in mouse rows, both turns.
-        table_mouse0 = [0] * n
-        table_mouse1 = [0] * n
+        decided_rows = [0] * n
     rem = memoryview(remoteness).cast("B").cast("i") if remoteness is not None else None
     if rem is not None:
         rem[:] = array("i", [-1]) * (2 * nn)
@@ -326,125 +370,142 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
     if target >= 0:
         turn, rest = divmod(target, nn)
         t_mouse, t_cat = divmod(rest, n)
-        if not game.stand >> t_cat & 1:
+        if not stand >> t_cat & 1:
             return NO_POSITION
-        t_bit = 1 << (t_cat if turn == 0 else t_mouse)
-        t_row = t_mouse if turn == 0 else t_cat
+        # The target's row and bit; the bit one field up is "won by the cat".
+        t_row, t_bit = (t_mouse, t_cat) if turn == 0 else (t_cat, shift2 + t_mouse)
     else:
         turn = -1
-        t_bit = t_row = 0
+        t_row = t_bit = 0
 
     depth = 0
     last_report = time.monotonic()
     while True:
-        if turn == 0 and not undecided0[t_row] & t_bit:
-            return _MOUSE_WIN if mouse0[t_row] & t_bit else _CAT_WIN
-        if turn == 1 and not undecided1[t_row] & t_bit:
-            return _CAT_WIN if cat1[t_row] & t_bit else _MOUSE_WIN
-        if not (any(mouse0) or any(cat0) or any(cat1) or any(mouse1)):
+        if turn >= 0 and not free[t_row] >> t_bit & 1:
+            return _CAT_WIN if new[t_row] >> (t_bit + width) & 1 else _MOUSE_WIN
+        if not any(new):
             break
-        if rem is not None:
-            for m, row in enumerate(map(or_, mouse0, cat0)):
-                base = m * n - 1
-                while row:
-                    low = row & -row
-                    rem[base + low.bit_length()] = depth
-                    row ^= low
-            for c, row in enumerate(map(or_, cat1, mouse1)):
-                base = nn + c - n
-                while row:
-                    low = row & -row
-                    rem[base + low.bit_length() * n] = depth
-                    row ^= low
-        # Transpose the round's new bits into the other orientation.
-        packed[spans[0]] = array(code, mouse0)
-        packed[spans[1]] = array(code, cat0)
-        packed[spans[2]] = array(code, cat1)
-        packed[spans[3]] = array(code, mouse1)
-        board = int.from_bytes(packed, "little")
+        if tables:
+            decided_rows = list(map(operator.or_, decided_rows, new))
+            if rem is not None:
+                _stamp(rem, new, n, width, depth)
+        # Move the round's new bits into the other orientation.
+        if word:
+            board = int.from_bytes(array(word, new), "little")
+        else:
+            board = int.from_bytes(b"".join([row.to_bytes(line, "little") for row in new]),
+                                   "little")
+        board = (board >> shift2 & halves) | (board & halves) << shift2
         for shift, mask in swaps:
             swap = ((board >> shift) ^ board) & mask
             board ^= swap ^ (swap << shift)
-        moved = array(code, board.to_bytes(nbytes, "little"))
-        new_mouse0 = moved[spans[0]].tolist()  # cat rows, bits by mouse
-        new_cat0 = moved[spans[1]].tolist()
-        new_cat1 = moved[spans[2]].tolist()  # mouse rows, bits by cat
-        new_mouse1 = moved[spans[3]].tolist()
-        mouse_won0 = list(map(or_, mouse_won0, new_mouse0))
-        cat_won1 = list(map(or_, cat_won1, new_cat1))
-        if tables:
-            table_mouse0 = list(map(or_, table_mouse0, mouse0))
-            table_mouse1 = list(map(or_, table_mouse1, new_mouse1))
+        if word:
+            arrived = array(word, board.to_bytes(line * n, "little")).tolist()
+        else:
+            raw = board.to_bytes(line * n, "little")
+            arrived = [int.from_bytes(raw[i : i + line], "little")
+                       for i in range(0, line * n, line)]
+        seen = list(map(operator.or_, seen, arrived))
         if progress is not None:
             now = time.monotonic()
             if now - last_report >= _PROGRESS_EVERY:
-                progress(_count(n, game.stand, undecided0, undecided1))
+                progress(2 * n * stand.bit_count() - sum(map(int.bit_count, free)))
                 last_report = now
         depth += 1
 
-        # The mouse's step, in mouse rows: (m, c) is won if a move reaches a
-        # (m', c) the mouse won last round, lost if every move reaches one the
-        # cat won, one of them last round.
-        mouse0 = [0] * n
-        cat0 = [0] * n
-        for m, free in enumerate(undecided0):
-            if not free:
+        # Both steps at once: (m, c) with the mouse to move is won if a move
+        # reaches a (m', c) the mouse won last round, lost if every move reaches
+        # one the cat won, one of them last round; the same for the cat.
+        new = [0] * n
+        for r, open_ in enumerate(free):
+            if not open_:
                 continue
-            won = lost = 0
-            moves = mouse_moves[m]
+            moves = mouse_moves[r]
+            found = 0
             for child in moves:
-                won |= new_mouse1[child]
-                lost |= new_cat1[child]
-            won &= free
-            lost &= free & ~won
-            if lost:
-                for child in moves:
-                    lost &= cat_won1[child]
-                    if not lost:
-                        break
-            if won or lost:
-                undecided0[m] = free & ~(won | lost)
-                mouse0[m] = won
-                cat0[m] = lost
-
-        # The cat's step, in cat rows: (m, c) is won if a move reaches a
-        # (m, c') the cat won last round, lost if every move reaches one the
-        # mouse won, one of them last round.
-        cat1 = [0] * n
-        mouse1 = [0] * n
-        for c, free in enumerate(undecided1):
-            if not free:
+                found |= arrived[child]
+            if not same_moves:
+                found &= mouse_fields
+                for child in cat_moves[r]:
+                    found |= arrived[child] & cat_fields
+            found &= open_ | open_ << width
+            if not found:
                 continue
-            won = lost = 0
-            moves = cat_moves[c]
-            for child in moves:
-                won |= new_cat0[child]
-                lost |= new_mouse0[child]
-            won &= free
-            lost &= free & ~won
+            won = found & wins_mask
+            lost = found & losses_mask
             if lost:
-                for child in moves:
-                    lost &= mouse_won0[child]
-                    if not lost:
-                        break
-            if won or lost:
-                undecided1[c] = free & ~(won | lost)
-                cat1[c] = won
-                mouse1[c] = lost
+                # A child won by the mover is not won by the opponent, so the
+                # AND also drops the positions won above.
+                if same_moves:
+                    for child in moves:
+                        lost &= seen[child]
+                        if not lost:
+                            break
+                else:
+                    lost_mouse = lost & mouse_fields
+                    for child in moves:
+                        lost_mouse &= seen[child]
+                    lost_cat = lost & cat_fields
+                    for child in cat_moves[r]:
+                        lost_cat &= seen[child]
+                    lost = lost_mouse | lost_cat
+            done = won | lost
+            if done:
+                new[r] = done
+                free[r] = open_ & ~(done | done >> width)
 
-    decided = _count(n, game.stand, undecided0, undecided1)
+    decided = 2 * n * stand.bit_count() - sum(map(int.bit_count, free))
     if progress is not None:
         progress(decided)
     if turn >= 0:
         return 0  # never decided: a draw
-    absent = ((1 << n) - 1) & ~game.stand
+    # The tables, in mouse rows: the mouse to move from the rows decided, the
+    # cat to move from the arrived ones (fields 0 and 1 of both).
+    absent = ((1 << n) - 1) & ~stand
     out = memoryview(outcome).cast("B")
-    stand = game.stand
     for m in range(n):
-        won = table_mouse0[m]
-        out[m * n : m * n + n] = _codes(n, won, stand & ~undecided0[m] & ~won, absent)
-        out[nn + m * n : nn + m * n + n] = _codes(n, table_mouse1[m], cat_won1[m], absent)
+        row = decided_rows[m]
+        out[m * n : m * n + n] = _codes(n, row & field, row >> width & field, absent)
+        row = seen[m]
+        out[nn + m * n : nn + m * n + n] = _codes(n, row & field, row >> width & field,
+                                                 absent)
     return decided
+
+
+_HALVES: dict[int, int] = {}
+
+
+def _low_halves(width: int) -> int:
+    """The two low fields of every row of a four-field board of ``width`` rows."""
+    halves = _HALVES.get(width)
+    if halves is None:
+        line = 4 * width
+        halves = ((1 << 2 * width) - 1) * sum(1 << (r * line) for r in range(width))
+        _HALVES[width] = halves
+    return halves
+
+
+def _stamp(rem: memoryview, new: list[int], n: int, width: int, depth: int) -> None:
+    """Write ``depth`` into the remoteness table at a round's new positions."""
+    nn = n * n
+    field = (1 << width) - 1
+    for r, row in enumerate(new):
+        if not row:
+            continue
+        # The mouse to move at mouse r: bit c is position r*n + c.
+        bits = (row | row >> width) & field
+        base = r * n - 1
+        while bits:
+            low = bits & -bits
+            rem[base + low.bit_length()] = depth
+            bits ^= low
+        # The cat to move at cat r: bit m is position nn + m*n + r.
+        bits = (row >> 2 * width | row >> 3 * width) & field
+        base = nn + r - n
+        while bits:
+            low = bits & -bits
+            rem[base + low.bit_length() * n] = depth
+            bits ^= low
 
 
 def _count(n: int, stand: int, undecided0: list[int], undecided1: list[int]) -> int:
