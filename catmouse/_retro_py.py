@@ -80,27 +80,29 @@ def _buffer(obj: Any, name: str, formats: tuple[str, ...], itemsize: int,
     return view
 
 
-def _ints(values: Any) -> list[int]:
-    """``values`` as a list of Python ints (each item through ``operator.index``)."""
+def _offsets(values: Any) -> list[int]:
+    """An indptr as a list of Python ints (each item through ``operator.index``)."""
     if isinstance(values, (memoryview, array)):
         view = memoryview(values)
-        if view.ndim == 1 and view.format.lstrip("@=<>!") in _INT_FORMATS:
+        if view.ndim == 1 and view.format.lstrip("@=") in _INT_FORMATS:
             return view.tolist()  # already ints, converted in C
     return list(map(operator.index, values))
 
 
-def check_arrays(
-    n: int,
-    flags: Any,
-    csr: tuple[Any, ...],
-    outcome: Any,
-    remoteness: Any,
-    target: int,
-) -> tuple[int, bytes, list[list[int]], int]:
-    """Reject arrays the engine cannot read safely (the C engine checks the same).
+def _ids(values: Any) -> memoryview | list[int]:
+    """Indices readable by slicing: a native int buffer as it is, else a list of ints."""
+    if isinstance(values, (memoryview, array)):
+        view = memoryview(values)
+        if view.ndim == 1 and view.format.lstrip("@=") in _INT_FORMATS:
+            return view
+    return list(map(operator.index, values))
 
-    Returns ``n``, the flags as bytes, the eight CSR arrays as lists of ints and
-    the target, for the engine to use without converting them again.
+
+def check_game(n: int, flags: Any, csr: tuple[Any, ...]) -> tuple[int, bytes, list]:
+    """Check a game's arrays as the C engine does (TypeError/ValueError).
+
+    Returns ``n``, the flags as bytes and the eight CSR arrays: indptrs as lists
+    of ints, indices as int buffers or lists, ready for ``_Game``.
     """
     n = operator.index(n)
     if not 0 <= n <= MAX_NODES:
@@ -110,12 +112,19 @@ def check_arrays(
     flags = _buffer(flags, "flags", ("B", "b", "c"), 1, writable=False)
     if len(flags) != n:
         raise ValueError(f"flags has {len(flags)} entries for {n} nodes")
-    arrays: list[list[int]] = []
+    arrays: list = []
+    checked: list[tuple[Any, Any, list]] = []
     for name, (indptr, indices) in zip(("mouse", "mouse reverse", "cat", "cat reverse"),
                                        zip(csr[0::2], csr[1::2])):
+        same = next((pair for ip, ix, pair in checked if ip is indptr and ix is indices), None)
+        if same is not None:
+            # The same objects as a pair already checked (an undirected graph's
+            # reverse, the cat's graph being the mouse's): reuse it.
+            arrays += same
+            continue
         if len(indptr) != n + 1:
             raise ValueError(f"{name} indptr has {len(indptr)} entries, expected {n + 1}")
-        offsets = _ints(indptr)
+        offsets = _offsets(indptr)
         if offsets[0] != 0 or offsets != sorted(offsets):
             # Slow only on the way to the error: find where it goes wrong.
             prev = 0
@@ -127,11 +136,29 @@ def check_arrays(
         prev = offsets[n]
         if prev != len(indices):
             raise ValueError(f"{name} indptr ends at {prev}, but indices has {len(indices)}")
-        ids = _ints(indices)
-        if ids and not (0 <= min(ids) and max(ids) < n):
+        ids = _ids(indices)
+        if len(ids) and not (0 <= min(ids) and max(ids) < n):
             k = next(k for k, v in enumerate(ids) if not 0 <= v < n)
             raise ValueError(f"{name} indices[{k}] = {ids[k]} is not a node")
-        arrays += (offsets, ids)
+        pair = [offsets, ids]
+        checked.append((indptr, indices, pair))
+        arrays += pair
+    return n, bytes(flags), arrays
+
+
+def check_arrays(
+    n: int,
+    flags: Any,
+    csr: tuple[Any, ...],
+    outcome: Any,
+    remoteness: Any,
+    target: int,
+) -> tuple[int, bytes, list, int]:
+    """Reject arrays the engine cannot read safely (the C engine checks the same).
+
+    Returns what ``check_game`` returns and the target as an int.
+    """
+    n, flags, arrays = check_game(n, flags, csr)
     size = 2 * n * n
     if outcome is not None:
         outcome = _buffer(outcome, "outcome", ("B", "b", "c"), 1, writable=True)
@@ -148,7 +175,7 @@ def check_arrays(
         raise ValueError("a remoteness buffer needs an outcome buffer")
     if target >= size:
         raise ValueError(f"target {target} is not a position (there are {size})")
-    return n, bytes(flags), arrays, target
+    return n, flags, arrays, target
 
 
 def check_threads(threads: Any) -> int:
@@ -162,62 +189,54 @@ def check_threads(threads: Any) -> int:
     return threads
 
 
-def _neighbours(indptr: list[int], indices: list[int], n: int) -> list[list[int]]:
-    """Per-node lists of a CSR graph (list slices, copied in C)."""
-    return [indices[indptr[u] : indptr[u + 1]] for u in range(n)]
+# Node ids below this are cached small ints in CPython: lists of them share
+# the objects and cost one 8-byte slot per entry.
+_SHARED_IDS = 257
+
+
+def _neighbours(indptr: list[int], indices: memoryview | list[int], n: int) -> list:
+    """Per-node sequences of a CSR graph's ids.
+
+    Slices of a buffer are views: no memory per edge, and iterating one is as
+    fast as iterating a list.  Indices given as a list are sliced into lists.
+    """
+    return [indices[a:b] for a, b in zip(indptr, indptr[1:])]
 
 
 class _Game:
     """One game's move lists and masks, ready for searches (built once per Board).
 
-    ``cat_moves_all`` / ``cat_from_all`` list every edge of the cat's graph; the
-    properties ``cat_moves`` / ``cat_from`` drop the nodes the cat may not enter
-    (the cat's moves into them are not moves, and it never stands on them).
+    ``cat_moves_all`` / ``cat_from_all`` list every edge of the cat's graph,
+    also those into nodes it may not enter: the searches make such moves
+    harmless rather than filter them out (see ``_search``).
     """
 
     __slots__ = ("n", "flags", "mouse_moves", "mouse_from", "cat_moves_all", "cat_from_all",
-                 "stand", "hole_mask", "goal_mask", "_cat_lists")
+                 "stand", "hole_mask", "goal_mask")
 
-    def __init__(self, n: int, flags: bytes, arrays: list[list[int]]) -> None:
+    def __init__(self, n: int, flags: bytes, arrays: list) -> None:
         m_ip, m_ix, m_rip, m_rix, c_ip, c_ix, c_rip, c_rix = arrays
         self.n = n
         self.flags = flags
-        self.mouse_moves = _neighbours(m_ip, m_ix, n)
-        self.mouse_from = (self.mouse_moves if m_rip == m_ip and m_rix == m_ix
-                           else _neighbours(m_rip, m_rix, n))
-        if c_ip == m_ip and c_ix == m_ix:
-            self.cat_moves_all = self.mouse_moves
-        else:
-            self.cat_moves_all = _neighbours(c_ip, c_ix, n)
-        if c_rip == m_rip and c_rix == m_rix:
-            self.cat_from_all = self.mouse_from
-        else:
-            self.cat_from_all = _neighbours(c_rip, c_rix, n)
+        # Equal arrays give one set of lists (an undirected graph is its own
+        # reverse; the cat often moves on the mouse's graph).
+        built: list[tuple[list[int], Any, list[list[int]]]] = []
+
+        def lists(indptr: list[int], indices: Any) -> list[list[int]]:
+            for ip, ix, rows in built:
+                if (ip is indptr and ix is indices) or (ip == indptr and ix == indices):
+                    return rows
+            rows = _neighbours(indptr, indices, n)
+            built.append((indptr, indices, rows))
+            return rows
+
+        self.mouse_moves = lists(m_ip, m_ix)
+        self.mouse_from = lists(m_rip, m_rix)
+        self.cat_moves_all = lists(c_ip, c_ix)
+        self.cat_from_all = lists(c_rip, c_rix)
         self.stand = _mask(flags, CAT_FORBIDDEN, n) ^ ((1 << n) - 1)
         self.hole_mask = _mask(flags, HOLE, n)
         self.goal_mask = _mask(flags, CAT_GOAL, n)
-        self._cat_lists: tuple[list[list[int]], list[list[int]]] | None = None
-
-    def _filtered(self) -> tuple[list[list[int]], list[list[int]]]:
-        if self._cat_lists is None:
-            stand = self.stand
-            if stand == (1 << self.n) - 1:
-                self._cat_lists = self.cat_moves_all, self.cat_from_all
-            else:
-                def keep(rows: list[list[int]]) -> list[list[int]]:
-                    return [[v for v in row if stand >> v & 1] if stand >> u & 1 else []
-                            for u, row in enumerate(rows)]
-
-                self._cat_lists = keep(self.cat_moves_all), keep(self.cat_from_all)
-        return self._cat_lists
-
-    @property
-    def cat_moves(self) -> list[list[int]]:
-        return self._filtered()[0]
-
-    @property
-    def cat_from(self) -> list[list[int]]:
-        return self._filtered()[1]
 
 
 # bytes.translate tables: a flag byte to "1" where it has the flag, else "0".
@@ -261,14 +280,15 @@ def _terminals(game: _Game) -> tuple[list[int], ...]:
     cat1, mouse1, undecided1 = [0] * n, [0] * n, [0] * n
     open_mice = everyone & ~holes
     everywhere = stand == everyone
+    barred = set() if everywhere else {u for u in range(n) if not stand >> u & 1}
     for c, moves in enumerate(game.cat_moves_all):
         # The cat to move at (m, c): the cat on the mouse, the mouse in a hole,
         # the cat on a goal, the cat stuck (no move to a node it may enter).
         bit = 1 << c
         if not stand & bit:
             continue
-        if not everywhere and moves:
-            moves = [v for v in moves if stand >> v & 1]
+        if not everywhere and len(moves) <= len(barred) and barred.issuperset(moves):
+            moves = []
         if goals & bit:
             cat1[c] = everyone & ~(holes & ~bit)
             mouse1[c] = holes & ~bit
@@ -363,9 +383,7 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
     tables = outcome is not None
     if tables:
         decided_rows = [0] * n
-    rem = memoryview(remoteness).cast("B").cast("i") if remoteness is not None else None
-    if rem is not None:
-        rem[:] = array("i", [-1]) * (2 * nn)
+    rem = _undecided_remoteness(remoteness, 2 * nn)
 
     if target >= 0:
         turn, rest = divmod(target, nn)
@@ -508,6 +526,21 @@ def _stamp(rem: memoryview, new: list[int], n: int, width: int, depth: int) -> N
             bits ^= low
 
 
+# Entries of -1 written at a time when the remoteness table is cleared.
+_FILL_BLOCK = 1 << 16
+
+
+def _undecided_remoteness(remoteness: Any, size: int) -> memoryview | None:
+    """The remoteness table as int32 entries, all -1 (undecided), or None."""
+    if remoteness is None:
+        return None
+    rem = memoryview(remoteness).cast("B").cast("i")
+    block = array("i", [-1]) * min(size, _FILL_BLOCK)
+    for start in range(0, size, _FILL_BLOCK):
+        rem[start : start + _FILL_BLOCK] = block[: min(_FILL_BLOCK, size - start)]
+    return rem
+
+
 def _count(n: int, stand: int, undecided0: list[int], undecided1: list[int]) -> int:
     """Decided positions: those that exist minus those still undecided."""
     left = sum(map(int.bit_count, undecided0)) + sum(map(int.bit_count, undecided1))
@@ -520,15 +553,21 @@ def _search(game: _Game, target: int, outcome: Any, remoteness: Any,
     n = game.n
     nn = n * n
     mouse_moves, mouse_from = game.mouse_moves, game.mouse_from
-    cat_moves, cat_from = game.cat_moves, game.cat_from
+    cat_moves, cat_from = game.cat_moves_all, game.cat_from_all
     mouse0, cat0, undecided0, cat1, mouse1, undecided1 = _terminals(game)
     new0 = [(m, w, b) for m, (w, b) in enumerate(zip(mouse0, cat0)) if w or b]
     new1 = [(c, w, b) for c, (w, b) in enumerate(zip(cat1, mouse1)) if w or b]
+    del mouse0, cat0, cat1, mouse1
 
     # Cumulative sets the AND steps read: cat wins with the cat to move, in
-    # mouse rows; mouse wins with the mouse to move, in cat rows.
+    # mouse rows; mouse wins with the mouse to move, in cat rows.  The cat's
+    # moves into a node it may not enter are not moves: that node's row of
+    # "mouse wins" is full, so the AND over the cat's children ignores it, and
+    # no position there is ever decided, so the OR gets nothing from it.
+    stand = game.stand
+    everyone = (1 << n) - 1
     cat_won1 = [0] * n
-    mouse_won0 = [0] * n
+    mouse_won0 = [0 if stand >> x & 1 else everyone for x in range(n)]
     # Scatter targets: the round's new bits in the other orientation.
     cat_new1 = [0] * n  # cat to move, cat won: mouse rows (bits by cat)
     mouse_new1 = [0] * n  # cat to move, mouse won: mouse rows
@@ -543,9 +582,7 @@ def _search(game: _Game, target: int, outcome: Any, remoteness: Any,
         mouse_won_rows0 = [0] * n
         cat_won_rows0 = [0] * n
         mouse_won_rows1 = [0] * n
-    rem = memoryview(remoteness).cast("B").cast("i") if remoteness is not None else None
-    if rem is not None:
-        rem[:] = array("i", [-1]) * (2 * nn)
+    rem = _undecided_remoteness(remoteness, 2 * nn)
 
     if target >= 0:
         turn, rest = divmod(target, nn)
