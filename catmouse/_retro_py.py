@@ -813,3 +813,247 @@ def propagate(
         raise TypeError(f"progress must be callable or None, not {type(progress).__name__}")
     search = _search_small if n <= _SMALL_NODES else _search
     return search(_Game(n, flag_bytes, arrays), target, outcome, remoteness, progress)
+
+
+# -- memory -----------------------------------------------------------------------
+
+
+def _int_bytes(bits: int) -> int:
+    """Bytes an int of up to ``bits`` bits takes: 24 of header, 4 per 30-bit digit,
+    rounded up to the allocator's 16 bytes, plus 16 for a malloc header."""
+    return (24 + 4 * max(1, -(-bits // 30)) + 15) // 16 * 16 + 16
+
+
+def _list_bytes(items: int) -> int:
+    """A list of ``items`` slots, with its GC header and growth slack of 1/8."""
+    return 72 + 9 * items + 32
+
+
+def peak_bytes(n: int, outcome: bool, remoteness: bool, target: bool, threads: int = 1) -> int:
+    """An upper bound on the bytes one ``propagate`` call allocates itself.
+
+    Not counting the caller's outcome/remoteness buffers, for CSR arrays given
+    as int buffers (what ``Graph`` holds).  The bound follows the layout:
+
+    - the checks: four indptr lists of n + 1 ints (offsets above 256 are int
+      objects of 32 bytes) and one sorted copy;
+    - the graph: per node and per distinct CSR array one memoryview (200 bytes
+      with its GC header) in a list; no memory per edge;
+    - n <= 64: 24 lists of at most 64 rows, each row an int of four 64-bit
+      fields (256 bits), and the whole board (64 rows of 256 bits) about 16
+      times over: itself, the swap temporaries, its bytes, the delta-swap masks
+      cached on first use;
+    - n > 64: 22 lists of n rows of n bits (ten of the search, three for the
+      tables, six of round 0 and three of (row, bits, bits) tuples), at most
+      ``n`` of each kind alive;
+    - the remoteness table is cleared through a block of at most 65536 ints,
+      and the outcome table is written row by row (a few strings of n chars).
+
+    ``threads`` is checked and does not change the bound (the twin runs one
+    thread).
+
+    >>> peak_bytes(50, outcome=False, remoteness=False, target=True) < 2 * 50 * 50
+    False
+    """
+    n = operator.index(n)
+    if not 0 <= n <= MAX_NODES:
+        raise ValueError(f"n = {n} is out of range: at most {MAX_NODES} nodes")
+    check_threads(threads)
+    total = 4096  # frames, small ints and masks, iterators
+    total += 5 * _list_bytes(n + 1) + 4 * (n + 1) * 32
+    total += 4 * (_list_bytes(n) + 200 * n)
+    total += 3 * _int_bytes(n) + n + 64  # flags and the flag masks
+    if n <= _SMALL_NODES:
+        width = 8
+        while width < n:
+            width *= 2
+        row = _int_bytes(4 * width)
+        total += 24 * (_list_bytes(n) + n * row)
+        total += 16 * (_int_bytes(4 * width * width) + 64)
+    else:
+        row = _int_bytes(n)
+        total += 22 * (_list_bytes(n) + n * row)
+        total += 3 * n * (80 + 2 * row)  # tuples of new rows
+        total += 8 * row  # temporaries of a step
+    if remoteness:
+        total += 4 * min(2 * n * n, _FILL_BLOCK) + 64
+    if outcome:
+        total += 8 * (5 * n + 128)  # _codes' strings and ints of one row
+    return total
+
+
+# -- boards, batches and plain lists ------------------------------------------------
+
+
+def _private(view: Any) -> Any:
+    """A copy of an int buffer (the Board owns it), or the list itself (already a copy)."""
+    if isinstance(view, memoryview):
+        return memoryview(bytes(view)).cast(view.format)
+    return view
+
+
+class Board:
+    """A game's arrays, checked once, for solving many positions.
+
+    ``Board(n, flags, mouse_indptr, ..., cat_rindices)`` takes the first ten
+    arguments of :func:`propagate` and makes the same checks; it keeps private
+    copies, so later changes to the caller's buffers do not reach it.
+
+    >>> from array import array
+    >>> line = array("i", [0, 1, 3, 4]), array("i", [1, 0, 2, 1])  # 0 - 1 - 2
+    >>> board = Board(3, bytes([3, 0, 0]), *line * 4)
+    >>> board.n, board.solve(2, 1), board.solve(1, 0)
+    (3, 2, -1)
+    """
+
+    __slots__ = ("_game",)
+
+    def __init__(self, n: int, flags: Any, mouse_indptr: Any, mouse_indices: Any,
+                 mouse_rindptr: Any, mouse_rindices: Any, cat_indptr: Any, cat_indices: Any,
+                 cat_rindptr: Any, cat_rindices: Any) -> None:
+        n, flag_bytes, arrays = check_game(
+            n, flags, (mouse_indptr, mouse_indices, mouse_rindptr, mouse_rindices,
+                       cat_indptr, cat_indices, cat_rindptr, cat_rindices))
+        copies: dict[int, Any] = {}
+        arrays = [copies.setdefault(id(a), _private(a)) if k % 2 else a
+                  for k, a in enumerate(arrays)]
+        self._game = _Game(n, flag_bytes, arrays)
+
+    @property
+    def n(self) -> int:
+        """The number of nodes."""
+        return self._game.n
+
+    def solve(self, mouse: Any, cat: Any, turn: Any = 0) -> int:
+        """Outcome code of one position (stopping early); -1 if it is not a position."""
+        game = self._game
+        n = game.n
+        if type(mouse) is not int or type(cat) is not int or type(turn) is not int:
+            return -1
+        if not (0 <= mouse < n and 0 <= cat < n and 0 <= turn <= 1):
+            return -1
+        if not game.stand >> cat & 1:
+            return -1
+        search = _search_small if n <= _SMALL_NODES else _search
+        return search(game, (turn * n + mouse) * n + cat, None, None, None)
+
+
+def solve_boards(boards: list[Board], mouse: Any, cat: Any, turn: Any = 0) -> bytearray:
+    """Outcome codes of one position on each board (255 where it is not a position).
+
+    >>> from array import array
+    >>> line = array("i", [0, 1, 3, 4]), array("i", [1, 0, 2, 1])  # 0 - 1 - 2
+    >>> list(solve_boards([Board(3, bytes([3, 0, 0]), *line * 4)] * 2, 2, 1))
+    [2, 2]
+    """
+    if type(boards) is not list:
+        raise TypeError(f"boards must be a list, not {type(boards).__name__}")
+    for board in boards:
+        if not isinstance(board, Board):
+            raise TypeError(f"boards must hold Board objects, not {type(board).__name__}")
+    codes = bytearray(len(boards))
+    for i, board in enumerate(boards):
+        code = board.solve(mouse, cat, turn)
+        codes[i] = 255 if code < 0 else code
+    return codes
+
+
+def _rows_of(adjacency: Any) -> list[list[int]] | None:
+    """Copies of plain lists of in-range ints without self-loops or repeats, or None."""
+    if type(adjacency) is not list:
+        return None
+    n = len(adjacency)
+    if n > MAX_NODES or any(type(row) is not list for row in adjacency):
+        return None
+    rows = [row[:] for row in adjacency]
+    flat = [v for row in rows for v in row]
+    if flat:
+        if any(type(v) is not int for v in flat) or min(flat) < 0 or max(flat) >= n:
+            return None
+    for u, row in enumerate(rows):
+        # A self-loop counts as a repeat: u is in the set once more.
+        if len(set(row)) != len(row) or u in row:
+            return None
+    return rows
+
+
+def _reverse(rows: list[list[int]], n: int) -> list[list[int]]:
+    """Predecessor lists: for each node, the nodes with an edge into it, in order."""
+    into: list[list[int]] = [[] for _ in range(n)]
+    for u, row in enumerate(rows):
+        for v in row:
+            into[v].append(u)
+    return into
+
+
+def _csr(rows: list[list[int]]) -> tuple[array, array]:
+    indptr = array("i", [0])
+    total = 0
+    for row in rows:
+        total += len(row)
+        indptr.append(total)
+    return indptr, array("i", [v for row in rows for v in row])
+
+
+def csr_from_lists(adjacency: Any, directed: bool) -> tuple[int, array, array, array,
+                                                             array] | None:
+    """``(n, indptr, indices, rindptr, rindices)`` as ``array('i')``, or None to decline.
+
+    The fast path of ``Graph(lists)``: it takes only a list of lists of plain
+    ints that the Python validator would accept, and declines everything else
+    (non-int, bool, bad id, self-loop, repeat, a one-way edge in an undirected
+    graph) so that the validator, the one source of error messages, handles it.
+    An undirected graph's reverse arrays are its own.
+
+    >>> n, indptr, indices, rindptr, rindices = csr_from_lists([[1], [0]], False)
+    >>> n, list(indptr), list(indices), rindptr is indptr
+    (2, [0, 1, 2], [1, 0], True)
+    """
+    rows = _rows_of(adjacency)
+    if rows is None:
+        return None
+    n = len(rows)
+    into = _reverse(rows, n)
+    indptr, indices = _csr(rows)
+    if directed:
+        rindptr, rindices = _csr(into)
+        return n, indptr, indices, rindptr, rindices
+    if any(sorted(row) != back for row, back in zip(rows, into)):
+        return None  # a one-way edge
+    return n, indptr, indices, indptr, indices
+
+
+def solve_lists(adjacency: Any, mouse: Any, cat: Any, hole: Any) -> int:
+    """LeetCode 913 straight from adjacency lists: the outcome code, or -1 to decline.
+
+    Takes a list of lists of plain ints forming an undirected graph of at most
+    LISTS_LIMIT nodes, the mouse to move from ``(mouse, cat)`` and the hole the
+    cat may not enter; declines anything else (the Python path then builds a
+    ``Graph`` and reports any error).
+
+    >>> solve_lists([[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]], 1, 2, 0)
+    0
+    """
+    if type(adjacency) is not list or len(adjacency) > LISTS_LIMIT:
+        return -1
+    if type(mouse) is not int or type(cat) is not int or type(hole) is not int:
+        return -1
+    n = len(adjacency)
+    if not (0 <= mouse < n and 0 <= cat < n and 0 <= hole < n) or cat == hole:
+        return -1
+    rows = _rows_of(adjacency)
+    if rows is None:
+        return -1
+    if any(sorted(row) != back for row, back in zip(rows, _reverse(rows, n))):
+        return -1  # a one-way edge
+    flags = bytearray(n)
+    flags[hole] = HOLE | CAT_FORBIDDEN
+    game = _Game.__new__(_Game)
+    game.n = n
+    game.flags = bytes(flags)
+    game.mouse_moves = game.mouse_from = game.cat_moves_all = game.cat_from_all = rows
+    game.stand = ((1 << n) - 1) ^ (1 << hole)
+    game.hole_mask = 1 << hole
+    game.goal_mask = 0
+    search = _search_small if n <= _SMALL_NODES else _search
+    return search(game, mouse * n + cat, None, None, None)
