@@ -28,7 +28,9 @@ child that gained bits are recomputed.
 
 from __future__ import annotations
 
+import itertools
 import operator
+import struct
 import sys
 import time
 from array import array
@@ -364,7 +366,9 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
     mouse_fields = field | field << width
     cat_fields = mouse_fields << shift2
     line = width // 2  # bytes per row: four fields of width bits
-    word = {4: "I", 8: "Q"}.get(line)  # an array typecode of a row, if there is one
+    lengths = itertools.repeat(line)
+    big = itertools.repeat("big")
+    unpack = struct.Struct(f"{line}s" * n).unpack  # bytes to n rows' bytes, in C
     swaps = _swaps(width)
     halves = _low_halves(width)
     mouse_moves = game.mouse_moves
@@ -408,21 +412,14 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
             if rem is not None:
                 _stamp(rem, new, n, width, depth)
         # Move the round's new bits into the other orientation.
-        if word:
-            board = int.from_bytes(array(word, new), "little")
-        else:
-            board = int.from_bytes(b"".join([row.to_bytes(line, "little") for row in new]),
-                                   "little")
+        # Rows to bytes and back in C: big-endian, so the last row comes first.
+        board = int.from_bytes(b"".join(map(int.to_bytes, reversed(new), lengths, big)), "big")
         board = (board >> shift2 & halves) | (board & halves) << shift2
         for shift, mask in swaps:
             swap = ((board >> shift) ^ board) & mask
             board ^= swap ^ (swap << shift)
-        if word:
-            arrived = array(word, board.to_bytes(line * n, "little")).tolist()
-        else:
-            raw = board.to_bytes(line * n, "little")
-            arrived = [int.from_bytes(raw[i : i + line], "little")
-                       for i in range(0, line * n, line)]
+        arrived = list(map(int.from_bytes, unpack(board.to_bytes(line * n, "big")), big))
+        arrived.reverse()
         seen = list(map(operator.or_, seen, arrived))
         if progress is not None:
             now = time.monotonic()
