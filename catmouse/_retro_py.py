@@ -253,55 +253,52 @@ def _mask(flags: bytes, flag: int, n: int) -> int:
     return int(flags[::-1].translate(_FLAG_DIGITS[flag]), 2)
 
 
-def _terminals(game: _Game) -> tuple[list[int], ...]:
-    """Round 0: the terminal positions, rule by rule in order of precedence.
+def _terminal_rows(game: _Game, r: int, barred: set[int]) -> tuple[int, ...]:
+    """Round 0 at node r, rule by rule in order of precedence.
 
-    Returns six row lists: the mouse to move, in mouse rows (bits by cat): won
-    by the mouse, won by the cat, undecided; the cat to move, in cat rows (bits
-    by mouse): won by the cat, won by the mouse, undecided.
+    Returns six rows: the mouse to move at mouse r (bits by cat): won by the
+    mouse, won by the cat, undecided; the cat to move at cat r (bits by mouse):
+    won by the cat, won by the mouse, undecided.  ``barred``: the nodes the cat
+    may not enter.
     """
     n, stand = game.n, game.stand
     holes, goals = game.hole_mask, game.goal_mask
     everyone = (1 << n) - 1
-    mouse0, cat0, undecided0 = [0] * n, [0] * n, [0] * n
-    stand_goals = stand & goals
-    open_stand = stand & ~goals
-    for m, moves in enumerate(game.mouse_moves):
-        # The mouse to move at (m, c): the cat on the mouse, the mouse in a
-        # hole, the cat on a goal, the mouse stuck.
-        bit = 1 << m
-        on_mouse = bit & stand
-        if holes & bit:
-            cat0[m] = on_mouse
-            mouse0[m] = stand & ~bit
-        elif moves:
-            cat0[m] = on_mouse | stand_goals
-            undecided0[m] = open_stand & ~bit
-        else:
-            cat0[m] = stand
-    cat1, mouse1, undecided1 = [0] * n, [0] * n, [0] * n
-    open_mice = everyone & ~holes
-    everywhere = stand == everyone
-    barred = set() if everywhere else {u for u in range(n) if not stand >> u & 1}
-    for c, moves in enumerate(game.cat_moves_all):
-        # The cat to move at (m, c): the cat on the mouse, the mouse in a hole,
-        # the cat on a goal, the cat stuck (no move to a node it may enter).
-        bit = 1 << c
-        if not stand & bit:
-            continue
-        if not everywhere and len(moves) <= len(barred) and barred.issuperset(moves):
-            moves = []
-        if goals & bit:
-            cat1[c] = everyone & ~(holes & ~bit)
-            mouse1[c] = holes & ~bit
-        elif moves:
-            cat1[c] = bit
-            mouse1[c] = holes & ~bit
-            undecided1[c] = open_mice & ~bit
-        else:
-            cat1[c] = bit
-            mouse1[c] = everyone & ~bit
+    bit = 1 << r
+    # The mouse to move at (r, c): the cat on the mouse, the mouse in a hole,
+    # the cat on a goal, the mouse stuck.
+    on_mouse = bit & stand
+    if holes & bit:
+        mouse0, cat0, undecided0 = stand & ~bit, on_mouse, 0
+    elif game.mouse_moves[r]:
+        mouse0, cat0, undecided0 = 0, on_mouse | (stand & goals), stand & ~goals & ~bit
+    else:
+        mouse0, cat0, undecided0 = 0, stand, 0
+    # The cat to move at (m, r): the cat on the mouse, the mouse in a hole, the
+    # cat on a goal, the cat stuck (no move to a node it may enter).
+    moves = game.cat_moves_all[r]
+    if not stand & bit:
+        cat1 = mouse1 = undecided1 = 0
+    elif goals & bit:
+        cat1, mouse1, undecided1 = everyone & ~(holes & ~bit), holes & ~bit, 0
+    elif moves and not (len(moves) <= len(barred) and barred.issuperset(moves)):
+        cat1, mouse1, undecided1 = bit, holes & ~bit, everyone & ~holes & ~bit
+    else:
+        cat1, mouse1, undecided1 = bit, everyone & ~bit, 0
     return mouse0, cat0, undecided0, cat1, mouse1, undecided1
+
+
+def _barred(game: _Game) -> set[int]:
+    """The nodes the cat may not enter."""
+    stand = game.stand
+    return {u for u in range(game.n) if not stand >> u & 1}
+
+
+def _terminals(game: _Game) -> tuple[list[int], ...]:
+    """Round 0 at every node: the six row lists of ``_terminal_rows``."""
+    barred = _barred(game)
+    rows = [_terminal_rows(game, r, barred) for r in range(game.n)]
+    return tuple(list(column) for column in zip(*rows)) if rows else ([],) * 6
 
 
 # Boards of at most this many nodes take the whole-board path (_search_small).
@@ -376,10 +373,7 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
     same_moves = cat_moves is mouse_moves
     stand = game.stand
 
-    mouse0, cat0, undecided0, cat1, mouse1, undecided1 = _terminals(game)
-    new = [m0 | c0 << width | m1 << shift2 | c1 << shift3
-           for m0, c0, m1, c1 in zip(mouse0, cat0, mouse1, cat1)]
-    free = [u0 | u1 << shift2 for u0, u1 in zip(undecided0, undecided1)]
+    new, free = _terminals_packed(game, width)
     # Cumulative arrived rows, read by the AND.  The cat's moves into a node it
     # may not enter are not moves: all ones in that node's cat field leave the
     # AND over the cat's children to the nodes it may enter.
@@ -485,6 +479,44 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
         out[nn + m * n : nn + m * n + n] = _codes(n, row & field, row >> width & field,
                                                  absent)
     return decided
+
+
+def _terminals_packed(game: _Game, width: int) -> tuple[list[int], list[int]]:
+    """Round 0 in the four-field rows of ``_search_small``: new rows and undecided rows.
+
+    Most nodes are plain (no flag, and both players can move from them): their
+    rows differ only in the node's own bit, so they are one expression each;
+    the few others go through ``_terminals``' rule-by-rule logic.
+    """
+    n, stand = game.n, game.stand
+    holes, goals = game.hole_mask, game.goal_mask
+    everyone = (1 << n) - 1
+    shift2, shift3 = 2 * width, 3 * width
+    # A plain node r: the cat on the mouse (cat wins, both turns), the cat on a
+    # goal with the mouse to move, the mouse in a hole with the cat to move.
+    base_new = (stand & goals) << width | holes << shift2
+    base_free = (stand & ~goals) | (everyone & ~holes) << shift2
+    own_new = 1 << width | 1 << shift3
+    own_free = 1 | 1 << shift2
+    new = [base_new | own_new << r for r in range(n)]
+    free = [base_free & ~(own_free << r) for r in range(n)]
+    special = holes | goals | (everyone & ~stand)
+    if not all(game.mouse_moves):
+        special |= sum(1 << r for r, moves in enumerate(game.mouse_moves) if not moves)
+    if not all(game.cat_moves_all) or stand != everyone:
+        barred = {u for u in range(n) if not stand >> u & 1}
+        special |= sum(1 << r for r, moves in enumerate(game.cat_moves_all)
+                       if len(moves) <= len(barred) and barred.issuperset(moves))
+    if special:
+        barred = _barred(game)
+        while special:
+            low = special & -special
+            r = low.bit_length() - 1
+            special ^= low
+            mouse0, cat0, undecided0, cat1, mouse1, undecided1 = _terminal_rows(game, r, barred)
+            new[r] = mouse0 | cat0 << width | mouse1 << shift2 | cat1 << shift3
+            free[r] = undecided0 | undecided1 << shift2
+    return new, free
 
 
 _HALVES: dict[int, int] = {}
