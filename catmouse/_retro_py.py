@@ -307,20 +307,20 @@ _SMALL_NODES = 64
 # Per block width P: the array typecode of a P-bit row, and the delta swaps
 # that transpose four P x P bit blocks side by side (see _swaps).
 _TYPECODES = {8: "B", 16: "H", 32: "I", 64: "Q"}
-_SWAPS: dict[int, list[tuple[int, int]]] = {}
+_SWAPS: dict[tuple[int, int], list[tuple[int, int]]] = {}
 
 
-def _swaps(width: int) -> list[tuple[int, int]]:
-    """Delta swaps transposing four ``width`` x ``width`` bit blocks at once.
+def _swaps(width: int, blocks: int = 4) -> list[tuple[int, int]]:
+    """Delta swaps transposing ``blocks`` ``width`` x ``width`` bit blocks at once.
 
-    The blocks sit side by side: bit ``r*4*width + k*width + c`` is (row r,
-    column c) of block k.  Step j swaps (r, c) with (r + j, c - j) wherever bit
+    The blocks sit side by side: bit ``r*blocks*width + k*width + c`` is (row
+    r, column c) of block k.  Step j swaps (r, c) with (r + j, c - j) wherever bit
     j of r is clear and bit j of c is set: ``log2(width)`` steps of four big-int
     operations turn every block into its transpose.
     """
-    swaps = _SWAPS.get(width)
+    swaps = _SWAPS.get((width, blocks))
     if swaps is None:
-        line = 4 * width
+        line = blocks * width
         swaps = []
         j = width // 2
         while j:
@@ -329,11 +329,11 @@ def _swaps(width: int) -> list[tuple[int, int]]:
             for c in range(width):
                 if c & j:
                     row |= 1 << c
-            row *= sum(1 << (k * width) for k in range(4))
+            row *= sum(1 << (k * width) for k in range(blocks))
             rows = sum(row << (r * line) for r in range(width) if not r & j)
             swaps.append((j * (line - 1), rows))
             j //= 2
-        _SWAPS[width] = swaps
+        _SWAPS[width, blocks] = swaps
     return swaps
 
 
@@ -1006,6 +1006,43 @@ def _rows_of(adjacency: Any) -> list[list[int]] | None:
     return rows
 
 
+_POWERS = [1 << u for u in range(64)]
+
+
+def _small_rows_of(adjacency: list) -> list[list[int]] | None:
+    """``_rows_of`` for at most 64 nodes, and undirected: each step a C loop.
+
+    Each row becomes a bit mask of its neighbours; a repeat shows as fewer bits
+    than entries (the sum carries), a self-loop as the node's own bit, and a
+    one-way edge as a mask matrix that is not its own transpose.
+    """
+    n = len(adjacency)
+    if not set(map(type, adjacency)) <= {list}:
+        return None
+    rows = list(map(list.copy, adjacency))
+    flat = list(itertools.chain.from_iterable(rows))
+    if flat and (not set(map(type, flat)) <= {int} or min(flat) < 0 or max(flat) >= n):
+        return None
+    bit = _POWERS.__getitem__
+    masks = list(map(sum, map(map, itertools.repeat(bit), rows)))
+    if list(map(int.bit_count, masks)) != list(map(len, rows)):
+        return None  # a neighbour listed twice
+    if any(map(operator.and_, masks, _POWERS)):
+        return None  # a self-loop
+    if masks != _transpose(masks, n):
+        return None  # a one-way edge
+    return rows
+
+
+def _transpose(masks: list[int], n: int) -> list[int]:
+    """The transpose of an n x n bit matrix (n <= 64), row r = bits of masks[r]."""
+    board = int.from_bytes(array("Q", masks + [0] * (64 - n)), "little")
+    for shift, mask in _swaps(64, 1):
+        swap = ((board >> shift) ^ board) & mask
+        board ^= swap ^ (swap << shift)
+    return array("Q", board.to_bytes(512, "little")).tolist()[:n]
+
+
 def _reverse(rows: list[list[int]], n: int) -> list[list[int]]:
     """Predecessor lists: for each node, the nodes with an edge into it, in order."""
     into: list[list[int]] = [[] for _ in range(n)]
@@ -1070,10 +1107,11 @@ def solve_lists(adjacency: Any, mouse: Any, cat: Any, hole: Any) -> int:
     n = len(adjacency)
     if not (0 <= mouse < n and 0 <= cat < n and 0 <= hole < n) or cat == hole:
         return -1
-    rows = _rows_of(adjacency)
+    rows = _small_rows_of(adjacency) if n <= _SMALL_NODES else _rows_of(adjacency)
     if rows is None:
         return -1
-    if any(sorted(row) != back for row, back in zip(rows, _reverse(rows, n))):
+    if n > _SMALL_NODES and any(sorted(row) != back
+                                for row, back in zip(rows, _reverse(rows, n))):
         return -1  # a one-way edge
     flags = bytearray(n)
     flags[hole] = HOLE | CAT_FORBIDDEN
