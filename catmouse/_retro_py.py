@@ -365,7 +365,7 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
     line = width // 2  # bytes per row: four fields of width bits
     lengths = itertools.repeat(line)
     big = itertools.repeat("big")
-    unpack = struct.Struct(f"{line}s" * n).unpack  # bytes to n rows' bytes, in C
+    unpack = _row_splitter(line, n)
     swaps = _swaps(width)
     halves = _low_halves(width)
     mouse_moves = game.mouse_moves
@@ -426,42 +426,57 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
         # reaches a (m', c) the mouse won last round, lost if every move reaches
         # one the cat won, one of them last round; the same for the cat.
         new = [0] * n
-        for r, open_ in enumerate(free):
-            if not open_:
-                continue
-            moves = mouse_moves[r]
-            found = 0
-            for child in moves:
-                found |= arrived[child]
-            if not same_moves:
-                found &= mouse_fields
-                for child in cat_moves[r]:
-                    found |= arrived[child] & cat_fields
-            found &= open_ | open_ << width
-            if not found:
-                continue
-            won = found & wins_mask
-            lost = found & losses_mask
-            if lost:
-                # A child won by the mover is not won by the opponent, so the
-                # AND also drops the positions won above.
-                if same_moves:
+        if same_moves:
+            for r, open_ in enumerate(free):
+                if not open_:
+                    continue
+                moves = mouse_moves[r]
+                found = 0
+                for child in moves:
+                    found |= arrived[child]
+                found &= open_ | open_ << width
+                if not found:
+                    continue
+                lost = found & losses_mask
+                if lost:
+                    # A child won by the mover is not won by the opponent, so
+                    # the AND also drops the positions won.
                     for child in moves:
                         lost &= seen[child]
                         if not lost:
                             break
+                    done = found & wins_mask | lost
                 else:
+                    done = found & wins_mask
+                if done:
+                    new[r] = done
+                    free[r] = open_ & ~(done | done >> width)
+        else:
+            for r, open_ in enumerate(free):
+                if not open_:
+                    continue
+                found = 0
+                for child in mouse_moves[r]:
+                    found |= arrived[child]
+                found &= mouse_fields
+                for child in cat_moves[r]:
+                    found |= arrived[child] & cat_fields
+                found &= open_ | open_ << width
+                if not found:
+                    continue
+                lost = found & losses_mask
+                if lost:
                     lost_mouse = lost & mouse_fields
-                    for child in moves:
+                    for child in mouse_moves[r]:
                         lost_mouse &= seen[child]
                     lost_cat = lost & cat_fields
                     for child in cat_moves[r]:
                         lost_cat &= seen[child]
                     lost = lost_mouse | lost_cat
-            done = won | lost
-            if done:
-                new[r] = done
-                free[r] = open_ & ~(done | done >> width)
+                done = found & wins_mask | lost
+                if done:
+                    new[r] = done
+                    free[r] = open_ & ~(done | done >> width)
 
     decided = 2 * n * stand.bit_count() - sum(map(int.bit_count, free))
     if progress is not None:
@@ -517,6 +532,17 @@ def _terminals_packed(game: _Game, width: int) -> tuple[list[int], list[int]]:
             new[r] = mouse0 | cat0 << width | mouse1 << shift2 | cat1 << shift3
             free[r] = undecided0 | undecided1 << shift2
     return new, free
+
+
+_SPLITTERS: dict[tuple[int, int], Callable[[bytes], tuple[bytes, ...]]] = {}
+
+
+def _row_splitter(line: int, n: int) -> Callable[[bytes], tuple[bytes, ...]]:
+    """A C function cutting ``n * line`` bytes into n rows of ``line`` bytes."""
+    split = _SPLITTERS.get((line, n))
+    if split is None:
+        split = _SPLITTERS[line, n] = struct.Struct(f"{line}s" * n).unpack
+    return split
 
 
 _HALVES: dict[int, int] = {}
