@@ -366,6 +366,7 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
     lengths = itertools.repeat(line)
     big = itertools.repeat("big")
     unpack = _row_splitter(line, n)
+    word = {4: "I", 8: "Q"}.get(line, "")  # an array typecode of one row, if any
     swaps = _swaps(width)
     halves = _low_halves(width)
     mouse_moves = game.mouse_moves
@@ -406,14 +407,22 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
             if rem is not None:
                 _stamp(rem, new, n, width, depth)
         # Move the round's new bits into the other orientation.
-        # Rows to bytes and back in C: big-endian, so the last row comes first.
-        board = int.from_bytes(b"".join(map(int.to_bytes, reversed(new), lengths, big)), "big")
+        # Rows to bytes and back in C: an array when a row is a machine word,
+        # else big-endian bytes, where the last row comes first.
+        if word:
+            board = int.from_bytes(array(word, new), "little")
+        else:
+            board = int.from_bytes(b"".join(map(int.to_bytes, reversed(new), lengths, big)),
+                                   "big")
         board = (board >> shift2 & halves) | (board & halves) << shift2
         for shift, mask in swaps:
             swap = ((board >> shift) ^ board) & mask
             board ^= swap ^ (swap << shift)
-        arrived = list(map(int.from_bytes, unpack(board.to_bytes(line * n, "big")), big))
-        arrived.reverse()
+        if word:
+            arrived = array(word, board.to_bytes(line * n, "little")).tolist()
+        else:
+            arrived = list(map(int.from_bytes, unpack(board.to_bytes(line * n, "big")), big))
+            arrived.reverse()
         seen = list(map(operator.or_, seen, arrived))
         if progress is not None:
             now = time.monotonic()
