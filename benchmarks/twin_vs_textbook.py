@@ -39,8 +39,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from catmouse import _retro_py  # noqa: E402
 import queue_engine  # noqa: E402
+
+from catmouse import _retro_py  # noqa: E402
 
 
 def textbook_solve(graph: list[list[int]]) -> int:

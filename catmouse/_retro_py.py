@@ -31,7 +31,6 @@ from __future__ import annotations
 import itertools
 import operator
 import struct
-import sys
 import time
 from array import array
 from collections.abc import Callable
