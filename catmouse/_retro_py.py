@@ -604,12 +604,6 @@ def _undecided_remoteness(remoteness: Any, size: int) -> memoryview | None:
     return rem
 
 
-def _count(n: int, stand: int, undecided0: list[int], undecided1: list[int]) -> int:
-    """Decided positions: those that exist minus those still undecided."""
-    left = sum(map(int.bit_count, undecided0)) + sum(map(int.bit_count, undecided1))
-    return 2 * n * stand.bit_count() - left
-
-
 def _search(game: _Game, target: int, outcome: Any, remoteness: Any,
             progress: Callable[[int], Any] | None) -> int:
     """Run the rounds; fill the tables when given, or stop at ``target``."""
