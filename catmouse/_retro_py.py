@@ -21,9 +21,19 @@ Sets of positions are Python ints used as bit sets, whose ``|``, ``&`` and
   the cat's step from (m, c) goes to (m, c'), an OR/AND of whole cat rows of
   the mouse's positions.
 
-Each round's new bits are scattered into the other orientation, so each step
-reads its children's sets in its own orientation, and only the rows with a
-child that gained bits are recomputed.
+Each round's new bits go into the other orientation, so each step reads its
+children's sets in its own orientation.  Two searches do that:
+
+- ``_search_small`` (n <= 64, every LeetCode board): a row is one int of four
+  64-bit-or-less fields (both turns, both winners), the round's new rows are
+  transposed all at once as one big int by delta swaps (a few dozen C-speed
+  operations), and both players' steps are one OR and one AND per child;
+- ``_search`` (bigger boards): rows of n bits, new bits scattered one by one
+  into the other orientation, and only the rows with a child that gained bits
+  recomputed, so long thin endgames cost about the positions they decide.
+
+The outcome table is written row by row at the end (bit sets to code bytes
+through ``format``/``bytes.translate``); remoteness is the round number.
 """
 
 from __future__ import annotations
@@ -303,9 +313,7 @@ def _terminals(game: _Game) -> tuple[list[int], ...]:
 # Boards of at most this many nodes take the whole-board path (_search_small).
 _SMALL_NODES = 64
 
-# Per block width P: the array typecode of a P-bit row, and the delta swaps
-# that transpose four P x P bit blocks side by side (see _swaps).
-_TYPECODES = {8: "B", 16: "H", 32: "I", 64: "Q"}
+# Per block width and block count: the delta swaps of _swaps, made once.
 _SWAPS: dict[tuple[int, int], list[tuple[int, int]]] = {}
 
 
