@@ -46,24 +46,15 @@ from array import array
 from collections.abc import Callable
 from typing import Any
 
-__all__ = [
-    "propagate", "peak_bytes", "Board", "solve_boards", "csr_from_lists", "solve_lists",
-    "HOLE", "CAT_FORBIDDEN", "CAT_GOAL", "NO_POSITION", "MAX_NODES", "LISTS_LIMIT",
-]
+from ._facts import CAT_FORBIDDEN, CAT_GOAL, HOLE, NO_POSITION
+from ._facts import CAT_WIN as _CAT_WIN
+from ._facts import MOUSE_WIN as _MOUSE_WIN
 
-# Per-node flags.
-HOLE = 1  # the mouse wins on entering
-CAT_FORBIDDEN = 2  # the cat may not enter (positions with the cat here do not exist)
-CAT_GOAL = 4  # the cat wins on entering
+__all__ = ["propagate", "peak_bytes", "Board", "solve_boards", "csr_from_lists", "solve_lists"]
 
-# Outcome codes in the table: 0 draw, 1 mouse wins, 2 cat wins, and
-NO_POSITION = 3  # the cat stands on a node it may not enter
-
-_MOUSE_WIN = 1
-_CAT_WIN = 2
-
-# The largest graph: node ids fit the int32 CSR arrays, and positions (up to
-# 2 * 65535**2) are Python ints, so 64-bit position counts come for free.
+# The largest graph this engine takes: node ids fit the int32 CSR arrays, and
+# positions (up to 2 * 65535**2) are Python ints, so 64-bit position counts
+# come for free.  (The API's own limit is _facts.MAX_NODES.)
 MAX_NODES = 65535
 
 # solve_lists takes graphs up to this many nodes (bigger ones take the Graph path).
@@ -117,7 +108,7 @@ def check_game(n: int, flags: Any, csr: tuple[Any, ...]) -> tuple[int, bytes, li
     """
     n = operator.index(n)
     if not 0 <= n <= MAX_NODES:
-        raise ValueError(f"n = {n} is out of range: at most {MAX_NODES} nodes")
+        raise ValueError(f"n = {n} is out of range: the engine takes 0 to {MAX_NODES} nodes")
     # Buffers as the C engine's typed memoryviews take them: a float, a wider int or a
     # list read as bytes would give a silently wrong table.
     flags = _buffer(flags, "flags", ("B", "b", "c"), 1, writable=False)
@@ -190,13 +181,11 @@ def check_arrays(
 
 
 def check_threads(threads: Any) -> int:
-    """``threads`` as a positive int, or TypeError/ValueError (the twin runs one thread)."""
-    if type(threads) is not int:
-        if isinstance(threads, bool) or not hasattr(threads, "__index__"):
-            raise TypeError(f"threads must be a positive integer, not {threads!r}")
-        threads = operator.index(threads)
+    """A positive thread count, or TypeError/ValueError (the twin runs one thread)."""
+    if isinstance(threads, bool) or not isinstance(threads, int):
+        raise TypeError(f"threads must be an int, not {type(threads).__name__}")
     if threads < 1:
-        raise ValueError(f"threads must be a positive integer, not {threads!r}")
+        raise ValueError(f"threads must be at least 1, not {threads}")
     return threads
 
 
@@ -922,7 +911,7 @@ def peak_bytes(n: int, outcome: bool, remoteness: bool, target: bool, threads: i
     """
     n = operator.index(n)
     if not 0 <= n <= MAX_NODES:
-        raise ValueError(f"n = {n} is out of range: at most {MAX_NODES} nodes")
+        raise ValueError(f"n = {n} is out of range: the engine takes 0 to {MAX_NODES} nodes")
     check_threads(threads)
     total = 4096  # frames, small ints and masks, iterators
     total += 5 * _list_bytes(n + 1) + 4 * (n + 1) * 32
