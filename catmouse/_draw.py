@@ -79,10 +79,7 @@ class Setup:
         if isinstance(obj, Game):
             if hole is not None:
                 raise ValueError("hole= applies to a graph; a Game has holes=... of its own")
-            setup = cls._from_analysis(obj.analyze(), obj.first)
-            own = obj.cat_graph is not obj.graph
-            return cls(setup.analysis, setup.holes, setup.goals, setup.forbidden,
-                       setup.first, own)
+            return cls.of_game(obj, obj.analyze())
         if isinstance(obj, (str, bytes)) or not hasattr(obj, "__len__"):
             raise TypeError(
                 "draw() takes adjacency lists, a Graph, a Game or an Analysis, "
@@ -90,6 +87,13 @@ class Setup:
             )
         return cls._from_analysis(analyze(as_graph(obj), hole=0 if hole is None else hole),
                                   Turn.MOUSE)
+
+    @classmethod
+    def of_game(cls, game: Any, analysis: Analysis) -> Setup:
+        """A Game and its (already solved) analysis."""
+        setup = cls._from_analysis(analysis, game.first)
+        own = game.cat_graph is not game.graph
+        return cls(setup.analysis, setup.holes, setup.goals, setup.forbidden, setup.first, own)
 
     @classmethod
     def _from_analysis(cls, analysis: Analysis, first: Turn) -> Setup:

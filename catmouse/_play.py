@@ -307,17 +307,13 @@ def _board(say: Callable[[str], None], match: Match) -> None:
 
 def main(args: argparse.Namespace) -> int:
     """``catmouse play``: in the terminal, or ``--html`` writes the page."""
-    from ._cli import CliError, _read, _solve_all, _starts
+    from ._cli import CliError, _name, _solved
 
-    source = _read(args)
-    mouse, cat, hole = _starts(args, source)
-    setup = Setup.of(_solve_all(source, hole))
+    # The file, the Game options and the start, solved and checked as solve and draw do.
+    _, game, (mouse, cat), analysis, _ = _solved(args)
+    setup = Setup.of_game(game, analysis)
     human = Turn.CAT if args.side == "cat" else Turn.MOUSE
-    try:
-        setup.analysis.outcome(mouse, cat, Turn.MOUSE)
-    except ValueError as error:
-        raise CliError(f"bad start: {error}") from None
-    name = os.path.basename(args.file)
+    name = os.path.basename(_name(args.file))
     if args.html:
         from ._page import page_html
 
