@@ -383,3 +383,15 @@ def test_crowded_board_gets_short_badges(browser, tmp_path):
         want.append([dest, ("\u2605" if best else "") + letter
                      + ("" if remoteness is None else str(remoteness))])
     assert sorted(badges) == want
+
+
+def test_play_command_takes_the_game_options(tmp_path, capsys):
+    out = tmp_path / "game.html"
+    assert main(["play", str(EXAMPLES / "chase.edges"), "--mouse", "2", "--cat", "8",
+                 "--cat-goals", "4", "--mouse-stays", "--draw", "mouse", "--first", "cat",
+                 "--html", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert 'class="node goal" data-node="4"' in text
+    assert "the cat reaches a shaded node" in text and "a position repeats (the mouse wins)" in text
+    assert '"first":1' in text and '"draw":1' in text
+    assert "play the mouse" in capsys.readouterr().out
