@@ -7,6 +7,7 @@
 
 from ._analysis import Analysis, VerificationError
 from ._api import analyze, solve, solve_many
+from ._draw import draw
 from ._family import cat_mouse_ii, is_cop_win
 from ._game import Game
 from ._graph import Graph
@@ -23,6 +24,7 @@ __all__ = [
     "VerificationError",
     "analyze",
     "cat_mouse_ii",
+    "draw",
     "is_cop_win",
     "solve",
     "solve_many",

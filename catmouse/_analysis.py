@@ -438,6 +438,18 @@ class Analysis:
         counts = ", ".join(f"{o.name.lower()}={k}" for o, k in self.counts().items())
         return f"<Analysis of {self.n} nodes: {counts}>"
 
+    def _repr_svg_(self) -> str | None:
+        """Jupyter's picture: the board and an optimal game (None when too big to read)."""
+        from ._draw import repr_svg
+
+        return repr_svg(self)
+
+    def _repr_html_(self) -> str:
+        """Jupyter's display: the picture, or a short summary for a board too big to read."""
+        from ._draw import repr_html
+
+        return repr_html(self)
+
     def __reduce__(self) -> tuple[Any, ...]:
         rem = None if self._remoteness is None else self._remoteness.tobytes()
         state: tuple[Any, ...] = (self._rules, bytes(self._outcomes), rem)

@@ -2,7 +2,8 @@
 
     catmouse solve FILE [--mouse M] [--cat C] [--hole H] [GAME OPTIONS] [--json]
     catmouse analyze FILE -o OUT.json|OUT.csv|OUT.npz [GAME OPTIONS]
-    catmouse draw FILE -o game.svg [GAME OPTIONS]
+    catmouse draw FILE -o game.svg|game.png [GAME OPTIONS]
+    catmouse play FILE [--as mouse|cat] [--html OUT.html] [GAME OPTIONS]
     catmouse cop-win FILE
     catmouse cat-mouse-ii GRID [--cat-jump J] [--mouse-jump J]
     catmouse bench ...
@@ -121,7 +122,13 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_argument("-o", "--output", required=True, metavar="OUT",
                      help="OUT.json, OUT.csv (one row per position) or OUT.npz (needs numpy)")
     sub = graph_command("draw", "draw the graph and an optimal game as SVG", True)
-    sub.add_argument("-o", "--output", required=True, metavar="OUT", help="the SVG file")
+    sub.add_argument("-o", "--output", required=True, metavar="OUT",
+                     help="OUT.svg, or OUT.png (needs rsvg-convert, cairosvg or chromium)")
+    sub = graph_command("play", "play against the solver, in the terminal or a web page", True)
+    sub.add_argument("--as", dest="side", choices=("mouse", "cat"), default="mouse",
+                     help="the side you play (default: mouse)")
+    sub.add_argument("--html", metavar="OUT.html",
+                     help="write a self-contained page to play in a browser instead")
     graph_command("cop-win", "whether one cop catches a robber on the graph (cops and robbers)",
                   False, game=False)
     sub = commands.add_parser(
@@ -149,7 +156,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exit.code if isinstance(exit.code, int) else 2
     try:
         command = {"solve": _solve, "analyze": _analyze, "draw": _draw, "cop-win": _cop_win,
-                   "cat-mouse-ii": _cat_mouse_ii}[args.command]
+                   "cat-mouse-ii": _cat_mouse_ii, "play": _play}[args.command]
         return command(args)
     except CliError as error:
         _error(str(error))
@@ -449,9 +456,28 @@ def graph_nodes(source: GraphFile) -> str:
     return _count(source.graph.n, "node")
 
 
+def _play(args: argparse.Namespace) -> int:
+    from ._play import main as play
+
+    return play(args)
+
+
 def _draw(args: argparse.Namespace) -> int:
     from ._svg import game_svg
 
+    # Write what the suffix says, or refuse before solving anything.
+    suffix = os.path.splitext(args.output)[1].lower()
+    if suffix not in (".svg", ".png"):
+        raise CliError(f"cannot write {args.output}: draw writes .svg, or .png "
+                       "when a converter is installed")
+    converter = None
+    if suffix == ".png":
+        from ._png import CONVERTER_HELP, find_converter
+
+        converter = find_converter()
+        if converter is None:
+            raise CliError(f"cannot write {args.output}: PNG needs a converter, and none was "
+                           f"found; install one of: {CONVERTER_HELP}; or write .svg")
     source, game, (mouse, cat), analysis, (outcome, length) = _solved(args)
     line = analysis.line(mouse, cat, game.first)
     name = os.path.basename(_name(args.file))
@@ -462,10 +488,19 @@ def _draw(args: argparse.Namespace) -> int:
                 f"{_mover_text(game.first)}\n{_ending(analysis, line, game)}")
     svg = game_svg(source.graph, line, holes=game.holes, title=title, subtitle=subtitle)
     try:
-        with open(args.output, "w", encoding="utf-8") as handle:
-            handle.write(svg)
+        if converter is not None:
+            from ._png import write_png
+
+            width, height = (int(v) for v in svg.split('viewBox="0 0 ', 1)[1].split('"')[0]
+                             .split())
+            write_png(svg, args.output, width, height, converter)
+        else:
+            with open(args.output, "w", encoding="utf-8") as handle:
+                handle.write(svg)
     except OSError as error:
         raise CliError(f"cannot write {args.output}: {error.strerror or error}") from None
+    except RuntimeError as error:
+        raise CliError(f"cannot write {args.output}: {error}") from None
     print(f"wrote {args.output}: {_WORDS[outcome]}; {length}")
     return 0
 

@@ -282,6 +282,18 @@ class Game:
             parts.append(f"first={a['first'].name}")
         return f"<Game {', '.join(parts)}>"
 
+    def _repr_svg_(self) -> str | None:
+        """Jupyter's picture: the board and an optimal game (None when too big to read)."""
+        from ._draw import repr_svg
+
+        return repr_svg(self)
+
+    def _repr_html_(self) -> str:
+        """Jupyter's display: the picture, or a short summary for a board too big to read."""
+        from ._draw import repr_html
+
+        return repr_html(self)
+
     def __reduce__(self) -> tuple:
         return (_make_game, (self._args,))
 

@@ -644,6 +644,18 @@ class Graph:
         edges = self.num_edges
         return f"<Graph {kind}{self.n} nodes, {edges} edge{'' if edges == 1 else 's'}>"
 
+    def _repr_svg_(self) -> str | None:
+        """Jupyter's picture: the board and an optimal game (None when too big to read)."""
+        from ._draw import repr_svg
+
+        return repr_svg(self)
+
+    def _repr_html_(self) -> str:
+        """Jupyter's display: the picture, or a short summary for a board too big to read."""
+        from ._draw import repr_html
+
+        return repr_html(self)
+
     def _key(self) -> tuple:
         return (self.n, self.directed, self._rows(), self._labels)
 

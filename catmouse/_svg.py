@@ -21,6 +21,7 @@ MOUSE_COLOUR = "#1f6fd1"
 CAT_COLOUR = "#e0531f"
 _EDGE_COLOUR = "#b8bec6"
 _INK = "#22272e"
+_GOAL_FILL = "#f7c9b4"
 
 Point = tuple[float, float]
 
@@ -126,13 +127,17 @@ def game_svg(
     title: str = "",
     subtitle: str = "",
     points: list[Point] | None = None,
+    goals: Sequence[int] = (),
+    ids: str = "",
 ) -> str:
     """An SVG picture of ``graph`` with the game ``line`` played on it.
 
     ``line`` is a list of positions ``(mouse, cat, turn)`` as
     :meth:`Analysis.line` returns: its first entry is the start, each next
     entry one move later.  Mouse moves are drawn in blue, cat moves in orange,
-    each numbered in the order played.
+    each numbered in the order played.  ``goals`` (the cat's goal nodes) are
+    shaded orange.  ``ids`` prefixes the marker ids, so several pictures can sit
+    inline in one HTML page.  The picture scales down to its container.
 
     >>> svg = game_svg(Graph([[1], [0, 2], [1]]), [(1, 2, Turn.MOUSE), (0, 2, Turn.CAT)])
     >>> svg.startswith("<svg") and "mouse move" in svg
@@ -150,7 +155,20 @@ def game_svg(
     x_low, y_high = min(xs), max(ys)
     board_w = max(size * (max(xs) - x_low), 300.0)
     board_h = max(size * (y_high - min(ys)), 200.0)
-    width = max(board_w + 2 * margin, 720.0)
+    hole_set, goal_set = set(holes), set(goals)
+    items = [
+        ("ring", MOUSE_COLOUR, "mouse start"),
+        ("ring", CAT_COLOUR, "cat start"),
+        ("hole", "#2d333b", "hole"),
+        ("move", MOUSE_COLOUR, "mouse move"),
+        ("move", CAT_COLOUR, "cat move"),
+    ]
+    if goal_set:
+        items.insert(3, ("hole", _GOAL_FILL, "cat goal"))
+    if not hole_set:
+        items.remove(("hole", "#2d333b", "hole"))
+    legend_width = sum(56 + 8.2 * len(text) for _, _, text in items) - 22
+    width = max(board_w + 2 * margin, 720.0, legend_width + 40)
     height = board_h + 2 * margin + top + legend_height
     left = (width - board_w) / 2 + (board_w - size * (max(xs) - x_low)) / 2
     upper = top + margin + (board_h - size * (y_high - min(ys))) / 2
@@ -161,11 +179,12 @@ def game_svg(
 
     out = [
         (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-        f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="Helvetica, Arial, sans-serif">'),
+        f'viewBox="0 0 {width:.0f} {height:.0f}" style="max-width: 100%; height: auto" '
+        'font-family="Helvetica, Arial, sans-serif">'),
         "<defs>",
-        _arrow_marker("edge-arrow", _EDGE_COLOUR),
-        _arrow_marker("mouse-arrow", MOUSE_COLOUR),
-        _arrow_marker("cat-arrow", CAT_COLOUR),
+        _arrow_marker(f"{ids}edge-arrow", _EDGE_COLOUR),
+        _arrow_marker(f"{ids}mouse-arrow", MOUSE_COLOUR),
+        _arrow_marker(f"{ids}cat-arrow", CAT_COLOUR),
         "</defs>",
         f'<rect width="{width:.0f}" height="{height:.0f}" fill="white"/>',
     ]
@@ -183,7 +202,7 @@ def game_svg(
             if graph.directed:
                 a, b = _shorten(at(u), at(v), radius, radius + 2)
                 out.append(f'<line x1="{a[0]:.1f}" y1="{a[1]:.1f}" x2="{b[0]:.1f}" '
-                           f'y2="{b[1]:.1f}" marker-end="url(#edge-arrow)"/>')
+                           f'y2="{b[1]:.1f}" marker-end="url(#{ids}edge-arrow)"/>')
             elif u < v:
                 (x1, y1), (x2, y2) = at(u), at(v)
                 out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>')
@@ -218,7 +237,7 @@ def game_svg(
         cx, cy = (x1 + x2) / 2 + nx_ * bow, (y1 + y2) / 2 + ny_ * bow
         start, _ = _shorten((x1, y1), (cx, cy), radius + 2, 0)
         _, end = _shorten((cx, cy), (x2, y2), 0, radius + 3)
-        name = "mouse-arrow" if mover == Turn.MOUSE else "cat-arrow"
+        name = ids + ("mouse-arrow" if mover == Turn.MOUSE else "cat-arrow")
         out.append(f'<path d="M{start[0]:.1f},{start[1]:.1f} Q{cx:.1f},{cy:.1f} '
                    f'{end[0]:.1f},{end[1]:.1f}" stroke="{colour}" '
                    f'marker-end="url(#{name})"/>')
@@ -227,12 +246,13 @@ def game_svg(
     out.append("</g>")
 
     # The nodes: holes dark, the starts ringed in their player's colour.
-    hole_set = set(holes)
     mouse0, cat0 = (line[0][0], line[0][1]) if line else (-1, -1)
     font = max(9.0, radius * 0.85)
     for u in range(n):
         x, y = at(u)
         fill, ink = ("#2d333b", "white") if u in hole_set else ("white", _INK)
+        if u in goal_set:
+            fill = _GOAL_FILL
         out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius:.1f}" fill="{fill}" '
                    f'stroke="{_INK}" stroke-width="1.5"/>')
         for player_start, colour in ((mouse0, MOUSE_COLOUR), (cat0, CAT_COLOUR)):
@@ -250,15 +270,8 @@ def game_svg(
 
     # The legend.
     y = height - legend_height / 2
-    x = (width - 620) / 2
     out.append(f'<g font-size="14" fill="{_INK}">')
-    items = [
-        ("ring", MOUSE_COLOUR, "mouse start"),
-        ("ring", CAT_COLOUR, "cat start"),
-        ("hole", "#2d333b", "hole"),
-        ("move", MOUSE_COLOUR, "mouse move"),
-        ("move", CAT_COLOUR, "cat move"),
-    ]
+    x = (width - legend_width) / 2
     for kind, colour, text in items:
         if kind == "ring":
             out.append(f'<circle cx="{x + 10:.1f}" cy="{y:.1f}" r="9" fill="white" '
@@ -266,7 +279,7 @@ def game_svg(
         elif kind == "hole":
             out.append(f'<circle cx="{x + 10:.1f}" cy="{y:.1f}" r="10" fill="{colour}"/>')
         else:
-            name = "mouse-arrow" if colour == MOUSE_COLOUR else "cat-arrow"
+            name = ids + ("mouse-arrow" if colour == MOUSE_COLOUR else "cat-arrow")
             out.append(f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{x + 26:.1f}" y2="{y:.1f}" '
                        f'stroke="{colour}" stroke-width="3" marker-end="url(#{name})"/>')
         out.append(f'<text x="{x + 34:.1f}" y="{y + 5:.1f}">{escape(text)}</text>')

@@ -30,6 +30,7 @@ CATMOUSE_REQUIRE_EXTENSIONS=1 "$py" -m pip install --quiet --disable-pip-version
     "$repo[test,numpy,networkx,scipy,dask]" \
     || { echo "== ci/test.sh FAIL: install failed (is the compiled engine building?)"; exit 1; }
 
+bash "$repo/ci/install_browser.sh"   # chromium + chromedriver for the play page's browser tests
 counts=$(mktemp)
 trap 'rm -f "$counts"' EXIT
 status=0

@@ -1,0 +1,181 @@
+"""catmouse.draw, the notebook display of Graph/Game/Analysis, and ``draw -o`` PNG/SVG."""
+
+from __future__ import annotations
+
+import re
+import struct
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+import catmouse
+from catmouse import Game, Graph, Outcome, Turn
+from catmouse._cli import main
+from catmouse._draw import LEGIBLE_NODES, outcome_words
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+SVG = "{http://www.w3.org/2000/svg}"
+LEETCODE1 = [[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]]
+CHASE = catmouse._io.read_graph(str(EXAMPLES / "chase.edges")).graph
+
+
+def parse(svg: str) -> ET.Element:
+    root = ET.fromstring(svg)
+    assert root.tag == f"{SVG}svg"
+    return root
+
+
+def move_numbers(root: ET.Element) -> list[int]:
+    """The numbered move labels: bold white text on a coloured disc."""
+    return sorted(int(t.text) for t in root.iter(f"{SVG}text")
+                  if t.get("font-weight") == "bold" and t.get("fill") == "white")
+
+
+def test_draw_graph_shows_the_optimal_game():
+    svg = catmouse.draw(CHASE, mouse=3, cat=7)
+    root = parse(svg)
+    a = catmouse.analyze(CHASE)
+    line = a.line(3, 7)
+    assert move_numbers(root) == list(range(1, len(line)))
+    assert outcome_words(a.outcome(3, 7), a.remoteness(3, 7)) == "the cat wins in 12 moves"
+    assert "the cat wins in 12 moves" in svg
+    assert "the cat catches the mouse on node 5" in svg
+    # It scales: a viewBox, and no wider than its container.
+    assert re.match(r"0 0 \d+ \d+$", root.get("viewBox"))
+    assert "max-width: 100%" in root.get("style")
+
+
+def test_draw_takes_lists_games_and_analyses():
+    assert "a draw: neither side can force a win" in catmouse.draw(LEETCODE1)
+    square = [[1, 3], [0, 2], [1, 3], [0, 2]]
+    game = Game(square, holes=(), mouse_stays=True, cat_goals=(3,), first=Turn.CAT)
+    svg = catmouse.draw(game, mouse=0, cat=2)
+    a = game.analyze()
+    assert outcome_words(a.outcome(0, 2, Turn.CAT), a.remoteness(0, 2, Turn.CAT)) in svg
+    assert "the cat moves first" in svg and "cat goal" in svg and ">hole<" not in svg
+    analysis = catmouse.analyze([[1, 3], [0], [3], [0, 2]])
+    svg = catmouse.draw(analysis)
+    assert "the mouse wins in 1 move" in svg and "the mouse reaches the hole (node 0)" in svg
+    assert move_numbers(parse(catmouse.draw(analysis, line=False))) == []
+    assert "the mouse wins" in catmouse.draw(analysis, 1, 2, turn=Turn.MOUSE)
+
+
+def test_draw_an_outcomes_only_analysis():
+    analysis = catmouse.analyze(CHASE, remoteness=False)
+    svg = catmouse.draw(analysis, 3, 7)
+    assert "the cat wins" in svg and "12 moves" not in svg
+    assert move_numbers(parse(svg)) == []
+    assert "<svg" in analysis._repr_html_()
+
+
+def test_draw_errors_name_the_problem():
+    with pytest.raises(TypeError, match="adjacency lists, a Graph, a Game or an Analysis"):
+        catmouse.draw("0 1")
+    with pytest.raises(ValueError, match="cat cannot be on node 0"):
+        catmouse.draw(LEETCODE1, mouse=1, cat=0)
+    with pytest.raises(ValueError, match="hole= applies to a graph"):
+        catmouse.draw(Game(LEETCODE1), hole=3)
+    with pytest.raises(ValueError, match="not in a graph of 6 nodes"):
+        catmouse.draw(LEETCODE1, mouse=9)
+
+
+def test_pictures_on_one_page_keep_their_own_markers():
+    ids = [set(re.findall(r'<marker id="([^"]+)"', catmouse.draw(LEETCODE1))) for _ in range(2)]
+    assert ids[0] and not ids[0] & ids[1]
+
+
+def test_notebook_display_small_boards():
+    for obj in (Graph(LEETCODE1), Game(LEETCODE1, holes=(0, 4)), catmouse.analyze(LEETCODE1)):
+        svg = obj._repr_svg_()
+        parse(svg)
+        html = obj._repr_html_()
+        assert "<svg" in html and "max-width" in html
+    # A Game draws its own holes.
+    root = parse(Game(LEETCODE1, holes=(0, 4))._repr_svg_())
+    dark = [c for c in root.iter(f"{SVG}circle") if c.get("fill") == "#2d333b"
+            and c.get("stroke") is not None]
+    assert len(dark) == 2
+
+
+def test_notebook_display_big_boards_is_a_summary():
+    n = LEGIBLE_NODES + 1
+    big = Graph.from_edges(n, [(i, i + 1) for i in range(n - 1)])
+    for obj in (big, Game(big), catmouse.analyze(big)):
+        assert obj._repr_svg_() is None
+        html = obj._repr_html_()
+        assert "<svg" not in html and f"{n:,} nodes" in html and "not drawn" in html
+    counts = catmouse.analyze(big).counts()
+    assert f"{counts[Outcome.CAT_WIN]:,} by the cat" in catmouse.analyze(big)._repr_html_()
+    # Edges count too: a dense board of few nodes is no more legible.
+    dense = Graph([[v for v in range(40) if v != u] for u in range(40)])
+    assert dense._repr_svg_() is None
+
+
+def test_notebook_display_tiny_boards():
+    assert Graph([])._repr_svg_() is None
+    assert "0 nodes, 0 edges" in Graph([])._repr_html_()
+    for graph in (Graph([[]]), Graph([[1], [0]])):
+        parse(graph._repr_svg_())  # the board alone: no start to play from
+
+
+def test_ipython_picks_up_the_display():
+    formatters = pytest.importorskip("IPython.core.formatters")
+    data, _ = formatters.DisplayFormatter().format(Graph(LEETCODE1))
+    assert {"text/plain", "text/html", "image/svg+xml"} <= set(data)
+    assert data["text/plain"] == repr(Graph(LEETCODE1))
+
+
+# -- draw -o ----------------------------------------------------------------------------
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_draw_png_with_the_converter_found(tmp_path, capsys):
+    from catmouse._png import find_converter
+
+    found = find_converter()
+    if found is None:
+        pytest.skip("no PNG converter here (rsvg-convert, cairosvg or chromium)")
+    out = tmp_path / "game.png"
+    assert main(["draw", str(EXAMPLES / "chase.edges"), "--mouse", "3", "--cat", "7",
+                 "-o", str(out)]) == 0
+    assert "wrote" in capsys.readouterr().out
+    svg = tmp_path / "game.svg"
+    assert main(["draw", str(EXAMPLES / "chase.edges"), "--mouse", "3", "--cat", "7",
+                 "-o", str(svg)]) == 0
+    view = parse(svg.read_text()).get("viewBox").split()
+    width, height = png_size(out)
+    if found[0] in ("rsvg-convert", "cairosvg", "chromium"):
+        assert (width, height) == (int(view[2]), int(view[3]))
+
+
+def test_draw_png_refused_without_a_converter(tmp_path, capsys, monkeypatch):
+    import catmouse._png
+
+    monkeypatch.setattr(catmouse._png, "find_converter", lambda: None)
+    out = tmp_path / "p.png"
+    assert main(["draw", str(EXAMPLES / "chase.edges"), "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "PNG needs a converter" in err
+    for option in ("rsvg-convert", "cairosvg", "chromium", "write .svg"):
+        assert option in err
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("name", ["p.pdf", "p.jpg", "p", "p.svg.txt"])
+def test_draw_refuses_other_suffixes(tmp_path, capsys, name):
+    out = tmp_path / name
+    assert main(["draw", str(EXAMPLES / "chase.edges"), "-o", str(out)]) == 1
+    assert "draw writes .svg, or .png" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_draw_svg_suffix_any_case(tmp_path):
+    out = tmp_path / "P.SVG"
+    assert main(["draw", str(EXAMPLES / "chase.edges"), "-o", str(out)]) == 0
+    parse(out.read_text())
