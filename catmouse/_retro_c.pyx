@@ -430,8 +430,7 @@ cdef struct Shared:
     uint64_t *chg_mouse[2] # by mouse row: words of MW1/CW1 changed by the cat step's scatter
     int32_t *stamp_cat     # round in which a cat row was last listed as changed
     int32_t *stamp_mouse
-    int32_t *queued_cat    # round in which a cat row was last queued
-    int32_t *queued_mouse
+    uint64_t *queued       # W words: rows queued for the current step, a bit each
     uint64_t *scratch      # 5 rows of per-node masks, used while seeding
     Worker *workers
     uint8_t *outcome
@@ -460,8 +459,8 @@ cdef int64_t layout_bytes(int64_t n, int64_t threads) noexcept nogil:
     total += align8(threads * sizeof(Worker))
     total += 8 * n * W * 8            # the 8 bit tables
     total += 4 * n * CW * 8           # change masks, two per side
-    total += 4 * n * 4                # stamps
-    total += 5 * W * 8                # seeding masks
+    total += 2 * n * 4                # stamps
+    total += 6 * W * 8                # seeding masks, the queued rows
     # per thread: ring, 2+2 changed lists, fresh list (rows) and scratch words
     total += threads * (align8(6 * n * 4) + (2 * W + CW) * 8)
     return total
@@ -511,12 +510,11 @@ cdef Shared *shared_alloc(const Game *g, int32_t threads) noexcept nogil:
     s.chg_mouse[0] = s.chg_cat[1] + n * CW
     s.chg_mouse[1] = s.chg_mouse[0] + n * CW
     s.scratch = s.chg_mouse[1] + n * CW
-    p = <char *> (s.scratch + 5 * W)
+    s.queued = s.scratch + 5 * W
+    p = <char *> (s.queued + W)
     s.stamp_cat = <int32_t *> p
     s.stamp_mouse = s.stamp_cat + n
-    s.queued_cat = s.stamp_mouse + n
-    s.queued_mouse = s.queued_cat + n
-    p = <char *> (s.queued_mouse + n)
+    p = <char *> (s.stamp_mouse + n)
     p = <char *> align8(<int64_t> p)
     for i in range(threads):
         w = &s.workers[i]
@@ -706,7 +704,8 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
                     while bits:
                         col = (word << 6) + cm_ctz64(bits)
                         bits &= bits - 1
-                        s.rem[nn + col * n + row] = k
+                        # Rows by cat here too (contiguous); transposed at the end.
+                        s.rem[nn + row * n + col] = k
             else:
                 if s.tt == 0 and row == s.tm and (s.tc >> 6) == word:
                     if ((nw | nl) >> (s.tc & 63)) & 1:
@@ -772,12 +771,13 @@ cdef void scatter_fresh(Worker *w, Shared *s) noexcept nogil:
 cdef int phase_step(Worker *w, bint cat) noexcept nogil:
     """One thread's part of one step of the round: clear, scatter, queue, compute."""
     cdef Shared *s = <Shared *> w.shared
-    cdef int64_t n = s.n, CW = s.CW, cap = s.n, i, e, row, pred
+    cdef int64_t n = s.n, CW = s.CW, W = s.W, cap = s.n, i, e, row, pred, b
     cdef int32_t k = s.round, par = k & 1, u
     cdef const uint8_t *flags = s.g.flags
     cdef const int32_t *rip
     cdef const int32_t *rix
-    cdef int32_t *queued
+    cdef uint64_t *queued = s.queued
+    cdef uint64_t x
     cdef Worker *other
     cdef int64_t count
     if cat:
@@ -788,7 +788,6 @@ cdef int phase_step(Worker *w, bint cat) noexcept nogil:
         scatter_fresh(w, s)
         rip = s.g.c_rip
         rix = s.g.c_rix
-        queued = s.queued_cat
     else:
         for i in range(w.n_changed_mouse[par ^ 1]):
             memset(&s.chg_mouse[par ^ 1][w.changed_mouse[par ^ 1][i] * CW], 0,
@@ -796,8 +795,9 @@ cdef int phase_step(Worker *w, bint cat) noexcept nogil:
         w.n_changed_mouse[par ^ 1] = 0
         rip = s.g.m_rip
         rix = s.g.m_rix
-        queued = s.queued_mouse
-    # The work-list: every owned row in round 1, then the predecessors of changed rows.
+    # The work-list: every owned row in round 1, then the predecessors of changed rows,
+    # marked in the queued bitmap (word b is block b: this thread's words only), then
+    # pushed in row order, so that the scatters of one 64-row block stay in cache.
     if k == 1:
         for row in range(n):
             if owns(w, s, row) and not (cat and flags[row] & CAT_FORBIDDEN):
@@ -813,13 +813,17 @@ cdef int phase_step(Worker *w, bint cat) noexcept nogil:
                 row = other.changed_cat[par ^ 1][i] if cat else other.changed_mouse[par][i]
                 for e in range(rip[row], rip[row + 1]):
                     pred = rix[e]
-                    if not owns(w, s, pred) or queued[pred] == k:
-                        continue
-                    if cat and flags[pred] & CAT_FORBIDDEN:
-                        continue
-                    queued[pred] = k
-                    ring_push(w, <int32_t> pred, cap)
+                    if owns(w, s, pred) and not (cat and flags[pred] & CAT_FORBIDDEN):
+                        queued[pred >> 6] |= (<uint64_t> 1) << (pred & 63)
                 w.work += rip[row + 1] - rip[row]
+        b = w.id
+        while b < W:
+            x = queued[b]
+            queued[b] = 0
+            while x:
+                ring_push(w, <int32_t> ((b << 6) + cm_ctz64(x)), cap)
+                x &= x - 1
+            b += s.threads
     while w.head != w.tail:
         row = w.ring[w.head % cap]
         w.head += 1
@@ -846,12 +850,31 @@ cdef void write_row(uint8_t *out, int64_t n, const uint64_t *mw, const uint64_t 
 
 
 cdef void phase_output(Worker *w) noexcept nogil:
-    """The cat-to-move half of the outcome table, from the rows by mouse."""
+    """The cat-to-move half of the outcome table, from the rows by mouse; and that half
+    of the remoteness table, kept in rows by cat during the search, transposed in place."""
     cdef Shared *s = <Shared *> w.shared
-    cdef int64_t n = s.n, W = s.W, m
+    cdef int64_t n = s.n, W = s.W, m, ti, tj, tiles = (s.n + 63) >> 6
     for m in range(n):
         if owns(w, s, m):
             write_row(s.outcome + n * n + m * n, n, s.MW1 + m * W, s.CW1 + m * W, s.g.flags)
+    if s.rem == NULL:
+        return
+    for ti in range(tiles):
+        for tj in range(ti, tiles):
+            if (ti + tj) % s.threads == w.id:
+                transpose_tiles(s.rem + n * n, n, ti << 6, tj << 6)
+
+
+cdef void transpose_tiles(int32_t *table, int64_t n, int64_t bi, int64_t bj) noexcept nogil:
+    """Swap the 64-by-64 tiles at (bi, bj) and (bj, bi) of an n-by-n table, transposing."""
+    cdef int64_t i, j, i_end = bi + 64 if bi + 64 < n else n
+    cdef int64_t j_end = bj + 64 if bj + 64 < n else n
+    cdef int32_t held
+    for i in range(bi, i_end):
+        for j in range(bj if bi != bj else i + 1, j_end):
+            held = table[i * n + j]
+            table[i * n + j] = table[j * n + i]
+            table[j * n + i] = held
 
 
 cdef int run_phase_here(Worker *w, int32_t phase) noexcept nogil:
@@ -984,7 +1007,7 @@ cdef void seed(Shared *s) noexcept nogil:
                 while bit:
                     col = (j << 6) + cm_ctz64(bit)
                     bit &= bit - 1
-                    s.rem[nn + u * n + col] = 0
+                    s.rem[nn + col * n + u] = 0  # rows by cat, as in the search
         if s.outcome != NULL:
             # Mouse to move: mouse wins are in the cat rows, so rebuild the row's values.
             write_seed_row(s, u)
