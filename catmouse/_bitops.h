@@ -16,7 +16,17 @@
 #if defined(__GNUC__) || defined(__clang__)
 
 static inline int cm_ctz64(uint64_t x) { return __builtin_ctzll(x); }
+#if defined(__POPCNT__) || !(defined(__x86_64__) || defined(__i386__))
 static inline int cm_popcount64(uint64_t x) { return __builtin_popcountll(x); }
+#else
+/* x86 without -mpopcnt: gcc would call libgcc's __popcountdi2; inline arithmetic is faster. */
+static inline int cm_popcount64(uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+#endif
 #define CM_HAVE_ATOMICS 1
 static inline uint64_t cm_load64(const uint64_t *p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
 static inline void cm_or64(uint64_t *p, uint64_t v) { __atomic_fetch_or(p, v, __ATOMIC_RELAXED); }

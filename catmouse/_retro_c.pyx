@@ -406,6 +406,11 @@ cdef struct Worker:
     uint64_t *win          # W words of scratch each
     uint64_t *lose
     uint64_t *dirty        # CW words: which words of the row to recompute
+    uint64_t *tiles        # 128 * W + 128 words: the mouse step's new bits of one 64-row
+                           # block, two tiles for the cat's scatter, the output's transposes
+    uint64_t *fresh_words  # W * CW words: per block of cat rows, the words with FC/FM bits
+    uint64_t *touched      # CW words: the words of the block with new bits
+    int64_t block          # the block in ``tiles`` (-1: none)
     int64_t decided        # positions this thread decided in the current round
     int64_t work           # word operations since the last poll for Ctrl-C
     int32_t found          # the target's code once this thread decided it
@@ -461,8 +466,8 @@ cdef int64_t layout_bytes(int64_t n, int64_t threads) noexcept nogil:
     total += 4 * n * CW * 8           # change masks, two per side
     total += 2 * n * 4                # stamps
     total += 6 * W * 8                # seeding masks, the queued rows
-    # per thread: ring, 2+2 changed lists, fresh list (rows) and scratch words
-    total += threads * (align8(6 * n * 4) + (2 * W + CW) * 8)
+    # per thread: ring, 2+2 changed lists, fresh list (rows), scratch words and tiles
+    total += threads * (align8(6 * n * 4) + (2 * W + 2 * CW + 128 * W + 128 + W * CW) * 8)
     return total
 
 
@@ -529,7 +534,11 @@ cdef Shared *shared_alloc(const Game *g, int32_t threads) noexcept nogil:
         w.win = <uint64_t *> p
         w.lose = w.win + W
         w.dirty = w.lose + W
-        p += (2 * W + CW) * 8
+        w.touched = w.dirty + CW
+        w.tiles = w.touched + CW
+        w.fresh_words = w.tiles + 128 * W + 128
+        w.block = -1
+        p += (2 * W + 2 * CW + 128 * W + 128 + W * CW) * 8
     return s
 
 
@@ -611,7 +620,7 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
     cdef uint64_t *win = w.win
     cdef uint64_t *lose = w.lose
     cdef int64_t words, e, j, word, base, col, moves
-    cdef uint64_t x, y, nw, nl, und, bits, rowbit
+    cdef uint64_t x, y, nw, nl, und, bits
     cdef int32_t v
     cdef bint dense, listed_fresh = False, shared = s.threads > 1
     cdef uint8_t value_win, value_lose
@@ -667,7 +676,6 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
                 win[word] = y
                 lose[word] = nw
         w.work += moves * words
-    rowbit = (<uint64_t> 1) << (row & 63)
     if cat:
         value_win = CAT_WIN
         value_lose = MOUSE_WIN
@@ -692,6 +700,7 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
                 # New bits are mice: kept in FC/FM until the next round's scatter.
                 s.FC[row * W + word] = nw
                 s.FM[row * W + word] = nl
+                w.fresh_words[(row >> 6) * CW + (word >> 6)] |= (<uint64_t> 1) << (word & 63)
                 if not listed_fresh:
                     listed_fresh = True
                     w.fresh[w.n_fresh] = <int32_t> row
@@ -710,61 +719,128 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
                 if s.tt == 0 and row == s.tm and (s.tc >> 6) == word:
                     if ((nw | nl) >> (s.tc & 63)) & 1:
                         w.found = MOUSE_WIN if (nw >> (s.tc & 63)) & 1 else CAT_WIN
-                # New bits are cats: scatter into rows by cat, word row >> 6 (this
-                # thread's block), and note the change for the cat's next step.
-                bits = nw
-                while bits:
-                    col = (word << 6) + cm_ctz64(bits)
-                    bits &= bits - 1
-                    s.MW0T[col * W + (row >> 6)] |= rowbit
-                    mark(s.chg_cat[par], s.stamp_cat, w.changed_cat[par],
-                         &w.n_changed_cat[par], col, row >> 6, CW, k, shared)
-                    if s.outcome != NULL:
-                        s.outcome[row * n + col] = MOUSE_WIN
-                        if s.rem != NULL:
-                            s.rem[row * n + col] = k
-                bits = nl
-                while bits:
-                    col = (word << 6) + cm_ctz64(bits)
-                    bits &= bits - 1
-                    s.CW0T[col * W + (row >> 6)] |= rowbit
-                    mark(s.chg_cat[par], s.stamp_cat, w.changed_cat[par],
-                         &w.n_changed_cat[par], col, row >> 6, CW, k, shared)
-                    if s.outcome != NULL:
-                        s.outcome[row * n + col] = CAT_WIN
-                        if s.rem != NULL:
-                            s.rem[row * n + col] = k
+                # New bits are cats: into this block's tiles, transposed into the rows
+                # by cat when the block is done (flush_tiles).
+                if w.block != row >> 6:
+                    flush_tiles(w, s)
+                    w.block = row >> 6
+                w.tiles[(word << 7) + (row & 63)] = nw
+                w.tiles[(word << 7) + 64 + (row & 63)] = nl
+                w.touched[word >> 6] |= (<uint64_t> 1) << (word & 63)
+                if s.rem != NULL:
+                    bits = nw | nl
+                    while bits:
+                        col = (word << 6) + cm_ctz64(bits)
+                        bits &= bits - 1
+                        s.rem[row * n + col] = k
+
+
+cdef inline void transpose64(uint64_t *a) noexcept nogil:
+    """Transpose a 64-by-64 bit matrix in place: bit j of a[i] becomes bit i of a[j]."""
+    cdef int64_t j = 32, k
+    cdef uint64_t m = 0x00000000FFFFFFFF, t
+    while j:
+        k = 0
+        while k < 64:
+            t = ((a[k] >> j) ^ a[k + j]) & m
+            a[k + j] ^= t
+            a[k] ^= t << j
+            k = (k + j + 1) & ~j
+        j >>= 1
+        m ^= m << j
+
+
+cdef inline void scatter_tile(Worker *w, Shared *s, uint64_t *tile, uint64_t *dest,
+                              uint64_t *mask, int32_t *stamp, int32_t *listed, int64_t *count,
+                              int64_t word, int64_t block, int32_t k) noexcept nogil:
+    """OR a 64x64 tile of new bits (rows of ``block``, bits of ``word``) into the other
+    orientation, one destination word per row that gained bits; the tile ends zeroed."""
+    cdef int64_t W = s.W, CW = s.CW, j, row
+    cdef uint64_t any = 0, x
+    cdef int bits = 0
+    cdef bint shared = s.threads > 1
+    for j in range(64):
+        if tile[j]:
+            any |= tile[j]
+            if bits < 8:
+                bits += cm_popcount64(tile[j])
+    if not any:
+        return
+    if bits < 8:
+        # A few bits: one by one is cheaper than the transpose.
+        for j in range(64):
+            x = tile[j]
+            tile[j] = 0
+            while x:
+                row = (word << 6) + cm_ctz64(x)
+                x &= x - 1
+                dest[row * W + block] |= (<uint64_t> 1) << j
+                mark(mask, stamp, listed, count, row, block, CW, k, shared)
+        return
+    transpose64(tile)
+    for j in range(64):
+        x = tile[j]
+        if x:
+            tile[j] = 0
+            row = (word << 6) + j
+            dest[row * W + block] |= x
+            mark(mask, stamp, listed, count, row, block, CW, k, shared)
+    w.work += 64 * 8
+
+
+cdef void flush_tiles(Worker *w, Shared *s) noexcept nogil:
+    """The mouse step's new bits of block w.block into the rows by cat (this block's word)."""
+    cdef int64_t j, word
+    cdef uint64_t x
+    cdef int32_t k = s.round, par = k & 1
+    if w.block < 0:
+        return
+    for j in range(s.CW):
+        x = w.touched[j]
+        w.touched[j] = 0
+        while x:
+            word = (j << 6) + cm_ctz64(x)
+            x &= x - 1
+            scatter_tile(w, s, w.tiles + (word << 7), s.MW0T, s.chg_cat[par], s.stamp_cat,
+                         w.changed_cat[par], &w.n_changed_cat[par], word, w.block, k)
+            scatter_tile(w, s, w.tiles + (word << 7) + 64, s.CW0T, s.chg_cat[par],
+                         s.stamp_cat, w.changed_cat[par], &w.n_changed_cat[par], word,
+                         w.block, k)
+    w.block = -1
 
 
 cdef void scatter_fresh(Worker *w, Shared *s) noexcept nogil:
-    """The cat step's new bits of last round into the rows by mouse (this thread's words)."""
-    cdef int64_t W = s.W, CW = s.CW, i, word, col, row
+    """The cat step's new bits of last round into the rows by mouse (this thread's words),
+    a 64-row block at a time through transposed tiles."""
+    cdef int64_t W = s.W, CW = s.CW, i = 0, j, first, last, word, row, block, h
     cdef int32_t k = s.round, par = k & 1
-    cdef uint64_t fc, fm, bit
-    cdef bint shared = s.threads > 1
-    for i in range(w.n_fresh):
-        row = w.fresh[i]
-        bit = (<uint64_t> 1) << (row & 63)
-        for word in range(W):
-            fc = s.FC[row * W + word]
-            fm = s.FM[row * W + word]
-            if not (fc | fm):
-                continue
-            s.FC[row * W + word] = 0
-            s.FM[row * W + word] = 0
-            while fc:
-                col = (word << 6) + cm_ctz64(fc)
-                fc &= fc - 1
-                s.CW1[col * W + (row >> 6)] |= bit
-                mark(s.chg_mouse[par], s.stamp_mouse, w.changed_mouse[par],
-                     &w.n_changed_mouse[par], col, row >> 6, CW, k, shared)
-            while fm:
-                col = (word << 6) + cm_ctz64(fm)
-                fm &= fm - 1
-                s.MW1[col * W + (row >> 6)] |= bit
-                mark(s.chg_mouse[par], s.stamp_mouse, w.changed_mouse[par],
-                     &w.n_changed_mouse[par], col, row >> 6, CW, k, shared)
-        w.work += W
+    cdef uint64_t *fc_tile = w.tiles
+    cdef uint64_t *fm_tile = w.tiles + 64
+    cdef uint64_t x
+    while i < w.n_fresh:
+        # The fresh rows are in row order: take those of one block.
+        block = w.fresh[i] >> 6
+        first = i
+        while i < w.n_fresh and w.fresh[i] >> 6 == block:
+            i += 1
+        last = i
+        for h in range(CW):
+          x = w.fresh_words[block * CW + h]
+          w.fresh_words[block * CW + h] = 0
+          while x:
+            word = (h << 6) + cm_ctz64(x)
+            x &= x - 1
+            for j in range(first, last):
+                row = w.fresh[j]
+                fc_tile[row & 63] = s.FC[row * W + word]
+                fm_tile[row & 63] = s.FM[row * W + word]
+                s.FC[row * W + word] = 0
+                s.FM[row * W + word] = 0
+            scatter_tile(w, s, fc_tile, s.CW1, s.chg_mouse[par], s.stamp_mouse,
+                         w.changed_mouse[par], &w.n_changed_mouse[par], word, block, k)
+            scatter_tile(w, s, fm_tile, s.MW1, s.chg_mouse[par], s.stamp_mouse,
+                         w.changed_mouse[par], &w.n_changed_mouse[par], word, block, k)
+            w.work += last - first
     w.n_fresh = 0
 
 
@@ -830,7 +906,10 @@ cdef int phase_step(Worker *w, bint cat) noexcept nogil:
         compute_row(w, s, row, cat, k == 1)
         if w.work >= POLL_WORK and poll(w, s) < 0:
             w.head = w.tail
+            flush_tiles(w, s)
             return -1
+    if not cat:
+        flush_tiles(w, s)
     return 0
 
 
@@ -853,10 +932,34 @@ cdef void phase_output(Worker *w) noexcept nogil:
     """The cat-to-move half of the outcome table, from the rows by mouse; and that half
     of the remoteness table, kept in rows by cat during the search, transposed in place."""
     cdef Shared *s = <Shared *> w.shared
-    cdef int64_t n = s.n, W = s.W, m, ti, tj, tiles = (s.n + 63) >> 6
+    cdef int64_t n = s.n, W = s.W, m, ti, tj, tiles = (s.n + 63) >> 6, b, word, j, c_end
+    cdef uint64_t *mw = w.tiles
+    cdef uint64_t *cw = w.tiles + 64
+    cdef uint64_t *mrow = w.tiles + 128
+    cdef uint64_t *crow = w.tiles + 128 + 64 * W
     for m in range(n):
         if owns(w, s, m):
             write_row(s.outcome + n * n + m * n, n, s.MW1 + m * W, s.CW1 + m * W, s.g.flags)
+    # The mouse-to-move half: its values are in rows by cat; transpose them a 64x64 tile
+    # at a time into rows by mouse (block b of mice, word ``word`` of cats).
+    b = w.id
+    while b < W:
+        for word in range(W):
+            c_end = 64 if (word << 6) + 64 <= n else n - (word << 6)
+            for j in range(64):
+                mw[j] = s.MW0T[((word << 6) + j) * W + b] if j < c_end else 0
+                cw[j] = s.CW0T[((word << 6) + j) * W + b] if j < c_end else 0
+            transpose64(mw)
+            transpose64(cw)
+            for j in range(64):
+                mrow[j * W + word] = mw[j]
+                crow[j * W + word] = cw[j]
+        for j in range(64):
+            m = (b << 6) + j
+            if m >= n:
+                break
+            write_row(s.outcome + m * n, n, mrow + j * W, crow + j * W, s.g.flags)
+        b += s.threads
     if s.rem == NULL:
         return
     for ti in range(tiles):
@@ -1008,26 +1111,7 @@ cdef void seed(Shared *s) noexcept nogil:
                     col = (j << 6) + cm_ctz64(bit)
                     bit &= bit - 1
                     s.rem[nn + col * n + u] = 0  # rows by cat, as in the search
-        if s.outcome != NULL:
-            # Mouse to move: mouse wins are in the cat rows, so rebuild the row's values.
-            write_seed_row(s, u)
     s.decided = decided
-
-
-cdef void write_seed_row(Shared *s, int64_t m) noexcept nogil:
-    """Round 0's outcome bytes of the mouse-to-move row ``m``."""
-    cdef int64_t n = s.n, W = s.W, c
-    cdef uint8_t *out = s.outcome + m * n
-    cdef uint64_t word = (<uint64_t> 1) << (m & 63)
-    for c in range(n):
-        if s.g.flags[c] & CAT_FORBIDDEN:
-            out[c] = NO_POSITION
-        elif s.MW0T[c * W + (m >> 6)] & word:
-            out[c] = MOUSE_WIN
-        elif s.CW0T[c * W + (m >> 6)] & word:
-            out[c] = CAT_WIN
-        else:
-            out[c] = 0
 
 
 cdef int64_t target_code(Shared *s) noexcept nogil:
