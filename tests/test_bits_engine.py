@@ -8,10 +8,16 @@ against the general one) and for the contract's new entry points.
 
 from __future__ import annotations
 
+import os
 import random
+import signal
+import subprocess
+import sys
 import threading
+import time
 import tracemalloc
 from array import array
+from pathlib import Path
 
 import pytest
 from oracle import CAT_FORBIDDEN, CAT_GOAL, HOLE, csr, solve_game
@@ -235,3 +241,55 @@ def test_peak_bytes_covers_what_the_engine_allocates(n, threads):
     # The engine's block is the whole of it but for Python's own small objects
     # (the bytes copy of flags above, thread objects and their locks).
     assert claimed <= peak <= claimed + n + 64 * 1024
+
+
+CTRL_C_CHILD = r"""
+import random, sys, threading, time
+from array import array
+from catmouse import _retro_c
+
+n, threads = int(sys.argv[1]), int(sys.argv[2])
+rng = random.Random(1)
+rows = [set() for _ in range(n)]
+while sum(map(len, rows)) < 4 * n:
+    u, v = rng.sample(range(n), 2)
+    rows[u].add(v)
+    rows[v].add(u)
+indptr, indices = array("i", [0]), array("i")
+for row in rows:
+    indices.extend(sorted(row))
+    indptr.append(len(indices))
+flags = bytearray(n)
+flags[0] = 3
+outcome, rem = bytearray(2 * n * n), array("i", bytes(8 * n * n))
+print("solving", flush=True)
+try:
+    while True:  # until interrupted
+        _retro_c.propagate(n, bytes(flags), *(indptr, indices) * 4, outcome, rem,
+                           threads=threads)
+except KeyboardInterrupt:
+    print("interrupted", time.monotonic(), threading.active_count(), flush=True)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize("threads", [1, 2])
+def test_ctrl_c_stops_the_threads(threads):
+    """SIGINT during a threaded solve: KeyboardInterrupt soon, and no helper thread left."""
+    root = str(Path(_retro_c.__file__).resolve().parent.parent)
+    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    child = subprocess.Popen([sys.executable, "-c", CTRL_C_CHILD, "2000", str(threads)],
+                             stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        assert child.stdout.readline().strip() == "solving"
+        time.sleep(1.0)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        word, when, alive = child.stdout.readline().split()
+        assert child.wait(timeout=60) == 0
+    finally:
+        child.kill()
+        child.wait()
+    assert word == "interrupted"
+    assert float(when) - sent < 2.0  # generous for a loaded machine
+    assert int(alive) == 1  # only the main thread
