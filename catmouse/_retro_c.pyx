@@ -406,8 +406,9 @@ cdef struct Worker:
     uint64_t *win          # W words of scratch each
     uint64_t *lose
     uint64_t *dirty        # CW words: which words of the row to recompute
-    uint64_t *tiles        # 128 * W + 128 words: the mouse step's new bits of one 64-row
-                           # block, two tiles for the cat's scatter, the output's transposes
+    # 128 * W + 128 words: the mouse step's new bits of one 64-row block, two tiles for
+    # the cat's scatter, the output's transposes
+    uint64_t *tiles
     uint64_t *fresh_words  # W * CW words: per block of cat rows, the words with FC/FM bits
     uint64_t *touched      # CW words: the words of the block with new bits
     int64_t block          # the block in ``tiles`` (-1: none)
@@ -432,7 +433,7 @@ cdef struct Shared:
     uint64_t *FC
     uint64_t *FM
     uint64_t *chg_cat[2]   # by cat row: words of MW0T/CW0T changed in a mouse step
-    uint64_t *chg_mouse[2] # by mouse row: words of MW1/CW1 changed by the cat step's scatter
+    uint64_t *chg_mouse[2]  # by mouse row: words of MW1/CW1 changed by the cat step's scatter
     int32_t *stamp_cat     # round in which a cat row was last listed as changed
     int32_t *stamp_mouse
     uint64_t *queued       # W words: rows queued for the current step, a bit each
@@ -622,8 +623,7 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
     cdef int64_t words, e, j, word, base, col, moves
     cdef uint64_t x, y, nw, nl, und, bits
     cdef int32_t v
-    cdef bint dense, listed_fresh = False, shared = s.threads > 1
-    cdef uint8_t value_win, value_lose
+    cdef bint dense, listed_fresh = False
     if cat:
         ip = s.g.c_ip
         ix = s.g.c_ix
@@ -676,12 +676,6 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
                 win[word] = y
                 lose[word] = nw
         w.work += moves * words
-    if cat:
-        value_win = CAT_WIN
-        value_lose = MOUSE_WIN
-    else:
-        value_win = MOUSE_WIN
-        value_lose = CAT_WIN
     for j in range(CW):
         x = ONES if dense else w.dirty[j]
         while x:
@@ -825,22 +819,22 @@ cdef void scatter_fresh(Worker *w, Shared *s) noexcept nogil:
             i += 1
         last = i
         for h in range(CW):
-          x = w.fresh_words[block * CW + h]
-          w.fresh_words[block * CW + h] = 0
-          while x:
-            word = (h << 6) + cm_ctz64(x)
-            x &= x - 1
-            for j in range(first, last):
-                row = w.fresh[j]
-                fc_tile[row & 63] = s.FC[row * W + word]
-                fm_tile[row & 63] = s.FM[row * W + word]
-                s.FC[row * W + word] = 0
-                s.FM[row * W + word] = 0
-            scatter_tile(w, s, fc_tile, s.CW1, s.chg_mouse[par], s.stamp_mouse,
-                         w.changed_mouse[par], &w.n_changed_mouse[par], word, block, k)
-            scatter_tile(w, s, fm_tile, s.MW1, s.chg_mouse[par], s.stamp_mouse,
-                         w.changed_mouse[par], &w.n_changed_mouse[par], word, block, k)
-            w.work += last - first
+            x = w.fresh_words[block * CW + h]
+            w.fresh_words[block * CW + h] = 0
+            while x:
+                word = (h << 6) + cm_ctz64(x)
+                x &= x - 1
+                for j in range(first, last):
+                    row = w.fresh[j]
+                    fc_tile[row & 63] = s.FC[row * W + word]
+                    fm_tile[row & 63] = s.FM[row * W + word]
+                    s.FC[row * W + word] = 0
+                    s.FM[row * W + word] = 0
+                scatter_tile(w, s, fc_tile, s.CW1, s.chg_mouse[par], s.stamp_mouse,
+                             w.changed_mouse[par], &w.n_changed_mouse[par], word, block, k)
+                scatter_tile(w, s, fm_tile, s.MW1, s.chg_mouse[par], s.stamp_mouse,
+                             w.changed_mouse[par], &w.n_changed_mouse[par], word, block, k)
+                w.work += last - first
     w.n_fresh = 0
 
 
