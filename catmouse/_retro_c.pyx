@@ -424,6 +424,7 @@ cdef struct Shared:
     int64_t CW             # words per change mask (bits = words of a row)
     int32_t threads
     bint poll              # the main thread may take the GIL to check for Ctrl-C
+    bint every_row         # the reverse arrays are not the moves' reverse: no work-list
     uint64_t *D0
     uint64_t *MW0T
     uint64_t *CW0T
@@ -868,7 +869,7 @@ cdef int phase_step(Worker *w, bint cat) noexcept nogil:
     # The work-list: every owned row in round 1, then the predecessors of changed rows,
     # marked in the queued bitmap (word b is block b: this thread's words only), then
     # pushed in row order, so that the scatters of one 64-row block stay in cache.
-    if k == 1:
+    if k == 1 or s.every_row:
         for row in range(n):
             if owns(w, s, row) and not (cat and flags[row] & CAT_FORBIDDEN):
                 ring_push(w, <int32_t> row, cap)
@@ -897,7 +898,7 @@ cdef int phase_step(Worker *w, bint cat) noexcept nogil:
     while w.head != w.tail:
         row = w.ring[w.head % cap]
         w.head += 1
-        compute_row(w, s, row, cat, k == 1)
+        compute_row(w, s, row, cat, k == 1 or s.every_row)
         if w.work >= POLL_WORK and poll(w, s) < 0:
             w.head = w.tail
             flush_tiles(w, s)
@@ -1127,6 +1128,38 @@ cdef int64_t target_code(Shared *s) noexcept nogil:
     return -1
 
 
+cdef inline uint64_t mix(uint64_t x) noexcept nogil:
+    """A 64-bit mixing of a node id (splitmix64's finaliser)."""
+    x += <uint64_t> 0x9E3779B97F4A7C15ULL
+    x = (x ^ (x >> 30)) * <uint64_t> 0xBF58476D1CE4E5B9ULL
+    x = (x ^ (x >> 27)) * <uint64_t> 0x94D049BB133111EBULL
+    return x ^ (x >> 31)
+
+
+cdef bint reverse_matches(int64_t n, const int32_t *ip, const int32_t *ix, const int32_t *rip,
+                          const int32_t *rix, uint64_t *sums) noexcept nogil:
+    """Whether (rip, rix) lists each node's predecessors under (ip, ix), as multisets.
+
+    Compared through per-node sums of mixed ids (n words of scratch), so a mismatch
+    goes unnoticed only by a 64-bit coincidence.  The answers are defined by the move
+    arrays alone; the work-list reads the reverse ones, so it is used only if they match.
+    """
+    cdef int64_t u, k
+    if ip[n] != rip[n]:
+        return False
+    memset(sums, 0, <size_t> n * 8)
+    for u in range(n):
+        for k in range(ip[u], ip[u + 1]):
+            sums[ix[k]] += mix(<uint64_t> u)
+    for u in range(n):
+        for k in range(rip[u], rip[u + 1]):
+            sums[u] -= mix(<uint64_t> rix[k])
+    for u in range(n):
+        if sums[u]:
+            return False
+    return True
+
+
 cdef int64_t general_run(Shared *s, object progress) except -2:
     """Round after round until nothing changes (or the target is decided); GIL held."""
     cdef int64_t code, found
@@ -1206,6 +1239,13 @@ cdef int64_t solve_general(const Game *g, uint8_t *outcome, int32_t *rem, int64_
     if s == NULL:
         raise MemoryError(f"cannot allocate {layout_bytes(n, T)} bytes for the bit tables")
     s.poll = poll
+    with nogil:
+        # The stamps (2n int32, unused until round 1) serve as the n words of scratch.
+        s.every_row = not (
+            reverse_matches(n, g.m_ip, g.m_ix, g.m_rip, g.m_rix, <uint64_t *> s.stamp_cat)
+            and reverse_matches(n, g.c_ip, g.c_ix, g.c_rip, g.c_rix,
+                                <uint64_t *> s.stamp_cat))
+        memset(s.stamp_cat, 0, <size_t> n * 8)
     s.outcome = outcome
     s.rem = rem
     s.tt = -1
@@ -1265,6 +1305,10 @@ cdef int64_t solve_general_nogil(const Game *g, int64_t target) noexcept nogil:
     s = shared_alloc(g, 1)
     if s == NULL:
         return -1
+    s.every_row = not (
+        reverse_matches(n, g.m_ip, g.m_ix, g.m_rip, g.m_rix, <uint64_t *> s.stamp_cat)
+        and reverse_matches(n, g.c_ip, g.c_ix, g.c_rip, g.c_rix, <uint64_t *> s.stamp_cat))
+    memset(s.stamp_cat, 0, <size_t> n * 8)
     s.tt = <int32_t> (target // nn)
     s.tm = <int32_t> ((target - s.tt * nn) // n)
     s.tc = <int32_t> (target % n)

@@ -293,3 +293,22 @@ def test_ctrl_c_stops_the_threads(threads):
     assert word == "interrupted"
     assert float(when) - sent < 2.0  # generous for a loaded machine
     assert int(alive) == 1  # only the main thread
+
+
+@pytest.mark.parametrize("n", [2, 40, 100])
+def test_answers_come_from_the_move_arrays_alone(n):
+    """Reverse arrays that are not the moves' reverse change nothing (the raw entry does
+    not check them): the game is the one the move arrays describe."""
+    rng = random.Random(n)
+    game = random_game(rng, n)
+    mouse, cat, flags = game
+    expected = tables(game)
+    wrong = [array("i", [0] * (n + 1)), array("i")]  # no predecessors at all
+    m_ip, m_ix, _, _ = csr(mouse)
+    c_ip, c_ix, c_rip, c_rix = csr(cat)
+    for arrays in ((m_ip, m_ix, *wrong, c_ip, c_ix, c_rip, c_rix),
+                   (m_ip, m_ix, *csr(mouse)[2:], c_ip, c_ix, *wrong)):
+        outcome = bytearray(2 * n * n)
+        rem = array("i", [0]) * (2 * n * n)
+        decided = _retro_c.propagate(n, bytes(flags), *arrays, outcome, rem)
+        assert (decided, bytes(outcome), rem.tobytes()) == expected
