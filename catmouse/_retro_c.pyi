@@ -13,6 +13,8 @@ from typing_extensions import Buffer, disjoint_base
 # Kept for the former queue engine's tests; the most nodes ``solve_lists`` takes on.
 QUEUE_BLOCK: int
 LISTS_LIMIT: int
+# The C enum's flags and outcome codes (pinned to catmouse._facts by a test).
+ENUM: dict[str, int]
 
 def propagate(
     n: int,
@@ -32,6 +34,7 @@ def propagate(
     threads: int = 1,
     progress: Callable[[int], object] | None = None,
 ) -> int: ...
+def check_threads(threads: Any) -> int: ...
 def peak_bytes(n: int, outcome: bool, remoteness: bool, target: bool, threads: int = 1) -> int:
     """Bytes this engine allocates itself for such a call (the caller's buffers not counted)."""
 

@@ -94,6 +94,9 @@ cdef enum:
 # (in positions decided by the main thread), and the most nodes solve_lists takes on.
 QUEUE_BLOCK = 16384
 LISTS_LIMIT = LISTS_MAX_NODES
+# The C enum's flags and codes, for the test that pins them to catmouse._facts.
+ENUM = {"HOLE": HOLE, "CAT_FORBIDDEN": CAT_FORBIDDEN, "CAT_GOAL": CAT_GOAL,
+        "MOUSE_WIN": MOUSE_WIN, "CAT_WIN": CAT_WIN, "NO_POSITION": NO_POSITION}
 
 cdef uint64_t ONES = ~(<uint64_t> 0)
 
@@ -1413,9 +1416,7 @@ def propagate(n, flags, mouse_indptr, mouse_indices, mouse_rindptr, mouse_rindic
     # A typed C integer argument would take 2.7 as 2: accept integers only.
     n = index(n)
     check_n(n)
-    threads = index(threads)
-    if threads < 1:
-        raise ValueError(f"threads = {threads}: need a positive number of threads")
+    check_threads(threads)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be callable or None, not {type(progress).__name__}")
     return _propagate(n, flags, mouse_indptr, mouse_indices, mouse_rindptr,
@@ -1461,6 +1462,19 @@ def _propagate(
     return solve_game(&g, state, rem, target, threads, progress)
 
 
+def check_threads(threads):
+    """A positive thread count, or TypeError/ValueError (as the twin).
+
+    >>> check_threads(2)
+    2
+    """
+    if isinstance(threads, bool) or not isinstance(threads, int):
+        raise TypeError(f"threads must be an int, not {type(threads).__name__}")
+    if threads < 1:
+        raise ValueError(f"threads must be at least 1, not {threads}")
+    return threads
+
+
 def peak_bytes(n, outcome, remoteness, target, threads=1):
     """Bytes this engine allocates itself for such a call (the caller's buffers not counted).
 
@@ -1473,9 +1487,7 @@ def peak_bytes(n, outcome, remoteness, target, threads=1):
     """
     n = index(n)
     check_n(n)
-    threads = index(threads)
-    if threads < 1:
-        raise ValueError(f"threads = {threads}: need a positive number of threads")
+    check_threads(threads)
     if n <= 64:
         return 0
     return layout_bytes(n, general_threads(n, threads))
