@@ -1235,6 +1235,7 @@ cdef int64_t solve_general(const Game *g, uint8_t *outcome, int32_t *rem, int64_
     cdef Shared *s
     cdef _Crew crew
     cdef list started = []
+    cdef int32_t helpers
     if target >= 0 and g.flags[target % n] & CAT_FORBIDDEN:
         return NO_POSITION
     with nogil:
@@ -1277,16 +1278,33 @@ cdef int64_t solve_general(const Game *g, uint8_t *outcome, int32_t *rem, int64_
             for i in range(1, T):
                 thread = threading.Thread(target=crew.run, args=(i,), daemon=True,
                                           name=f"catmouse-engine-{i}")
-                thread.start()
+                try:
+                    thread.start()
+                except RuntimeError:
+                    raise  # no thread was started
+                except BaseException:
+                    started.append(thread)  # Ctrl-C while start() waited: it runs
+                    raise
                 started.append(thread)
         return general_run(s, progress)
     finally:
         if started:
+            # Every helper leaves its loop (done, without the GIL: Ctrl-C cannot cut this
+            # short) before anything is freed; then the threads are joined, through Ctrl-C.
             s.phase = PHASE_EXIT
-            for i in range(1, len(started) + 1):
+            helpers = <int32_t> len(started)
+            for i in range(1, helpers + 1):
                 PyThread_release_lock(s.go[i])
+            with nogil:
+                for i in range(1, helpers + 1):
+                    PyThread_acquire_lock(s.done[i], 1)
+            interrupted = None
             for thread in started:
-                thread.join()
+                while thread.is_alive():
+                    try:
+                        thread.join()
+                    except BaseException as error:
+                        interrupted = error
         if s.go != NULL:
             for i in range(T):
                 if s.go[i] != NULL:
@@ -1296,6 +1314,8 @@ cdef int64_t solve_general(const Game *g, uint8_t *outcome, int32_t *rem, int64_
         PyMem_RawFree(s.go)
         PyMem_RawFree(s.done)
         PyMem_RawFree(s)
+        if started and interrupted is not None:
+            raise interrupted
 
 
 cdef int64_t solve_general_nogil(const Game *g, int64_t target) noexcept nogil:
