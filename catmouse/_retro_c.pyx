@@ -24,9 +24,16 @@ predecessors read, and the new bits of each round are scattered into it:
 That is 8 bit tables: n*n bytes, half a byte per position, and no move
 counters.  Only what changed is recomputed: each round records which 64-bit
 words of which rows gained bits; a row is queued (a FIFO ring buffer over a C
-array, one per thread, a row at most once per round) when one of its moves'
-rows changed, and only the changed words are recomputed (all of them, as
-contiguous loops, when most changed).
+array, one per thread, a row at most once per round, filled in row order) when
+one of its moves' rows changed, and only the changed words are recomputed (all
+of them, as contiguous loops, when a quarter or more changed).  New bits reach
+the other orientation through 64x64 bit tiles transposed in registers, one
+destination word per row and round rather than one per bit; the outcome table
+is written at the end from the bit tables, the remoteness table as positions
+are decided (the cat-to-move half by cat row, transposed in tiles at the end).
+The answers depend on the move arrays alone: when the reverse arrays are not
+their reverse (the raw entry does not check it), every row is recomputed every
+round instead of trusting the work-list.
 
 Threads: rows are owned in blocks of 64, so a thread's scatter writes only
 words no other thread writes; a round is two phases (the cat's step, then the
