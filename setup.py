@@ -89,6 +89,14 @@ if NO_EXTENSIONS:
     # No extension at all, so the wheel is tagged py3-none-any.
     ext_modules = []
 else:
-    ext_modules = [Extension("catmouse._retro_c", ["catmouse/_retro_c.pyx"])]
+    # _bitops.h: portable ctz/popcount and relaxed atomics (gcc/clang, MSVC, plain C).
+    ext_modules = [
+        Extension(
+            "catmouse._retro_c",
+            ["catmouse/_retro_c.pyx"],
+            include_dirs=["catmouse"],
+            depends=["catmouse/_bitops.h"],
+        )
+    ]
 
 setup(ext_modules=ext_modules, cmdclass={"build_ext": optional_build_ext})

@@ -1,15 +1,16 @@
 """Type stub for the compiled engine ``_retro_c.pyx`` (its Python-visible names only).
 
-``propagate`` has the signature of its twin ``_retro_py.propagate``: it takes any
-objects and checks them itself (TypeError/ValueError), so the buffers stay ``Any``.
+``propagate`` has the signature of its twin ``_retro_py.propagate`` (ENGINE_CONTRACT): it
+takes any objects and checks them itself (TypeError/ValueError), so the buffers stay ``Any``.
 """
 
 from array import array
+from collections.abc import Callable
 from typing import Any
 
 from typing_extensions import Buffer, disjoint_base
 
-# Positions per queue block, and the most nodes ``solve_lists`` takes on.
+# Kept for the former queue engine's tests; the most nodes ``solve_lists`` takes on.
 QUEUE_BLOCK: int
 LISTS_LIMIT: int
 # The C enum's flags and outcome codes (pinned to catmouse._facts by a test).
@@ -31,11 +32,32 @@ def propagate(
     target: int = -1,
     *,
     threads: int = 1,
+    progress: Callable[[int], object] | None = None,
+) -> int: ...
+def check_threads(threads: Any) -> int: ...
+def peak_bytes(n: int, outcome: bool, remoteness: bool, target: bool, threads: int = 1) -> int:
+    """Bytes this engine allocates itself for such a call (the caller's buffers not counted)."""
+
+def _propagate(
+    n: int,
+    flags: Any,
+    mouse_indptr: Any,
+    mouse_indices: Any,
+    mouse_rindptr: Any,
+    mouse_rindices: Any,
+    cat_indptr: Any,
+    cat_indices: Any,
+    cat_rindptr: Any,
+    cat_rindices: Any,
+    outcome: Any = None,
+    remoteness: Any = None,
+    target: int = -1,
+    threads: int = 1,
     progress: Any = None,
 ) -> int: ...
-
-def check_threads(threads: Any) -> int: ...
-def peak_bytes(n: int, outcome: bool, remoteness: bool, target: bool, threads: int = 1) -> int: ...
+@disjoint_base
+class _Crew:
+    def run(self, i: int) -> None: ...
 
 @disjoint_base
 class Board:
