@@ -26,7 +26,7 @@ NO_POSITION = 3  # the cat stands on a node it may not enter
 
 # The largest graph the engines take: 2*n*n positions are indexed with 64-bit
 # integers, and a node id must fit the int32 CSR arrays.
-MAX_NODES = 32767
+MAX_NODES = 65535
 
 # Memory the tables may take without asking the system how much is available
 # (reading /proc/meminfo costs more than solving a small board).

@@ -103,7 +103,8 @@ QUEUE_BLOCK = 16384
 LISTS_LIMIT = LISTS_MAX_NODES
 # The C enum's flags and codes, for the test that pins them to catmouse._facts.
 ENUM = {"HOLE": HOLE, "CAT_FORBIDDEN": CAT_FORBIDDEN, "CAT_GOAL": CAT_GOAL,
-        "MOUSE_WIN": MOUSE_WIN, "CAT_WIN": CAT_WIN, "NO_POSITION": NO_POSITION}
+        "MOUSE_WIN": MOUSE_WIN, "CAT_WIN": CAT_WIN, "NO_POSITION": NO_POSITION,
+        "MAX_NODES": MAX_NODES}
 
 cdef uint64_t ONES = ~(<uint64_t> 0)
 
@@ -1398,7 +1399,7 @@ cdef int check_csr(str name, int32_t n, const int32_t[::1] indptr,
 
 cdef int check_n(object n) except -1:
     if not 0 <= n <= MAX_NODES:
-        raise ValueError(f"n = {n} is out of range: the engine takes 0 <= n <= {MAX_NODES}")
+        raise ValueError(f"n = {n} is out of range: the engine takes 0 to {MAX_NODES} nodes")
     return 0
 
 

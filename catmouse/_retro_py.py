@@ -46,16 +46,12 @@ from array import array
 from collections.abc import Callable
 from typing import Any
 
-from ._facts import CAT_FORBIDDEN, CAT_GOAL, HOLE, NO_POSITION
+from ._facts import CAT_FORBIDDEN, CAT_GOAL, HOLE, MAX_NODES, NO_POSITION
 from ._facts import CAT_WIN as _CAT_WIN
 from ._facts import MOUSE_WIN as _MOUSE_WIN
 
 __all__ = ["propagate", "peak_bytes", "Board", "solve_boards", "csr_from_lists", "solve_lists"]
 
-# The largest graph this engine takes: node ids fit the int32 CSR arrays, and
-# positions (up to 2 * 65535**2) are Python ints, so 64-bit position counts
-# come for free.  (The API's own limit is _facts.MAX_NODES.)
-MAX_NODES = 65535
 
 # solve_lists takes graphs up to this many nodes (bigger ones take the Graph path).
 LISTS_LIMIT = 1024

@@ -10,6 +10,8 @@ from array import array
 import pytest
 from oracle import CAT_FORBIDDEN, CAT_GOAL, HOLE, NO_POSITION, csr, random_game, solve_game
 
+from catmouse._facts import MAX_NODES
+
 N_GAMES = 2000  # random general games (directed, self-loops, mixed flags) per engine
 
 
@@ -107,7 +109,7 @@ def edit(args, index, value):
 
 
 BAD_ARGS = {
-    "n too large": (edit(good_args(), 0, 40000), "n = 40000"),
+    "n too large": (edit(good_args(), 0, MAX_NODES + 1), f"n = {MAX_NODES + 1}"),
     "negative n": (edit(good_args(), 0, -1), "n = -1"),
     "short flags": (edit(good_args(), 1, b"\0"), "flags has 1 entries for 2 nodes"),
     "short indptr": (edit(good_args(), 2, array("i", [0, 1])), "mouse indptr has 2 entries"),
