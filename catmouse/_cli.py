@@ -3,7 +3,6 @@
     catmouse solve FILE [--mouse M] [--cat C] [--hole H]
     catmouse analyze FILE -o OUT.json|OUT.npz
     catmouse draw FILE -o game.svg
-    catmouse bench ...
 
 FILE holds JSON adjacency lists, an edge list or graph6.  Errors are one line
 on stderr and a non-zero exit status.
@@ -73,16 +72,12 @@ def _parser() -> argparse.ArgumentParser:
                      help="OUT.json, or OUT.npz (needs numpy)")
     sub = graph_command("draw", "draw the graph and an optimal game as SVG", True)
     sub.add_argument("-o", "--output", required=True, metavar="OUT", help="the SVG file")
-    commands.add_parser("bench", help="time the engines (see 'catmouse bench --help')",
-                        add_help=False)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == ["bench"]:
-        return _bench(argv[1:])
     try:
         args = _parser().parse_args(argv)
     except SystemExit as exit:  # --help, or a usage error argparse has printed
@@ -110,15 +105,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _error(message: str) -> None:
     print(f"{PROG}: error: {' '.join(str(message).split())}", file=sys.stderr)
-
-
-def _bench(argv: list[str]) -> int:
-    try:
-        from . import _bench
-    except ImportError as error:
-        _error(f"the benchmark module is not available ({error})")
-        return 1
-    return int(_bench.main(argv) or 0)
 
 
 # -- shared steps ---------------------------------------------------------------

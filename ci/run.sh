@@ -7,7 +7,8 @@
 #   1. say which engine runs;
 #   2. solve the example game: outcome, remoteness and an optimal line;
 #   3. draw it as SVG (written to $CATMOUSE_RUN_OUT, default out/ in the checkout);
-#   4. run the quick benchmark against the C++ reference (ci/bench/ref.cpp, needs g++).
+#   4. run the quick benchmark (benchmarks/bench.py) against the C++ reference
+#      (benchmarks/ref.cpp, needs g++).
 #
 # Environment: PYTHON (interpreter for the venv, default python3), CATMOUSE_RUN_VENV (default
 # .venv-run in the checkout; made anew each run), CATMOUSE_RUN_OUT.
@@ -35,6 +36,6 @@ echo "== catmouse solve examples/chase.edges --mouse 3 --cat 7"
 "$bin/catmouse" solve "$repo/examples/chase.edges" --mouse 3 --cat 7
 echo "== catmouse draw examples/chase.edges --mouse 3 --cat 7 -o $out/chase.svg"
 "$bin/catmouse" draw "$repo/examples/chase.edges" --mouse 3 --cat 7 -o "$out/chase.svg"
-echo "== catmouse bench --quick"
-CATMOUSE_BENCH_REF="$repo/ci/bench/ref.cpp" "$bin/catmouse" bench --quick
+echo "== python benchmarks/bench.py --quick"
+"$bin/python" "$repo/benchmarks/bench.py" --quick
 echo "== ci/run.sh OK"

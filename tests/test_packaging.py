@@ -97,6 +97,11 @@ class TestInstalled:
         assert (PACKAGE_DIR / "_retro_c.pyx").is_file()
         assert not list(PACKAGE_DIR.glob("*.c")), "generated C must not be installed"
 
+    def test_no_benchmark_is_installed(self):
+        # The benchmark and its C++ references stay in the checkout's benchmarks/ folder.
+        installed = [path.name for path in PACKAGE_DIR.iterdir()]
+        assert not [name for name in installed if "bench" in name or name.endswith(".cpp")]
+
     def test_no_runtime_dependencies(self):
         requires = importlib.metadata.requires(DISTRIBUTION) or []
         assert all("extra ==" in requirement for requirement in requires), requires

@@ -1,13 +1,18 @@
 """Benchmark: catmouse against a tight C++ reference, its pure twin, and textbook Python.
 
-Run ``python -m catmouse bench`` (or ``python -m catmouse._bench``); ``--quick``
-takes under a minute, the full run under five.  Every ratio compares timings
+Run from a checkout, against whatever catmouse is importable::
+
+    pip install .                       # first: the compiled engine, from this checkout
+    python benchmarks/bench.py --quick  # the script's folder, not the checkout, is on sys.path
+
+or, against the engine built in place (``python setup.py build_ext --inplace``),
+``PYTHONPATH=. python benchmarks/bench.py``.  ``--quick`` takes under a minute, the
+full run under five.  Every ratio compares timings
 taken in the same run, each the best of several repeats of the thread's CPU
 time (wall time for the multi-threaded figures), because a shared machine is
-noisy.  The C++ reference (``ci/bench/ref.cpp``, or the copy next to
-this file) is compiled with ``g++ -O2`` at run time and timed inside C++, so
-process start, ctypes and I/O are not counted; without g++ its columns are
-left empty.
+noisy.  The C++ reference (``ref.cpp`` beside this file) is compiled with
+``g++ -O2`` at run time and timed inside C++, so process start, ctypes and I/O
+are not counted; without g++ its columns are left empty.
 
 Families:
 
@@ -174,16 +179,13 @@ def load_seed_solution(path: str) -> Callable[[list[list[int]]], int]:
 # -- the C++ reference ----------------------------------------------------------
 
 
+HERE = Path(__file__).resolve().parent
+
+
 def find_ref_source() -> Path | None:
-    """The C++ source: $CATMOUSE_BENCH_REF, else beside this file or in a checkout's ci/bench/."""
-    here = Path(__file__).resolve().parent
-    given = os.environ.get("CATMOUSE_BENCH_REF")
-    if given:
-        return Path(given) if Path(given).exists() else None
-    for candidate in (here / "ref.cpp", here.parent / "ci" / "bench" / "ref.cpp"):
-        if candidate.exists():
-            return candidate
-    return None
+    """The C++ source beside this file, if it is there."""
+    source = HERE / "ref.cpp"
+    return source if source.exists() else None
 
 
 class Reference:
@@ -335,7 +337,7 @@ def measure_memory(family: str, kind: str) -> float | None:
         [str(Path(catmouse.__file__).resolve().parent.parent), env.get("PYTHONPATH", "")])
     try:
         out = subprocess.run(
-            [sys.executable, "-m", "catmouse._bench", "--child-memory", family, kind],
+            [sys.executable, str(Path(__file__).resolve()), "--child-memory", family, kind],
             check=True, capture_output=True, text=True, env=env).stdout.split()
         return int(out[-2]) / int(out[-1])
     except (subprocess.CalledProcessError, ValueError, IndexError):
@@ -535,7 +537,7 @@ FAMILIES = {"small": bench_small, "hot": bench_hot, "big": bench_big, "scaling":
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print its tables; returns the exit status."""
     parser = argparse.ArgumentParser(
-        prog="python -m catmouse bench",
+        prog="python benchmarks/bench.py",
         description="Time catmouse against a C++ reference, its pure-Python twin and "
                     "textbook Python.")
     parser.add_argument("--quick", action="store_true", help="a smaller run (under a minute)")
