@@ -7,23 +7,11 @@ true/false words, so ``=0`` means off.
 
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING
 
+from ._switches import env_flag
+
 __all__ = ["BACKEND", "propagate", "env_flag"]
-
-_TRUE = {"1", "true", "yes", "on"}
-_FALSE = {"", "0", "false", "no", "off"}
-
-
-def env_flag(name: str) -> bool:
-    """Read an environment variable as a yes/no switch (unset means no)."""
-    value = os.environ.get(name, "").strip().lower()
-    if value in _TRUE:
-        return True
-    if value in _FALSE:
-        return False
-    raise ValueError(f"{name}={os.environ[name]!r}: expected 1/0, true/false, yes/no or on/off")
 
 
 if TYPE_CHECKING:

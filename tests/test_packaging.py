@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.metadata
+import importlib.util
 import os
 import subprocess
 import sys
@@ -81,6 +82,67 @@ def test_both_switches_at_once_is_an_error():
     result = backend_in_subprocess(CATMOUSE_NO_EXTENSIONS="1", CATMOUSE_REQUIRE_EXTENSIONS="1")
     assert result.returncode != 0
     assert "ImportError" in result.stderr
+
+
+# setup.py beside tests/: the checkout's, or the unpacked sdist's (cibuildwheel's {project}).
+SETUP_PY = Path(__file__).resolve().parent.parent / "setup.py"
+needs_setup_py = pytest.mark.skipif(
+    not SETUP_PY.is_file() or importlib.util.find_spec("setuptools") is None,
+    reason="no setup.py beside tests/, or no setuptools to run it",
+)
+
+
+def run_setup_py(**env: str) -> subprocess.CompletedProcess[str]:
+    """``python setup.py --name`` under the given switches: reads them, builds nothing."""
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("CATMOUSE_")}
+    environ.pop("CIBUILDWHEEL", None)
+    environ.update(env)
+    return subprocess.run(
+        [sys.executable, str(SETUP_PY), "--name"],
+        cwd=SETUP_PY.parent,
+        env=environ,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_switch_words():
+    from catmouse._switches import env_flag as read
+
+    for word, expected in [("1", True), (" Yes ", True), ("ON", True), ("0", False),
+                           ("off", False), ("", False)]:
+        os.environ["CATMOUSE_TEST_WORD"] = word
+        try:
+            assert read("CATMOUSE_TEST_WORD") is expected, word
+        finally:
+            del os.environ["CATMOUSE_TEST_WORD"]
+    assert read("CATMOUSE_TEST_WORD") is False  # unset
+    assert env_flag is read  # _retro reads the switches with the very same function
+
+
+@needs_setup_py
+@pytest.mark.parametrize(
+    "name", ["CATMOUSE_NO_EXTENSIONS", "CATMOUSE_REQUIRE_EXTENSIONS", "CATMOUSE_DEBUG"]
+)
+def test_setup_py_refuses_an_unknown_word(name):
+    # Before: setup.py read "maybe" as off, while the import refused it.
+    result = run_setup_py(**{name: "maybe"})
+    assert result.returncode != 0
+    assert f"{name}='maybe'" in result.stderr and "expected 1/0" in result.stderr
+
+
+@needs_setup_py
+def test_setup_py_reads_words_as_the_import_does():
+    result = run_setup_py(CATMOUSE_NO_EXTENSIONS="off", CATMOUSE_DEBUG="0")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split()[-1] == "catmouse-solver"
+
+
+@needs_setup_py
+def test_setup_py_refuses_both_switches():
+    result = run_setup_py(CATMOUSE_NO_EXTENSIONS="yes", CATMOUSE_REQUIRE_EXTENSIONS="true")
+    assert result.returncode != 0 and "both set" in result.stderr
 
 
 @pytest.mark.skipif(not env_flag("CATMOUSE_TEST_INSTALLED"), reason="not testing an install")
