@@ -63,7 +63,7 @@ from pathlib import Path
 from typing import Any
 
 import catmouse
-from catmouse import _api, _graph, _retro, _retro_py
+from catmouse import _api, _retro
 from catmouse._graph import Graph
 from catmouse._rules import classic_rules
 
@@ -307,43 +307,14 @@ def best_time(run: Callable[[], Any], reps: int, clock: Callable[[], float] = ti
 
 
 class use_twin:
-    """Run the API on the pure-Python engine for the duration of a ``with``.
-
-    The selector is one swappable object (``_retro.engine``) in catmouse from 0.2;
-    earlier, the entry points were separate names in three modules.
-    """
-
-    names = ((_retro, "propagate", _retro_py.propagate), (_api, "_compiled", None),
-             (_graph, "_fast_csr", None))
+    """Run the API on the pure-Python engine for the duration of a ``with``."""
 
     def __enter__(self) -> None:
-        if hasattr(_retro, "engine") and hasattr(_retro, "load"):
-            self.saved_engine = _retro.engine
-            _retro.engine = _retro.load("python")
-            return
-        self.saved = [getattr(module, name, None) for module, name, _ in self.names]
-        for module, name, twin in self.names:
-            if hasattr(module, name):
-                setattr(module, name, twin)
+        self.saved = _retro.engine
+        _retro.engine = _retro.load("python")
 
     def __exit__(self, *exc: object) -> None:
-        if hasattr(self, "saved_engine"):
-            _retro.engine = self.saved_engine
-            return
-        for (module, name, _), value in zip(self.names, self.saved):
-            if hasattr(module, name):
-                setattr(module, name, value)
-
-
-def engine_entry(name: str) -> Any:
-    """The engine in use's entry point ``name`` (None if it has none)."""
-    engine = getattr(_retro, "engine", None)
-    if engine is not None:
-        return getattr(engine, name, None)
-    if name == "propagate":
-        return _retro.propagate
-    compiled = getattr(_api, "_compiled", None)
-    return getattr(compiled, name, None)
+        _retro.engine = self.saved
 
 
 def raw_engine(graph: Graph, target: int) -> Callable[[], Any]:
@@ -351,7 +322,7 @@ def raw_engine(graph: Graph, target: int) -> Callable[[], Any]:
     rules = classic_rules(graph, 0)
     args = (graph.n, rules.flags, graph.indptr, graph.indices, graph.rindptr, graph.rindices,
             graph.indptr, graph.indices, graph.rindptr, graph.rindices, None, None, target)
-    propagate = engine_entry("propagate")
+    propagate = _retro.engine.propagate
     return lambda: propagate(*args)
 
 
@@ -612,11 +583,10 @@ def bench_hot(args: argparse.Namespace, refs: References) -> Table:
     calls = 2000 if args.quick else 20000
     solve(tiny)
     t_tiny = best_time(lambda: [solve(tiny) for _ in range(calls)], args.reps) / calls
-    solve_boards = engine_entry("solve_boards") if catmouse.BACKEND == "cython" else None
-    board = _api._board(tiny, 0) if solve_boards is not None else None
-    if solve_boards is not None and board is not None:
-        boards = [board] * calls
-        t_tiny_engine = best_time(lambda: solve_boards(boards, 1, 2), args.reps) / calls
+    compiled = _retro.engine if _retro.engine.name == "cython" else None
+    if compiled is not None:
+        boards = [_api._board(tiny, 0)] * calls
+        t_tiny_engine = best_time(lambda: compiled.solve_boards(boards, 1, 2), args.reps) / calls
     else:
         engine = raw_engine(tiny, tiny.n + 2)
         t_tiny_engine = best_time(lambda: [engine() for _ in range(calls)], args.reps) / calls
