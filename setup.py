@@ -5,25 +5,40 @@ CATMOUSE_REQUIRE_EXTENSIONS=1   a failed compile is an error (so is any failure 
                                 cibuildwheel, which sets CIBUILDWHEEL=1)
 CATMOUSE_DEBUG=1                compile with bounds checks on (for fuzzing)
 
-Values are read as true/false words, so ``=0`` means off.  Everything else is in pyproject.toml.
+Values are read as true/false words (``=0`` means off; another word such as ``=maybe`` is an
+error), by the same function the package uses at import: catmouse/_switches.py, loaded here by
+its path since catmouse is not installed yet.  Everything else is in pyproject.toml.
 """
 
+import importlib.util
 import os
 import sys
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-_TRUE = {"1", "true", "yes", "on"}
+
+def _load_switches():
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "catmouse", "_switches.py")
+    spec = importlib.util.spec_from_file_location("_catmouse_switches", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-def flag(name):
-    return os.environ.get(name, "").strip().lower() in _TRUE
+env_flag = _load_switches().env_flag
 
-
-NO_EXTENSIONS = flag("CATMOUSE_NO_EXTENSIONS")
-REQUIRE = flag("CATMOUSE_REQUIRE_EXTENSIONS") or flag("CIBUILDWHEEL")
-DEBUG = flag("CATMOUSE_DEBUG")
+try:
+    NO_EXTENSIONS = env_flag("CATMOUSE_NO_EXTENSIONS")
+    REQUIRE = env_flag("CATMOUSE_REQUIRE_EXTENSIONS")
+    DEBUG = env_flag("CATMOUSE_DEBUG")
+    # cibuildwheel sets CIBUILDWHEEL=1: a wheel build never falls back to pure Python.
+    STRICT = REQUIRE or env_flag("CIBUILDWHEEL")
+except ValueError as error:
+    sys.exit(f"error: {error}")
+if NO_EXTENSIONS and REQUIRE:
+    # The same refusal as at import (catmouse/_retro.py).
+    sys.exit("error: CATMOUSE_NO_EXTENSIONS and CATMOUSE_REQUIRE_EXTENSIONS are both set")
 
 # Set once here, not in the .pyx, so the debug switch can turn checks back on.
 DIRECTIVES = {
@@ -74,7 +89,7 @@ class optional_build_ext(build_ext):
             ext.sources = cythonized.sources
 
     def _fallback(self, error):
-        if REQUIRE:
+        if STRICT:
             raise
         banner(
             "WARNING: the compiled catmouse engine could not be built:\n"

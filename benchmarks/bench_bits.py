@@ -4,7 +4,7 @@
 
 Every ratio compares timings taken in the same run, best of several repeats of the
 thread's CPU time (wall time for the threads figure).  The C++ references are built
-with g++ -O2 and timed inside C++ (``cm_time``), as ``catmouse._bench`` does.
+with g++ -O2 and timed inside C++ (``cm_time``), as ``bench.py`` does.
 """
 
 from __future__ import annotations
@@ -17,9 +17,10 @@ import time
 from array import array
 from pathlib import Path
 
+from bench import Reference, best_time, big_family, random_graph, small_family
+
 import catmouse
 from catmouse import _retro_c
-from catmouse._bench import Reference, best_time, big_family, random_graph, small_family
 from catmouse._graph import Graph
 from catmouse._rules import classic_rules
 
@@ -129,7 +130,7 @@ def main():
     parser.add_argument("--reps", type=int, default=7)
     parser.add_argument("--only", default="small,dense,big")
     a = parser.parse_args()
-    refs = [("ref.cpp", build(ROOT / "ci" / "bench" / "ref.cpp"))]
+    refs = [("ref.cpp", build(ROOT / "benchmarks" / "ref.cpp"))]
     if Path(a.ref_bits).exists():
         refs.append(("ref_bits.cpp", build(Path(a.ref_bits))))
     only = a.only.split(",")

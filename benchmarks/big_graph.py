@@ -16,8 +16,9 @@ import sys
 import time
 from array import array
 
+from bench import sparse_graph
+
 from catmouse import _retro_c
-from catmouse._bench import sparse_graph
 
 
 def peak_rss() -> int:

@@ -1,4 +1,4 @@
-"""Check benchmarks/ref_bits.cpp against ci/bench/ref.cpp: the same answers, full and early stop.
+"""Check benchmarks/ref_bits.cpp against benchmarks/ref.cpp: the same answers, full and early stop.
 
     PYTHONPATH=. python benchmarks/check_ref_bits.py
 """
@@ -15,9 +15,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
+from bench import random_graph  # noqa: E402
 from oracle import random_board  # noqa: E402
-
-from catmouse._bench import random_graph  # noqa: E402
 
 
 def load(source: Path) -> ctypes.CDLL:
@@ -47,7 +46,7 @@ def compare(a, b, rng, adjacency, hole) -> int:
 
 
 def main() -> None:
-    a, b = load(ROOT / "ci" / "bench" / "ref.cpp"), load(ROOT / "benchmarks" / "ref_bits.cpp")
+    a, b = load(ROOT / "benchmarks" / "ref.cpp"), load(ROOT / "benchmarks" / "ref_bits.cpp")
     rng = random.Random(7)
     calls = 0
     for i in range(3000):

@@ -6,7 +6,6 @@
     catmouse play FILE [--as mouse|cat] [--html OUT.html] [GAME OPTIONS]
     catmouse cop-win FILE
     catmouse cat-mouse-ii GRID [--cat-jump J] [--mouse-jump J]
-    catmouse bench ...
 
 FILE holds JSON adjacency lists, an edge list or graph6 (several graphs, one
 per line: solve takes each); ``-`` reads stdin.  The game options are those of
@@ -140,16 +139,12 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_argument("--mouse-jump", type=int, default=1, help="the mouse's jump (default: 1)")
     sub.add_argument("--max-turns", type=int, default=1000,
                      help="moves in all within which the mouse must eat (default: 1000)")
-    commands.add_parser("bench", help="time the engines (see 'catmouse bench --help')",
-                        add_help=False)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == ["bench"]:
-        return _bench(argv[1:])
     try:
         args = _parser().parse_args(argv)
     except SystemExit as exit:  # --help, or a usage error argparse has printed
@@ -181,15 +176,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _error(message: str) -> None:
     print(f"{PROG}: error: {' '.join(str(message).split())}", file=sys.stderr)
-
-
-def _bench(argv: list[str]) -> int:
-    try:
-        from . import _bench
-    except ImportError as error:
-        _error(f"the benchmark module is not available ({error})")
-        return 1
-    return int(_bench.main(argv) or 0)
 
 
 # -- shared steps ---------------------------------------------------------------

@@ -12,28 +12,16 @@ true/false words, so ``=0`` means off.
 from __future__ import annotations
 
 import importlib
-import os
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-__all__ = ["BACKEND", "Engine", "engine", "load", "env_flag"]
+from ._switches import env_flag
 
-_TRUE = {"1", "true", "yes", "on"}
-_FALSE = {"", "0", "false", "no", "off"}
+__all__ = ["BACKEND", "Engine", "engine", "load", "env_flag"]
 
 # Engine name -> module implementing the contract.
 MODULES = {"cython": "catmouse._retro_c", "python": "catmouse._retro_py"}
-
-
-def env_flag(name: str) -> bool:
-    """Read an environment variable as a yes/no switch (unset means no)."""
-    value = os.environ.get(name, "").strip().lower()
-    if value in _TRUE:
-        return True
-    if value in _FALSE:
-        return False
-    raise ValueError(f"{name}={os.environ[name]!r}: expected 1/0, true/false, yes/no or on/off")
 
 
 @dataclass(frozen=True)

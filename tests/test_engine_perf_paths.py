@@ -1,4 +1,4 @@
-"""Behaviour of the compiled engine's fast paths (no timings here: see catmouse._bench).
+"""Behaviour of the compiled engine's fast paths (no timings here: see benchmarks/bench.py).
 
 Every fast path must give what the plain path gives: the compiled tables equal
 the pure twin's bit for bit (and a naive oracle's) on games with holes, cat-forbidden

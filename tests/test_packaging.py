@@ -84,6 +84,84 @@ def test_both_switches_at_once_is_an_error():
     assert "ImportError" in result.stderr
 
 
+# setup.py beside tests/: the checkout's, or the unpacked sdist's (cibuildwheel's {project}).
+SETUP_PY = Path(__file__).resolve().parent.parent / "setup.py"
+needs_setup_py = pytest.mark.skipif(not SETUP_PY.is_file(), reason="no setup.py beside tests/")
+
+# Runs setup.py with a stand-in setuptools that records setup()'s arguments, so the test sees
+# which extensions the switches ask for, whatever setuptools (if any) this environment has.
+SETUP_PROBE = """
+import runpy, sys, types
+calls = []
+setuptools = types.ModuleType("setuptools")
+setuptools.Extension = lambda name, sources: name
+setuptools.setup = lambda **kwargs: calls.append(kwargs)
+build_ext = types.ModuleType("setuptools.command.build_ext")
+build_ext.build_ext = type("build_ext", (), {})
+sys.modules.update({"setuptools": setuptools, "setuptools.command": types.ModuleType("c"),
+                    "setuptools.command.build_ext": build_ext})
+runpy.run_path(sys.argv[1], run_name="__main__")
+print(calls[0]["ext_modules"])
+"""
+
+
+def run_setup_py(**env: str) -> subprocess.CompletedProcess[str]:
+    """Run setup.py under the given switches (building nothing); prints its extension list."""
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("CATMOUSE_")}
+    environ.pop("CIBUILDWHEEL", None)
+    environ.update(env)
+    return subprocess.run(
+        [sys.executable, "-c", SETUP_PROBE, str(SETUP_PY)],
+        cwd=SETUP_PY.parent,
+        env=environ,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_switch_words():
+    from catmouse._switches import env_flag as read
+
+    for word, expected in [("1", True), (" Yes ", True), ("ON", True), ("0", False),
+                           ("off", False), ("", False)]:
+        os.environ["CATMOUSE_TEST_WORD"] = word
+        try:
+            assert read("CATMOUSE_TEST_WORD") is expected, word
+        finally:
+            del os.environ["CATMOUSE_TEST_WORD"]
+    assert read("CATMOUSE_TEST_WORD") is False  # unset
+    assert env_flag is read  # _retro reads the switches with the very same function
+
+
+@needs_setup_py
+@pytest.mark.parametrize(
+    "name", ["CATMOUSE_NO_EXTENSIONS", "CATMOUSE_REQUIRE_EXTENSIONS", "CATMOUSE_DEBUG"]
+)
+def test_setup_py_refuses_an_unknown_word(name):
+    # Before: setup.py read "maybe" as off, while the import refused it.
+    result = run_setup_py(**{name: "maybe"})
+    assert result.returncode != 0
+    assert f"{name}='maybe'" in result.stderr and "expected 1/0" in result.stderr
+
+
+@needs_setup_py
+@pytest.mark.parametrize(
+    "word, extensions", [("off", "['catmouse._retro_c']"), ("0", "['catmouse._retro_c']"),
+                         ("", "['catmouse._retro_c']"), ("Yes", "[]"), ("1", "[]")]
+)
+def test_setup_py_reads_words_as_the_import_does(word, extensions):
+    result = run_setup_py(CATMOUSE_NO_EXTENSIONS=word, CATMOUSE_DEBUG="0")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split("\n")[-2] == extensions
+
+
+@needs_setup_py
+def test_setup_py_refuses_both_switches():
+    result = run_setup_py(CATMOUSE_NO_EXTENSIONS="yes", CATMOUSE_REQUIRE_EXTENSIONS="true")
+    assert result.returncode != 0 and "both set" in result.stderr
+
+
 @pytest.mark.skipif(not env_flag("CATMOUSE_TEST_INSTALLED"), reason="not testing an install")
 class TestInstalled:
     def test_imported_from_site_packages(self):
@@ -97,6 +175,11 @@ class TestInstalled:
         assert (PACKAGE_DIR / "py.typed").is_file()
         assert (PACKAGE_DIR / "_retro_c.pyx").is_file()
         assert not list(PACKAGE_DIR.glob("*.c")), "generated C must not be installed"
+
+    def test_no_benchmark_is_installed(self):
+        # The benchmark and its C++ references stay in the checkout's benchmarks/ folder.
+        installed = [path.name for path in PACKAGE_DIR.iterdir()]
+        assert not [name for name in installed if "bench" in name or name.endswith(".cpp")]
 
     def test_no_runtime_dependencies(self):
         requires = importlib.metadata.requires(DISTRIBUTION) or []

@@ -1,13 +1,18 @@
 """Benchmark: catmouse against a tight C++ reference, its pure twin, and textbook Python.
 
-Run ``python -m catmouse bench`` (or ``python -m catmouse._bench``); ``--quick``
-takes under a minute, the full run under five.  Every ratio compares timings
+Run from a checkout, against whatever catmouse is importable::
+
+    pip install .                       # first: the compiled engine, from this checkout
+    python benchmarks/bench.py --quick  # the script's folder, not the checkout, is on sys.path
+
+or, against the engine built in place (``python setup.py build_ext --inplace``),
+``PYTHONPATH=. python benchmarks/bench.py``.  ``--quick`` takes under a minute, the
+full run under five.  Every ratio compares timings
 taken in the same run, each the best of several repeats of the thread's CPU
 time (wall time for the multi-threaded figures), because a shared machine is
-noisy.  The C++ reference (``ci/bench/ref.cpp``, or the copy next to
-this file) is compiled with ``g++ -O2`` at run time and timed inside C++, so
-process start, ctypes and I/O are not counted; without g++ its columns are
-left empty.
+noisy.  The C++ reference (``ref.cpp`` beside this file) is compiled with
+``g++ -O2`` at run time and timed inside C++, so process start, ctypes and I/O
+are not counted; without g++ its columns are left empty.
 
 Families:
 
@@ -18,6 +23,18 @@ Families:
 - ``big``: a random sparse graph of 3000 nodes, a 60x60 grid, a dense 600-node
   graph: time and peak memory of ``solve``, of a full solve and of ``analyze``.
 - ``scaling``: positions per second of a full solve on sparse graphs, n = 500..5000.
+- ``dense50``: random dense graphs of 50 nodes (p = 0.5), ``solve(lists)`` per call.
+- ``threads``: wall time of ``analyze(graph, threads=2)`` against ``threads=1`` on the
+  sparse 3000-node graph.
+- ``twin``: the pure-Python twin against the textbook Python solution on sparse graphs
+  of 50 nodes (both pure Python, same process).
+- ``huge`` (only with ``--huge``, never in ``--quick``): one ``solve`` of a sparse
+  40000-node graph (3.2 billion positions) in a fresh process: time and peak RSS.
+
+Two C++ columns: ``ref.cpp``, the queue-based retrograde solver, and ``ref_bits.cpp``, a
+bit-parallel one with the same C ABI (``cm_solve``, ``cm_time``).  A missing source
+leaves its column empty.  Keywords the installed catmouse does not accept yet
+(``analyze(remoteness=False)``, ``threads=``) give "n/a" rows with the reason.
 
 Peak memory is measured in a fresh subprocess per figure: the kernel's
 high-water mark is reset (``/proc/self/clear_refs``) once the graph is built
@@ -174,20 +191,15 @@ def load_seed_solution(path: str) -> Callable[[list[list[int]]], int]:
 # -- the C++ reference ----------------------------------------------------------
 
 
-def find_ref_source() -> Path | None:
-    """The C++ source: $CATMOUSE_BENCH_REF, else beside this file or in a checkout's ci/bench/."""
-    here = Path(__file__).resolve().parent
-    given = os.environ.get("CATMOUSE_BENCH_REF")
-    if given:
-        return Path(given) if Path(given).exists() else None
-    for candidate in (here / "ref.cpp", here.parent / "ci" / "bench" / "ref.cpp"):
-        if candidate.exists():
-            return candidate
-    return None
+HERE = Path(__file__).resolve().parent
+
+# The C++ references beside this file: the queue-based solver, and a bit-parallel one
+# (written separately) with the same C ABI.  Either may be missing; its column stays empty.
+REFERENCES = {"plain": "ref.cpp", "bits": "ref_bits.cpp"}
 
 
 class Reference:
-    """The C++ solver, compiled now and loaded with ctypes."""
+    """A C++ solver, compiled now with ``g++ -O2`` and loaded with ctypes."""
 
     def __init__(self, lib: ctypes.CDLL):
         self.lib = lib
@@ -196,20 +208,28 @@ class Reference:
             ctypes.c_int, ctypes.c_void_p]
 
     @classmethod
-    def build(cls) -> Reference | None:
-        source = find_ref_source()
+    def build(cls, kind: str = "plain", quiet: bool = False) -> Reference | None:
+        source = HERE / REFERENCES[kind]
         compiler = shutil.which("g++")
-        if source is None or compiler is None:
-            print("note: no g++ or no ref.cpp; the C++ columns stay empty", file=sys.stderr)
+
+        def note(message: str) -> None:
+            if not quiet:
+                print(f"note: {message}", file=sys.stderr)
+
+        if not source.exists():
+            note(f"no {source.name} beside the benchmark: its C++ column stays empty")
             return None
-        out = Path(tempfile.mkdtemp(prefix="catmouse-bench-")) / "ref.so"
+        if compiler is None:
+            note(f"no g++: the {source.name} column stays empty")
+            return None
+        out = Path(tempfile.mkdtemp(prefix="catmouse-bench-")) / f"{source.stem}.so"
         try:
             subprocess.run([compiler, "-O2", "-shared", "-fPIC", "-o", str(out), str(source)],
                            check=True, capture_output=True, text=True)
             return cls(ctypes.CDLL(str(out)))
         except (subprocess.CalledProcessError, OSError) as error:
             detail = getattr(error, "stderr", "") or error
-            print(f"note: the C++ reference did not build: {detail}", file=sys.stderr)
+            note(f"{source.name} did not build: {detail}")
             return None
 
     def time(self, graphs: list[list[list[int]]], targets: list[int],
@@ -237,6 +257,28 @@ class Reference:
                                 address(ix), address(ix_off), 0, address(tg), reps,
                                 address(results))
         return best, results.tolist()
+
+
+class References:
+    """Both C++ references (each None when its source or g++ is missing)."""
+
+    def __init__(self, quiet: bool = False):
+        self.plain = Reference.build("plain", quiet)
+        self.bits = Reference.build("bits", quiet)
+
+
+def checked_time(ref: Reference | None, name: str, graphs: list[list[list[int]]],
+                 targets: list[int], reps: int, expect: list[int] | None = None
+                 ) -> float | None:
+    """Best seconds of ``ref`` over ``graphs`` (None without it), checked against ``expect``."""
+    if ref is None:
+        return None
+    seconds, got = ref.time(graphs, targets, reps)
+    if expect is not None and got != expect:
+        bad = next(i for i, (a, b) in enumerate(zip(got, expect)) if a != b)
+        raise AssertionError(f"{name} disagrees with catmouse on graph {bad}: "
+                             f"{got[bad]} != {expect[bad]}")
+    return seconds
 
 
 # -- timing -------------------------------------------------------------------
@@ -284,6 +326,18 @@ def raw_engine(graph: Graph, target: int) -> Callable[[], Any]:
     return lambda: propagate(*args)
 
 
+TINY = [[1, 3], [0], [3], [0, 2]]
+
+
+def unsupported(call: Callable[[Graph], Any]) -> str | None:
+    """None if ``call`` runs on a tiny graph, else why not (a keyword not accepted yet)."""
+    try:
+        call(Graph(TINY))
+    except TypeError as error:
+        return f"n/a: {error}"
+    return None
+
+
 # -- peak memory, one subprocess per figure -------------------------------------
 
 
@@ -295,13 +349,8 @@ def _status(field: str) -> int:
     raise OSError(f"no {field} in /proc/self/status")
 
 
-def child_memory(family: str, kind: str) -> None:
-    """In a fresh process: build the graph, reset the peak, run once, print bytes."""
-    adjacency = big_family()[family]()
-    graph = Graph(adjacency)
-    n = graph.n
-    ref = Reference.build() if kind == "cpp" else None
-    catmouse.analyze(Graph([[1], [0, 2], [1]]))  # warm every lazy import
+def _reset_peak() -> int:
+    """Return freed heap to the OS, reset the peak-RSS mark; the RSS now, in bytes."""
     gc.collect()
     try:  # hand freed heap back to the OS, so reused pages do not hide a peak
         ctypes.CDLL(None).malloc_trim(0)
@@ -309,29 +358,62 @@ def child_memory(family: str, kind: str) -> None:
         pass
     with open("/proc/self/clear_refs", "w") as clear:
         clear.write("5")
-    before = _status("VmRSS")
-    if kind == "solve":
-        catmouse.solve(graph)
-    elif kind == "analyze":
-        catmouse.analyze(graph)
-    elif kind == "cpp" and ref is not None:
+    return _status("VmRSS")
+
+
+def one_thread() -> dict[str, int]:
+    """``threads=1`` where solve/analyze take it: big graphs default to every core, and a
+    figure of the calling thread's CPU time would miss the other threads' work."""
+    return {} if unsupported(lambda g: catmouse.solve(g, threads=1)) else {"threads": 1}
+
+
+# What a memory figure measures: one single-threaded call on the prebuilt graph.
+MEMORY_CALLS: dict[str, Callable[[Graph], Any]] = {
+    "solve": lambda graph: catmouse.solve(graph, **one_thread()),
+    "analyze": lambda graph: catmouse.analyze(graph, **one_thread()),
+    "outcomes": lambda graph: catmouse.analyze(graph, remoteness=False, **one_thread()),
+}
+
+
+def child_memory(family: str, kind: str) -> None:
+    """In a fresh process: build the graph, reset the peak, run once, print bytes."""
+    adjacency = big_family()[family]()
+    graph = Graph(adjacency)
+    n = graph.n
+    ref = None
+    if kind.startswith("cpp"):
+        refs = References(quiet=True)
+        ref = refs.bits if kind == "cpp-bits" else refs.plain
+    catmouse.analyze(Graph(TINY))  # warm every lazy import
+    before = _reset_peak()
+    if ref is not None:
         ref.time([adjacency], [-1], 1)
+    elif kind in MEMORY_CALLS:
+        MEMORY_CALLS[kind](graph)
     print(_status("VmHWM") - before, 2 * n * n)
+
+
+def _run_child(*argv: str) -> list[str] | None:
+    """Run this script with ``argv`` against the same catmouse; its stdout words, or None."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(
+        [str(Path(catmouse.__file__).resolve().parent.parent), env.get("PYTHONPATH", "")])
+    try:
+        return subprocess.run([sys.executable, str(Path(__file__).resolve()), *argv],
+                              check=True, capture_output=True, text=True, env=env).stdout.split()
+    except subprocess.CalledProcessError as error:
+        print(f"note: {' '.join(argv)} failed: {error.stderr.strip()[-300:]}", file=sys.stderr)
+        return None
 
 
 def measure_memory(family: str, kind: str) -> float | None:
     """Peak bytes per position of one call, measured in a subprocess."""
     if not os.path.exists("/proc/self/clear_refs"):
         return None
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(
-        [str(Path(catmouse.__file__).resolve().parent.parent), env.get("PYTHONPATH", "")])
+    out = _run_child("--child-memory", family, kind)
     try:
-        out = subprocess.run(
-            [sys.executable, "-m", "catmouse._bench", "--child-memory", family, kind],
-            check=True, capture_output=True, text=True, env=env).stdout.split()
-        return int(out[-2]) / int(out[-1])
-    except (subprocess.CalledProcessError, ValueError, IndexError):
+        return int(out[-2]) / int(out[-1]) if out else None
+    except (ValueError, IndexError):
         return None
 
 
@@ -342,13 +424,21 @@ def fmt(value: float | None, spec: str = ".2f", unit: str = "") -> str:
     return "-" if value is None else f"{value:{spec}}{unit}"
 
 
+def ratio(t: float | None, versus: float | None) -> str:
+    return fmt(t / versus if t is not None and versus else None, ".2f", "x")
+
+
 class Table:
     def __init__(self, title: str, columns: list[str]):
         self.title, self.columns = title, columns
         self.rows: list[list[str]] = []
+        self.notes: list[str] = []
 
     def add(self, *cells: str) -> None:
         self.rows.append([str(c) for c in cells])
+
+    def note(self, text: str) -> None:
+        self.notes.append(text)
 
     def __str__(self) -> str:
         widths = [max(len(c), *(len(r[i]) for r in self.rows)) if self.rows else len(c)
@@ -359,10 +449,20 @@ class Table:
         for r in self.rows:
             out.append("  ".join(c.rjust(w) if i else c.ljust(w)
                                  for i, (c, w) in enumerate(zip(r, widths))))
+        out.extend(f"  note: {text}" for text in self.notes)
         return "\n".join(out)
 
 
-def bench_small(args: argparse.Namespace, ref: Reference | None) -> Table:
+def per_solve_rows(table: Table, rows: list[tuple[str, float | None]], positions: float,
+                   refs: dict[str, float | None]) -> None:
+    """Rows of (name, seconds per solve) with Mpos/s and a ratio against each C++ column."""
+    for name, t in rows:
+        table.add(name, fmt(t * 1e6 if t is not None else None),
+                  fmt(positions / t / 1e6 if t else None),
+                  *(ratio(t, versus) for versus in refs.values()))
+
+
+def bench_small(args: argparse.Namespace, refs: References) -> Table:
     graphs = small_family(args.small)
     targets = [len(g) + 2 for g in graphs]  # mouse 1, cat 2, mouse to move
     positions = sum(2 * len(g) ** 2 for g in graphs)
@@ -381,13 +481,13 @@ def bench_small(args: argparse.Namespace, ref: Reference | None) -> Table:
         t_twin = best_time(api, twin_reps) / len(graphs)
     assert [textbook_solve(g) for g in graphs] == expect, "textbook disagrees"
     t_book = best_time(lambda: [textbook_solve(g) for g in graphs], twin_reps) / len(graphs)
-    t_cpp = None
-    if ref is not None:
-        seconds, got = ref.time(graphs, targets, max(args.reps, 20))
-        assert got == expect, "C++ disagrees"
-        t_cpp = seconds / len(graphs)
+    cpp_reps = max(args.reps, 20)
+    t_cpp = checked_time(refs.plain, "ref.cpp", graphs, targets, cpp_reps, expect)
+    t_bits = checked_time(refs.bits, "ref_bits.cpp", graphs, targets, cpp_reps, expect)
+    t_cpp = t_cpp / len(graphs) if t_cpp is not None else None
+    t_bits = t_bits / len(graphs) if t_bits is not None else None
     table = Table(f"small: {len(graphs)} random graphs, 3..50 nodes, solve(lists)",
-                  ["engine", "us/solve", "Mpos/s", "vs C++", "speedup vs twin",
+                  ["engine", "us/solve", "Mpos/s", "vs C++", "vs C++ bits", "speedup vs twin",
                    "vs textbook"])
     rows = [("catmouse.solve(lists)", t_api), ("  of which Graph(lists)", t_graph),
             ("pure twin solve(lists)", t_twin), ("textbook Python (full)", t_book)]
@@ -396,16 +496,71 @@ def bench_small(args: argparse.Namespace, ref: Reference | None) -> Table:
         assert [seed(g) for g in graphs] == expect, "seed code disagrees"
         rows.append(("seed 004 Python (local)",
                      best_time(lambda: [seed(g) for g in graphs], twin_reps) / len(graphs)))
-    if t_cpp is not None:
-        rows.append(("C++ -O2 reference", t_cpp))
+    rows.append(("C++ -O2 reference", t_cpp))
+    rows.append(("C++ -O2 bit-parallel reference", t_bits))
     for name, t in rows:
-        table.add(name, fmt(t * 1e6), fmt(positions / len(graphs) / t / 1e6),
-                  fmt(t / t_cpp if t_cpp else None, ".2f", "x"),
-                  fmt(t_twin / t, ".1f", "x"), fmt(t_book / t, ".1f", "x"))
+        table.add(name, fmt(t * 1e6 if t is not None else None),
+                  fmt(positions / len(graphs) / t / 1e6 if t else None),
+                  ratio(t, t_cpp), ratio(t, t_bits),
+                  fmt(t_twin / t if t else None, ".1f", "x"),
+                  fmt(t_book / t if t else None, ".1f", "x"))
     return table
 
 
-def bench_hot(args: argparse.Namespace, ref: Reference | None) -> Table:
+def bench_dense50(args: argparse.Namespace, refs: References) -> Table:
+    rng = random.Random(50)
+    graphs = [random_graph(rng, 50, 0.5) for _ in range(args.dense50)]
+    targets = [len(g) + 2 for g in graphs]
+    expect = [int(catmouse.solve(g)) for g in graphs]
+
+    def api() -> None:
+        for g in graphs:
+            catmouse.solve(g)
+
+    cpp_reps = max(args.reps, 20)
+    per = len(graphs)
+    t_api = best_time(api, args.reps) / per
+    t_cpp = checked_time(refs.plain, "ref.cpp", graphs, targets, cpp_reps, expect)
+    t_bits = checked_time(refs.bits, "ref_bits.cpp", graphs, targets, cpp_reps, expect)
+    versus = {"C++": t_cpp / per if t_cpp is not None else None,
+              "C++ bits": t_bits / per if t_bits is not None else None}
+    table = Table(f"dense50: {per} random graphs of 50 nodes, p = 0.5, solve(lists)",
+                  ["engine", "us/solve", "Mpos/s", "vs C++", "vs C++ bits"])
+    per_solve_rows(table, [("catmouse.solve(lists)", t_api),
+                           ("C++ -O2 reference", versus["C++"]),
+                           ("C++ -O2 bit-parallel reference", versus["C++ bits"])],
+                   2 * 50 * 50, versus)
+    return table
+
+
+def bench_twin(args: argparse.Namespace, refs: References) -> Table:
+    rng = random.Random(5050)
+    # G(n, p) with average degree 4; random_graph gives every node a move off the hole,
+    # where the textbook code and catmouse agree (see the README's rules).
+    graphs = [random_graph(rng, 50, 4 / 49) for _ in range(args.twin)]
+    expect = [int(catmouse.solve(g)) for g in graphs]
+    reps = max(1, args.reps // 2)
+
+    def api() -> None:
+        for g in graphs:
+            catmouse.solve(g)
+
+    t_api = best_time(api, args.reps) / len(graphs)
+    with use_twin():
+        assert [int(catmouse.solve(g)) for g in graphs] == expect, "twin disagrees"
+        t_twin = best_time(api, reps) / len(graphs)
+    assert [textbook_solve(g) for g in graphs] == expect, "textbook disagrees"
+    t_book = best_time(lambda: [textbook_solve(g) for g in graphs], reps) / len(graphs)
+    table = Table(f"twin: {len(graphs)} random sparse graphs of 50 nodes (average degree 4), "
+                  "solve(lists)", ["engine", "us/solve", "vs textbook", "vs twin"])
+    for name, t in (("pure twin solve(lists)", t_twin), ("textbook Python (full)", t_book),
+                    ("compiled catmouse.solve(lists)", t_api)):
+        table.add(name, fmt(t * 1e6), fmt(t / t_book, ".3f", "x"), fmt(t / t_twin, ".3f", "x"))
+    table.note(f"the pure twin is {t_book / t_twin:.2f}x faster than the textbook solution")
+    return table
+
+
+def bench_hot(args: argparse.Namespace, refs: References) -> Table:
     adjacency = small_family(args.small)
     graphs = [Graph(g) for g in adjacency]
     solve = catmouse.solve
@@ -425,13 +580,12 @@ def bench_hot(args: argparse.Namespace, ref: Reference | None) -> Table:
     wall = time.perf_counter
     t1 = best_time(lambda: catmouse.solve_many(batch, threads=1), args.reps, wall)
     tn = best_time(lambda: catmouse.solve_many(batch, threads=None), args.reps, wall)
-    t_cpp = None
-    if ref is not None:
-        t_cpp = ref.time(adjacency, [len(g) + 2 for g in adjacency], max(args.reps, 20))[0]
-        t_cpp /= len(graphs)
+    targets = [len(g) + 2 for g in adjacency]
+    t_cpp = checked_time(refs.plain, "ref.cpp", adjacency, targets, max(args.reps, 20))
+    t_cpp = t_cpp / len(graphs) if t_cpp is not None else None
     # The Python-side cost, on a graph whose solve is almost free: solve(graph)
     # against the engine solving the same position inside one C loop.
-    tiny = Graph([[1, 3], [0], [3], [0, 2]])
+    tiny = Graph(TINY)
     calls = 2000 if args.quick else 20000
     solve(tiny)
     t_tiny = best_time(lambda: [solve(tiny) for _ in range(calls)], args.reps) / calls
@@ -452,7 +606,7 @@ def bench_hot(args: argparse.Namespace, ref: Reference | None) -> Table:
     table.add("engine alone us/call (best of raw propagate, solve_many 1 thread)",
               fmt(t_engine * 1e6))
     table.add("Python-side cost us/call (solve - engine)", fmt((t_api - t_engine) * 1e6))
-    table.add("solve(graph) vs C++ per solve", fmt(t_api / t_cpp if t_cpp else None, ".2f", "x"))
+    table.add("solve(graph) vs C++ per solve", ratio(t_api, t_cpp))
     table.add(f"solve_many {len(batch)} graphs, threads=1: graphs/s", fmt(len(batch) / t1, ".0f"))
     table.add(f"solve_many threads=None ({os.cpu_count()} CPUs): graphs/s",
               fmt(len(batch) / tn, ".0f"))
@@ -467,10 +621,15 @@ def full_solve(graph: Graph) -> Callable[[], Any]:
     return lambda: rules.run(outcome)
 
 
-def bench_big(args: argparse.Namespace, ref: Reference | None) -> Table:
+def bench_big(args: argparse.Namespace, refs: References) -> Table:
     table = Table("big graphs (time: best of repeats; memory: peak bytes/position in a "
                   "fresh process)",
-                  ["graph / call", "ms", "Mpos/s", "vs C++", "bytes/pos"])
+                  ["graph / call", "ms", "Mpos/s", "vs C++", "vs C++ bits", "bytes/pos"])
+    no_outcomes_only = unsupported(lambda g: catmouse.analyze(g, remoteness=False))
+    if one_thread():
+        table.note("catmouse runs with threads=1 here, like the C++ (see 'threads' for more)")
+    if no_outcomes_only:
+        table.note(f"analyze(remoteness=False) {no_outcomes_only}")
     for name, make in big_family().items():
         if args.quick and name.startswith("dense"):
             continue
@@ -479,61 +638,142 @@ def bench_big(args: argparse.Namespace, ref: Reference | None) -> Table:
         n = graph.n
         positions = 2 * n * n
         reps = args.big_reps
-        # (label, seconds, C++ seconds to compare with, memory kind to measure)
-        rows: list[tuple[str, float, float | None, str | None]] = []
-        cpp_t: float | None = None
-        cpp_full: float | None = None
-        if ref is not None:
-            cpp_t, got = ref.time([adjacency], [n + 2], reps)
-            cpp_full, _ = ref.time([adjacency], [-1], reps)
-            assert got == [int(catmouse.solve(graph))], "C++ disagrees"
-        rows.append(("catmouse.solve(graph)",
-                     best_time(lambda: catmouse.solve(graph), reps),
-                     cpp_t, "solve"))
-        rows.append(("full outcome table", best_time(full_solve(graph), reps), cpp_full, None))
-        rows.append(("analyze (+ remoteness)",
-                     best_time(lambda: catmouse.analyze(graph), reps), cpp_full, "analyze"))
-        if cpp_t is not None and cpp_full is not None:  # both or neither
-            rows.append(("C++ solve (early stop)", cpp_t, cpp_t, None))
-            rows.append(("C++ full table", cpp_full, cpp_full, "cpp"))
-        table.add(f"{name} ({positions / 1e6:.1f}M positions)", "", "", "", "")
-        for label, t, versus, memory in rows:
+        single = one_thread()
+        expect = [int(catmouse.solve(graph, **single))]
+        cpp = checked_time(refs.plain, "ref.cpp", [adjacency], [n + 2], reps, expect)
+        cpp_full = checked_time(refs.plain, "ref.cpp", [adjacency], [-1], reps)
+        bits = checked_time(refs.bits, "ref_bits.cpp", [adjacency], [n + 2], reps, expect)
+        bits_full = checked_time(refs.bits, "ref_bits.cpp", [adjacency], [-1], reps)
+        # (label, seconds or None for n/a, plain C++ and bit-parallel C++ seconds to compare
+        # with, memory kind to measure)
+        rows: list[tuple[str, float | None, float | None, float | None, str | None]] = [
+            ("catmouse.solve(graph)", best_time(lambda: catmouse.solve(graph, **single), reps),
+             cpp, bits, "solve"),
+            ("full outcome table", best_time(full_solve(graph), reps), cpp_full, bits_full,
+             None),
+            ("analyze(remoteness=False)",
+             None if no_outcomes_only else best_time(
+                 lambda: catmouse.analyze(graph, remoteness=False, **single), reps),
+             cpp_full, bits_full, None if no_outcomes_only else "outcomes"),
+            ("analyze (+ remoteness)",
+             best_time(lambda: catmouse.analyze(graph, **single), reps),
+             cpp_full, bits_full, "analyze"),
+        ]
+        if cpp is not None:
+            rows.append(("C++ solve (early stop)", cpp, cpp, bits, None))
+            rows.append(("C++ full table", cpp_full, cpp_full, bits_full, "cpp"))
+        if bits is not None:
+            rows.append(("C++ bits solve (early stop)", bits, cpp, bits, None))
+            rows.append(("C++ bits full table", bits_full, cpp_full, bits_full, "cpp-bits"))
+        table.add(f"{name} ({positions / 1e6:.1f}M positions)", "", "", "", "", "")
+        for label, t, versus, versus_bits, memory in rows:
+            if t is None:
+                table.add("  " + label, "n/a", "n/a", "n/a", "n/a", "n/a")
+                continue
             per_pos = measure_memory(name, memory) if memory and args.memory else None
             table.add("  " + label, fmt(t * 1e3, ".1f"), fmt(positions / t / 1e6, ".1f"),
-                      fmt(t / versus if versus else None, ".2f", "x"), fmt(per_pos, ".2f"))
+                      ratio(t, versus), ratio(t, versus_bits), fmt(per_pos, ".2f"))
     return table
 
 
-def bench_scaling(args: argparse.Namespace, ref: Reference | None) -> Table:
+def bench_threads(args: argparse.Namespace, refs: References) -> Table:
+    name = "sparse n=3000 deg 4"
+    graph = Graph(big_family()[name]())
+    reps = args.big_reps
+    wall = time.perf_counter
+    table = Table(f"threads: analyze(graph, threads=k), {name}, wall time (best of {reps})",
+                  ["call", "ms", "speedup vs threads=1"])
+    why = unsupported(lambda g: catmouse.analyze(g, threads=1))
+    if why:
+        table.add("analyze(graph, threads=1)", "n/a", "n/a")
+        table.add("analyze(graph, threads=2)", "n/a", "n/a")
+        table.note(f"threads= {why}")
+        return table
+    one = catmouse.analyze(graph, threads=1)
+    two = catmouse.analyze(graph, threads=2)
+    assert bytes(one.outcomes) == bytes(two.outcomes), "threads=2 disagrees with threads=1"
+    del one, two
+    t1 = best_time(lambda: catmouse.analyze(graph, threads=1), reps, wall)
+    t2 = best_time(lambda: catmouse.analyze(graph, threads=2), reps, wall)
+    table.add("analyze(graph, threads=1)", fmt(t1 * 1e3, ".1f"), "1.00x")
+    table.add("analyze(graph, threads=2)", fmt(t2 * 1e3, ".1f"), fmt(t1 / t2, ".2f", "x"))
+    table.note(f"{os.cpu_count()} CPUs; wall time, so other load on the machine shows here")
+    return table
+
+
+def bench_scaling(args: argparse.Namespace, refs: References) -> Table:
     sizes = [500, 1000, 2000] if args.quick else [500, 1000, 2000, 3500, 5000]
     table = Table("scaling: full solve of random sparse graphs (average degree 4)",
-                  ["n", "positions", "ms", "Mpos/s", "C++ Mpos/s", "vs C++"])
+                  ["n", "positions", "ms", "Mpos/s", "C++ Mpos/s", "vs C++", "C++ bits Mpos/s",
+                   "vs C++ bits"])
     for n in sizes:
         adjacency = sparse_graph(random.Random(n), n)
         graph = Graph(adjacency)
         positions = 2 * n * n
         reps = 1 if n >= 3500 else args.big_reps
         t = best_time(full_solve(graph), reps)
-        t_cpp = ref.time([adjacency], [-1], reps)[0] if ref is not None else None
+        t_cpp = checked_time(refs.plain, "ref.cpp", [adjacency], [-1], reps)
+        t_bits = checked_time(refs.bits, "ref_bits.cpp", [adjacency], [-1], reps)
         table.add(str(n), f"{positions / 1e6:.1f}M", fmt(t * 1e3, ".1f"),
                   fmt(positions / t / 1e6, ".1f"),
-                  fmt(positions / t_cpp / 1e6 if t_cpp else None, ".1f"),
-                  fmt(t / t_cpp if t_cpp else None, ".2f", "x"))
+                  fmt(positions / t_cpp / 1e6 if t_cpp else None, ".1f"), ratio(t, t_cpp),
+                  fmt(positions / t_bits / 1e6 if t_bits else None, ".1f"), ratio(t, t_bits))
     return table
 
 
-FAMILIES = {"small": bench_small, "hot": bench_hot, "big": bench_big, "scaling": bench_scaling}
+HUGE_NODES = 40000
+
+
+def child_huge() -> None:
+    """In a fresh process: one solve of the huge graph; print seconds, peak and base RSS."""
+    graph = Graph(sparse_graph(random.Random(HUGE_NODES), HUGE_NODES))
+    catmouse.solve(Graph(TINY))  # warm every lazy import
+    before = _reset_peak() if os.path.exists("/proc/self/clear_refs") else 0
+    start_wall, start_cpu = time.perf_counter(), time.process_time()
+    outcome = catmouse.solve(graph)
+    wall, cpu = time.perf_counter() - start_wall, time.process_time() - start_cpu
+    peak = _status("VmHWM") if before else 0
+    print(int(outcome), wall, cpu, peak, before)
+
+
+def bench_huge(args: argparse.Namespace, refs: References) -> Table:
+    n = HUGE_NODES
+    positions = 2 * n * n
+    table = Table(f"huge: one solve of a random sparse graph, n = {n} ({positions / 1e9:.1f}G "
+                  "positions), in a fresh process", ["measure", "value"])
+    out = _run_child("--child-huge")
+    if not out:
+        table.add("solve(graph)", "n/a")
+        table.note("the solve failed (see the note above): over the node limit or out of memory")
+        return table
+    outcome, wall, cpu, peak, before = out[-5:]
+    table.add("outcome", catmouse.Outcome(int(outcome)).name)
+    table.add("wall time s", fmt(float(wall), ".2f"))
+    table.add("process CPU time s", fmt(float(cpu), ".2f"))
+    if int(before):
+        table.add("peak RSS of the process GiB", fmt(int(peak) / 2**30, ".2f"))
+        table.add("peak above the graph, bytes/position",
+                  fmt((int(peak) - int(before)) / positions, ".3f"))
+    return table
+
+
+FAMILIES = {"small": bench_small, "hot": bench_hot, "dense50": bench_dense50,
+            "twin": bench_twin, "big": bench_big, "threads": bench_threads,
+            "scaling": bench_scaling}
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print its tables; returns the exit status."""
     parser = argparse.ArgumentParser(
-        prog="python -m catmouse bench",
-        description="Time catmouse against a C++ reference, its pure-Python twin and "
+        prog="python benchmarks/bench.py",
+        description="Time catmouse against C++ references, its pure-Python twin and "
                     "textbook Python.")
     parser.add_argument("--quick", action="store_true", help="a smaller run (under a minute)")
     parser.add_argument("--families", default=",".join(FAMILIES),
                         help=f"comma-separated subset of {','.join(FAMILIES)}")
+    parser.add_argument("--huge", action="store_true",
+                        help=f"also solve a {HUGE_NODES}-node sparse graph once (minutes, "
+                             "gigabytes); not with --quick")
     parser.add_argument("--small", type=int, default=None, help="how many small graphs")
     parser.add_argument("--reps", type=int, default=None, help="repeats (best is kept)")
     parser.add_argument("--no-memory", dest="memory", action="store_false",
@@ -542,26 +782,36 @@ def main(argv: list[str] | None = None) -> int:
                         help="also time the Python code of a seed write-up (local only)")
     parser.add_argument("--child-memory", nargs=2, metavar=("GRAPH", "CALL"),
                         help=argparse.SUPPRESS)
+    parser.add_argument("--child-huge", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child_memory:
         child_memory(*args.child_memory)
         return 0
+    if args.child_huge:
+        child_huge()
+        return 0
+    if args.huge and args.quick:
+        parser.error("--huge is a long run: not with --quick")
     if args.small is None:
         args.small = 100 if args.quick else 300
     if args.reps is None:
         args.reps = 3 if args.quick else 7
     args.big_reps = 1 if args.quick else 3
     args.batch = 5 if args.quick else 20
+    args.dense50 = 30 if args.quick else 100
+    args.twin = 10 if args.quick else 30
     families = [f.strip() for f in args.families.split(",") if f.strip()]
     unknown = [f for f in families if f not in FAMILIES]
     if unknown:
         parser.error(f"unknown families: {', '.join(unknown)}")
-    print(f"catmouse {catmouse.__version__}, engine {catmouse.BACKEND}, Python "
-          f"{sys.version.split()[0]}, {os.cpu_count()} CPUs, {_cpu_model()}")
-    ref = Reference.build()
-    for family in families:
+    print(f"catmouse {catmouse.__version__} ({Path(catmouse.__file__).parent}), engine "
+          f"{catmouse.BACKEND}, Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, "
+          f"{_cpu_model()}")
+    refs = References()
+    runs = [FAMILIES[family] for family in families] + ([bench_huge] if args.huge else [])
+    for run in runs:
         start = time.perf_counter()
-        print(FAMILIES[family](args, ref))
+        print(run(args, refs))
         print(f"({time.perf_counter() - start:.0f} s)\n", flush=True)
     return 0
 

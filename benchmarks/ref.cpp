@@ -3,7 +3,7 @@
 // the cat may not enter it).  CSR adjacency, 1-byte outcomes, 4-byte move
 // counters, an int32 FIFO holding every position at most once; built -O2.
 //
-// Loaded by catmouse/_bench.py through ctypes.  cm_time() times solves
+// Loaded by benchmarks/bench.py through ctypes.  cm_time() times solves
 // internally, so process start, ctypes and I/O are not in the figures.  It
 // reads the thread's CPU clock, like the benchmark's Python side, so time the
 // thread spends preempted on a shared machine is not counted either.
