@@ -29,6 +29,7 @@ from cpython.array cimport array, clone
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.mem cimport PyMem_RawCalloc, PyMem_RawFree, PyMem_RawMalloc
+from cpython.pyport cimport PY_SSIZE_T_MAX
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t
 from libc.string cimport memset
 
@@ -434,8 +435,15 @@ cdef int64_t solve_game(const Game *g, uint8_t *outcome, int32_t *rem,
             most = g.c_ip[c + 1] - g.c_ip[c]
     width = 0 if most <= PACKED_MAX_MOVES else (
         1 if most <= 0xFF else (2 if most <= 0xFFFF else 4))
-    cdef size_t zeroed = (<size_t> ints * sizeof(int32_t) + <size_t> size * width
-                          + (<size_t> size if outcome == NULL else 0) + 7) & ~(<size_t> 7)
+    # Counted in 64 bits: on a 32-bit platform a large board's bytes overflow size_t, and a
+    # wrapped count would allocate a small block that the tables then overrun.
+    cdef uint64_t need = (<uint64_t> ints * sizeof(int32_t) + <uint64_t> size * width
+                          + (<uint64_t> size if outcome == NULL else 0) + 7) & ~(<uint64_t> 7)
+    if need + sizeof(Block) + <uint64_t> BLOCK * sizeof(int32_t) > <uint64_t> PY_SSIZE_T_MAX:
+        with gil:
+            raise MemoryError(f"the tables need {need} bytes, more than a "
+                              f"{8 * sizeof(size_t)}-bit size_t counts")
+    cdef size_t zeroed = <size_t> need
     cdef size_t total = zeroed + sizeof(Block) + <size_t> BLOCK * sizeof(int32_t)
     cdef char *block
     if size > BIG_GAME:
@@ -882,7 +890,9 @@ def solve_lists(adjacency, mouse, cat, hole):
     if overflow or not (0 <= m < n and 0 <= c < n and 0 <= h < n) or c == h:
         return -1
     total = count_entries(adjacency)
-    if total < 0:
+    # More entries than n*(n-1) must repeat a neighbour: declined before allocating, which
+    # also keeps the byte count below from overflowing a 32-bit size_t.
+    if total < 0 or total > <int64_t> n * (n - 1):
         return -1
     # One allocation: flags, then indptr, indices, rindptr, rindices, seen.
     buffer = <int32_t *> PyMem_RawMalloc(
