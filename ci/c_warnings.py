@@ -25,7 +25,9 @@ import os
 import re
 import sys
 
-WARNING = re.compile(r"^(?P<file>[^\s:][^:]*):(?P<line>\d+):(?:(?P<col>\d+):)? warning: (?P<msg>.*)$")
+WARNING = re.compile(
+    r"^(?P<file>[^\s:][^:]*):(?P<line>\d+):(?:(?P<col>\d+):)? warning: (?P<msg>.*)$"
+)
 PYX_MARKER = re.compile(r'^\s*/\* "(?P<pyx>[^"]+\.pyx)":(?P<line>\d+)')
 # Where the code of one .pyx statement certainly ends: a function's closing brace at column 0,
 # its exit code, or the start of a new section of Cython's output.
