@@ -32,7 +32,7 @@ from hypothesis import strategies as st
 
 import catmouse
 from catmouse import Graph, Outcome, Turn
-from catmouse._rules import ANALYZE_BYTES
+from catmouse._rules import need_bytes
 
 try:
     import numpy as np
@@ -173,7 +173,8 @@ def check_against_oracle(graph, engine):
             return
         if n > ORACLE_NODES:
             with pytest.raises(MemoryError, match=r"up to \d+ bytes"):
-                catmouse.analyze(graph, max_memory=2 * n * n * ANALYZE_BYTES - 1)
+                catmouse.analyze(graph, max_memory=need_bytes(
+                    n, outcome=True, remoteness=True, target=False) - 1)
             return
         table = oracle(rows)
         analysis = catmouse.analyze(graph)
