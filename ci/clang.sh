@@ -14,7 +14,7 @@
 # 2. Checks that clang made the extension (its .comment section names the compiler) and counts
 #    the compiler's warnings with ci/c_warnings.py: ours (the .pyx code) apart from Cython's
 #    generated code.  A warning of ours fails the run.
-# 3. Installs the wheel with the test and integration extras into the venv and runs
+# 3. Installs the wheel with the test and integration extras into the venv and runs the copy's
 #    ci/run_tests.py on both engines (`--engine compiled` with the doctests, `--engine pure`).
 #
 # The last line: "clang: N passed, N failed, N skipped (both engines); warnings ...".
@@ -84,9 +84,10 @@ echo "== install $(basename "$wheel")[test,all] into $venv"
 "$py" -m pip install -q --disable-pip-version-check "$wheel[test,all]"
 
 counts="$work/counts"
-CATMOUSE_TEST_COUNTS=$counts "$py" "$repo/ci/run_tests.py" "$repo" --engine compiled \
+# The tests of the copy: edits to the checkout during the run do not mix into it.
+CATMOUSE_TEST_COUNTS=$counts "$py" "$work/src/ci/run_tests.py" "$work/src" --engine compiled \
     --doctests --label "clang compiled" || status=1
-CATMOUSE_TEST_COUNTS=$counts "$py" "$repo/ci/run_tests.py" "$repo" --engine pure \
+CATMOUSE_TEST_COUNTS=$counts "$py" "$work/src/ci/run_tests.py" "$work/src" --engine pure \
     --label "clang pure" || status=1
 
 runs=0 passed=0 failed=0 skipped=0
