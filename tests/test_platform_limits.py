@@ -53,8 +53,10 @@ def test_a_need_over_4_gib_is_named_unwrapped(call, use_engine):
     assert f"max_memory={2**32 - 1}" in str(error.value)
     positions = 2 * large * large
     assert need >= positions * (5 if call is catmouse.analyze else 1)
-    # Per-node and per-edge terms shrink relative to the positions as n grows, hence 0.9.
-    assert need >= 0.9 * per_position * positions
+    # Both engines need several bytes per position at this size (over 2**32 in all); a count
+    # wrapped to 32 bits would be below 2**32.
+    assert per_position > 2
+    assert need > 2**32
 
 
 @pytest.mark.parametrize("max_memory", [2**31, 2**32 + 1, sys.maxsize + 1, 2**64])
