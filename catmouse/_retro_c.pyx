@@ -48,6 +48,7 @@ one word, a set of rows is one word, the whole game lives on the stack, and
 from cpython.array cimport array, clone
 from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.mem cimport PyMem_RawCalloc, PyMem_RawFree, PyMem_RawMalloc
+from cpython.pyport cimport PY_SSIZE_T_MAX
 from cpython.pythread cimport (
     PyThread_acquire_lock,
     PyThread_allocate_lock,
@@ -500,10 +501,14 @@ cdef Shared *shared_alloc(const Game *g, int32_t threads) noexcept nogil:
     cdef int64_t W = (n + 63) >> 6
     cdef int64_t CW = (W + 63) >> 6
     cdef int64_t total = layout_bytes(n, threads)
-    cdef char *p = <char *> PyMem_RawCalloc(<size_t> total, 1)
+    cdef char *p
     cdef int32_t i, par
     cdef Shared *s
     cdef Worker *w
+    # On 32-bit, a count past the address space would wrap in the size_t cast below.
+    if total > PY_SSIZE_T_MAX:
+        return NULL
+    p = <char *> PyMem_RawCalloc(<size_t> total, 1)
     if p == NULL:
         return NULL
     s = <Shared *> p

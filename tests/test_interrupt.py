@@ -26,8 +26,11 @@ NODES = 3000
 ROUNDS = 4
 
 CHILD = textwrap.dedent("""
-    import importlib, os, random, sys, time
+    import importlib, os, random, signal, sys, time
     import catmouse
+    # A process started with SIGINT ignored (a background job of a script, nohup) passes that
+    # on, and Python then installs no KeyboardInterrupt handler: put Python's default back.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     from catmouse import Graph, _retro
 
     _retro.engine = _retro.load({"catmouse._retro_c": "cython",

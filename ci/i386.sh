@@ -1,0 +1,204 @@
+#!/usr/bin/env bash
+# Run the whole test suite on 32-bit x86, natively: a Debian i386 root on this x86-64 machine.
+#
+# Usage (as root; chroot and mount need it):
+#   bash ci/i386.sh                       # root in /var/tmp/catmouse-i386
+#   CATMOUSE_I386_ROOT=/some/dir bash ci/i386.sh
+#
+# 1. Makes the root once with `debootstrap --arch=i386 bookworm ROOT MIRROR`, MIRROR being the
+#    Debian mirror this machine's apt uses (read from /etc/apt/sources.list*); later runs reuse
+#    it (the marker ROOT/.catmouse-ready says it is complete; a half-made root is made again).
+# 2. Installs python3, python3-dev, python3-venv, gcc there, and Debian's numpy, scipy and
+#    networkx, so the integration tests run on 32-bit too (the venv sees them).
+# 3. Copies in /etc/resolv.conf, this machine's pip configuration files and PIP_* variables, and
+#    every file they name (the CA bundle, the constraints file); folders they name (local
+#    indexes, find-links) are bind-mounted read-only, so pip inside reaches the same registry.
+# 4. Copies the checkout (its tracked and untracked-but-not-ignored files) to ROOT/src/catmouse,
+#    installs it into the venv ROOT/opt/venv with CATMOUSE_REQUIRE_EXTENSIONS=1 and the test
+#    extra, and runs ci/run_tests.py on both engines (`--engine compiled` with the doctests,
+#    then `--engine pure`).
+#
+# Everything mounted is unmounted on exit.  The last line adds both runs up:
+#   "i386: N passed, N failed, N skipped (...)".
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+root=${CATMOUSE_I386_ROOT:-/var/tmp/catmouse-i386}
+suite=bookworm
+start=$SECONDS
+
+if [[ $(id -u) -ne 0 ]]; then
+    echo "ci/i386.sh: must run as root (debootstrap, mount and chroot need it)" >&2
+    exit 2
+fi
+case $root in
+    /*) ;;
+    *) echo "ci/i386.sh: CATMOUSE_I386_ROOT must be an absolute path, not $root" >&2; exit 2 ;;
+esac
+
+# The first Debian (non-security) mirror in apt's sources, deb822 or one-line format.
+debian_mirror() {
+    local file uri
+    for file in /etc/apt/sources.list /etc/apt/sources.list.d/*.sources \
+        /etc/apt/sources.list.d/*.list; do
+        [[ -f $file ]] || continue
+        if [[ $file == *.sources ]]; then
+            uri=$(awk '/^URIs:/ {for (i = 2; i <= NF; i++) print $i}' "$file")
+        else
+            uri=$(awk '$1 == "deb" {for (i = 2; i <= NF; i++) if ($i ~ /:\/\//) {print $i; break}}' \
+                "$file")
+        fi
+        uri=$(grep -v -e security -e '^$' <<<"$uri" | grep -m1 debian || true)
+        if [[ -n $uri ]]; then echo "$uri"; return; fi
+    done
+    echo "http://deb.debian.org/debian"
+}
+
+mounted=()
+cleanup() {
+    local i
+    # Unmount in reverse order: nested mounts first.
+    for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do
+        umount "${mounted[i]}" 2>/dev/null || umount -l "${mounted[i]}" || true
+    done
+}
+trap cleanup EXIT
+
+bind() {  # bind SOURCE TARGET [ro]
+    local source=$1 target=$2
+    mountpoint -q "$target" && return 0
+    mkdir -p "$target"
+    mount --bind "$source" "$target"
+    mounted+=("$target")
+    if [[ ${3:-} == ro ]]; then mount -o remount,bind,ro "$target"; fi
+}
+
+# --- 1. the root ---------------------------------------------------------------------------
+if [[ ! -f $root/.catmouse-ready ]]; then
+    if [[ -d $root && -n $(ls -A "$root") ]]; then
+        if [[ -d $root/debootstrap || -f $root/etc/debian_version ]]; then
+            echo "== ci/i386.sh: $root is a half-made root; making it again"
+            # A half-made root may still have mounts from an interrupted run.
+            for sub in proc dev/pts dev; do
+                mountpoint -q "$root/$sub" && umount -l "$root/$sub"
+            done
+            rm -rf --one-file-system "$root"
+        else
+            echo "ci/i386.sh: $root exists and is not a Debian root; refusing to touch it" >&2
+            exit 2
+        fi
+    fi
+    mirror=$(debian_mirror)
+    echo "== debootstrap --arch=i386 --variant=minbase $suite $root $mirror"
+    t0=$SECONDS
+    mkdir -p "$root"
+    debootstrap --arch=i386 --variant=minbase "$suite" "$root" "$mirror" >"$root.debootstrap.log" \
+        || { echo "ci/i386.sh: debootstrap failed; see $root.debootstrap.log" >&2; exit 1; }
+    echo "== debootstrap took $((SECONDS - t0))s (once; later runs reuse $root)"
+fi
+
+bind /proc "$root/proc"
+bind /dev "$root/dev"
+bind /dev/pts "$root/dev/pts"
+cp --remove-destination /etc/resolv.conf "$root/etc/resolv.conf"
+
+in_root() {  # run a command in the root with a clean environment and this machine's PIP_*
+    local pip_vars
+    mapfile -t pip_vars < <(env | grep '^PIP_' || true)
+    env -i HOME=/root LANG=C.UTF-8 TERM=dumb DEBIAN_FRONTEND=noninteractive \
+        PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+        "${pip_vars[@]}" chroot "$root" "$@"
+}
+
+if [[ ! -f $root/.catmouse-ready ]]; then
+    echo "== apt-get install python3 python3-dev python3-venv gcc (+ numpy, scipy, networkx)"
+    t0=$SECONDS
+    in_root apt-get update -qq
+    in_root apt-get install -y -qq --no-install-recommends python3 python3-dev python3-venv gcc \
+        libc6-dev python3-numpy python3-scipy python3-networkx >/dev/null
+    in_root apt-get clean
+    touch "$root/.catmouse-ready"
+    echo "== packages took $((SECONDS - t0))s"
+fi
+
+# --- 3. pip's configuration, and what it names ----------------------------------------------
+pip_files=(/etc/pip.conf /etc/xdg/pip/pip.conf "$HOME/.config/pip/pip.conf" "$HOME/.pip/pip.conf")
+[[ -n ${PIP_CONFIG_FILE:-} ]] && pip_files+=("$PIP_CONFIG_FILE")
+named=""
+for file in "${pip_files[@]}"; do
+    [[ -f $file ]] || continue
+    target=$root${file/#$HOME//root}
+    mkdir -p "$(dirname "$target")"
+    cp "$file" "$target"
+    echo "== pip configuration: $file -> ${target#"$root"}"
+    named+=$'\n'$(grep -v '^\s*[#;]' "$file" || true)
+done
+named+=$'\n'$(env | grep '^PIP_' || true)
+# Absolute paths in those values (file:// URLs too): files are copied, folders bind-mounted.
+# A local index ".../simple" links to files beside it, so its parent folder is mounted.
+while read -r path; do
+    [[ -e $path ]] || continue
+    if [[ -d $path ]]; then
+        # Never shadow the root's own folders (a config naming /etc or /usr, say).
+        # (Empty folders are what an earlier run's mount points left.)
+        if [[ -d $root$path && -n $(find "$root$path" -mindepth 1 -not -type d -print -quit) ]] \
+            && ! mountpoint -q "$root$path"; then
+            echo "== pip names the folder $path, which the root has already: left alone"
+            continue
+        fi
+        bind "$path" "$root$path" ro
+        echo "== pip names the folder $path: bind-mounted read-only"
+    else
+        mkdir -p "$(dirname "$root$path")"
+        cp -L "$path" "$root$path"
+        echo "== pip names the file $path: copied"
+    fi
+done < <(grep -oE '(file://)?/[^[:space:],;"'"'"']+' <<<"$named" | sed 's#^file://##' \
+    | sed -E 's#/simple/?$##' | sort -u)
+
+# --- 4. the checkout, the venv, the tests ---------------------------------------------------
+echo "== copy the checkout to $root/src/catmouse"
+rm -rf "$root/src/catmouse"
+mkdir -p "$root/src/catmouse"
+(cd "$repo" && git ls-files -z --cached --others --exclude-standard \
+    | xargs -0 sh -c 'for f; do [ -e "$f" ] && printf "%s\0" "$f"; done' sh \
+    | tar --null -T - -cf -) | tar -xf - -C "$root/src/catmouse"
+
+bits=$(in_root python3 -c 'import struct, sys; print(8 * struct.calcsize("P"), sys.maxsize)')
+echo "== python3 in the root: $(in_root python3 --version), pointer bits and sys.maxsize: $bits"
+if [[ ${bits%% *} != 32 ]]; then
+    echo "ci/i386.sh: the root's python is not 32-bit ($bits)" >&2
+    exit 1
+fi
+
+if [[ ! -x $root/opt/venv/bin/python ]]; then
+    # --system-site-packages: Debian's numpy, scipy and networkx (no i686 wheels on PyPI).
+    in_root python3 -m venv --system-site-packages /opt/venv
+fi
+echo "== install catmouse[test] with CATMOUSE_REQUIRE_EXTENSIONS=1 (32-bit gcc build)"
+t0=$SECONDS
+in_root /opt/venv/bin/python -m pip uninstall -y -q catmouse-solver 2>/dev/null || true
+in_root env CATMOUSE_REQUIRE_EXTENSIONS=1 /opt/venv/bin/python -m pip install -q \
+    "/src/catmouse[test]" \
+    || { echo "ci/i386.sh: pip install failed (see above)" >&2; exit 1; }
+echo "== install took $((SECONDS - t0))s"
+
+rm -f "$root/tmp/catmouse-counts"
+status=0
+in_root env CATMOUSE_TEST_COUNTS=/tmp/catmouse-counts /opt/venv/bin/python \
+    /src/catmouse/ci/run_tests.py /src/catmouse --engine compiled --doctests \
+    --label "i386 compiled" || status=1
+in_root env CATMOUSE_TEST_COUNTS=/tmp/catmouse-counts /opt/venv/bin/python \
+    /src/catmouse/ci/run_tests.py /src/catmouse --engine pure --label "i386 pure" || status=1
+
+runs=0 passed=0 failed=0 skipped=0
+if [[ -f $root/tmp/catmouse-counts ]]; then
+    runs=$(wc -l <"$root/tmp/catmouse-counts")
+    read -r passed failed skipped < <(awk '{p += $1; f += $2; s += $3} END {print p+0, f+0, s+0}' \
+        "$root/tmp/catmouse-counts")
+fi
+if [[ $runs -ne 2 || $passed -eq 0 || $failed -ne 0 ]]; then status=1; fi
+if [[ $status -eq 0 ]]; then verdict=OK; else verdict=FAIL; fi
+echo "i386: $passed passed, $failed failed, $skipped skipped ($runs of 2 runs, both engines," \
+    "$verdict in $((SECONDS - start))s)"
+exit "$status"
