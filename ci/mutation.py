@@ -56,25 +56,25 @@ ROOT = Path(__file__).resolve().parent.parent
 PYTHON_MODULES: dict[str, dict] = {
     "_retro_py": {
         "tests": ["test_engine.py", "test_engine_perf_paths.py", "test_game.py",
-                  "test_oracle.py", "test_mutation_pins.py"],
+                  "test_oracle.py", "test_oracle_pins.py"],
         "engine": "catmouse._retro_py",
     },
     "_analysis": {"tests": ["test_api.py", "test_game.py", "test_verify.py",
-                            "test_mutation_pins.py"]},
+                            "test_oracle_pins.py"]},
     "_graph": {"tests": ["test_graph.py", "test_engine_perf_paths.py", "test_api.py",
                          "test_fuzz.py"]},
     "_rules": {"tests": ["test_game.py", "test_api.py", "test_memory.py",
-                         "test_mutation_pins.py"]},
-    "_game": {"tests": ["test_game.py", "test_pickle.py", "test_mutation_pins.py"]},
+                         "test_oracle_pins.py"]},
+    "_game": {"tests": ["test_game.py", "test_pickle.py", "test_oracle_pins.py"]},
     "_family": {"tests": ["test_family.py", "test_bounded_dp.py"]},
     "_io": {"tests": ["test_cli.py"]},
     "_api": {"tests": ["test_api.py", "test_engine_perf_paths.py", "test_memory.py",
-                       "test_mutation_pins.py"]},
+                       "test_oracle_pins.py"]},
 }
 CYTHON_MODULE = {
     "_retro_c": {
         "tests": ["test_engine.py", "test_engine_perf_paths.py", "test_game.py",
-                  "test_oracle.py", "test_api.py", "test_mutation_pins.py"],
+                  "test_oracle.py", "test_api.py", "test_oracle_pins.py"],
         "engine": "catmouse._retro_c",
     }
 }
@@ -289,7 +289,8 @@ def _code_lines(text: str):
                 in_string = None
             continue
         for quote in ('"""', "'''"):
-            if stripped.startswith(quote) or stripped.endswith(quote) and stripped.count(quote) == 1:
+            opens = stripped.startswith(quote)
+            if opens or stripped.endswith(quote) and stripped.count(quote) == 1:
                 if stripped.count(quote) == 1:
                     in_string = quote
                 break
