@@ -111,8 +111,12 @@ BAD_ARGS = {
     "negative n": (edit(good_args(), 0, -1), "n = -1"),
     "short flags": (edit(good_args(), 1, b"\0"), "flags has 1 entries for 2 nodes"),
     "short indptr": (edit(good_args(), 2, array("i", [0, 1])), "mouse indptr has 2 entries"),
-    "indptr not starting at 0": (edit(good_args(), 2, array("i", [1, 1, 2])), "monotone"),
-    "indptr going down": (edit(good_args(), 6, array("i", [0, 2, 1])), "cat indptr"),
+    "indptr not starting at 0": (edit(good_args(), 2, array("i", [1, 1, 2])),
+                                 "mouse indptr is not a monotone offset array at 0"),
+    "indptr going down": (edit(good_args(), 6, array("i", [0, 2, 1])),
+                          "cat indptr is not a monotone offset array at 2"),
+    "indptr going down late": (edit(good_args(3), 2, array("i", [0, 0, 2, 1])),
+                               "mouse indptr is not a monotone offset array at 3"),
     "indptr end": (edit(good_args(), 4, array("i", [0, 1, 1])), "mouse reverse indptr ends"),
     "index out of range": (edit(good_args(), 9, array("i", [1, 2])), "cat reverse indices[1] = 2"),
     "negative index": (edit(good_args(), 3, array("i", [-1, 0])), "mouse indices[0] = -1"),
@@ -130,6 +134,12 @@ def test_bad_arguments_raise_the_same_value_error(engine, case):
     args, message = BAD_ARGS[case]
     with pytest.raises(ValueError, match=re.escape(message)):
         engine.propagate(*args)
+
+
+@pytest.mark.parametrize("slot", [1, 2, 10, 11])
+def test_arguments_that_are_no_buffer_raise_type_error(engine, slot):
+    with pytest.raises(TypeError):
+        engine.propagate(*edit(good_args(), slot, 5))
 
 
 def test_good_arguments_accepted(engine):
