@@ -320,8 +320,14 @@ def cython_catalogue(path: Path) -> list[Mutant]:
         starts.append(starts[-1] + len(raw))
     out: list[Mutant] = []
     in_extern = False
+    open_parens = 0  # > 0 inside a multi-line def/cdef signature: declarations, not code
     for number, line in _code_lines(text):
         indent = len(line) - len(line.lstrip())
+        code = _cut_comment(line)
+        if open_parens or re.match(r"^\s*(cdef|cpdef|def)\b", code):
+            open_parens += code.count("(") - code.count(")")
+            open_parens = max(open_parens, 0)
+            continue
         if line.lstrip().startswith("cdef extern") or line.lstrip().startswith("cdef struct"):
             in_extern, extern_indent = True, indent
             continue
@@ -519,6 +525,36 @@ def summary(name: str, results: list[Result]) -> dict:
                 equivalent=count["equivalent"], rate=rate)
 
 
+def render(rows: list[dict], survivors: list[Result], seconds: float) -> str:
+    """The kill table and the survivor list, as Markdown."""
+    header = ("| module | catalogue | tried | killed | (timeouts) | survived | not built "
+              "| equivalent | killed % | time |")
+    lines = [header, "|" + "---|" * 10]
+    for r in rows:
+        lines.append(f"| {r['module']} | {r['catalogue']} | {r['tried']} | {r['killed']} | "
+                     f"{r['timeout']} | {r['survived']} | {r['not_built']} | {r['equivalent']} |"
+                     f" {r['rate']:.1f} | {r['seconds']:.0f} s |")
+    total_tried = sum(r["tried"] for r in rows)
+    total_killed = sum(r["killed"] for r in rows)
+    lines.append(f"| **all** | | {total_tried} | {total_killed} | | {total_tried - total_killed}"
+                 f" | | | {100.0 * total_killed / max(total_tried, 1):.1f} | {seconds:.0f} s |")
+    lines.append("")
+    lines.append("Survivors:" if survivors else "No survivors.")
+    for r in survivors:
+        source_line = (ROOT / r.mutant.file).read_text().splitlines()[r.mutant.line - 1].strip()
+        lines.append(f"- {r.mutant.file}:{r.mutant.line}: {r.mutant.what}  (`{source_line}`)")
+    return "\n".join(lines)
+
+
+def write_markdown(args, argv, report: str) -> None:
+    if args.markdown:
+        args.markdown.parent.mkdir(parents=True, exist_ok=True)
+        args.markdown.write_text(
+            f"Command: python ci/mutation.py {' '.join(argv or sys.argv[1:])}\n"
+            f"Seed {args.seed}, Python sample {args.python_sample} per module, "
+            f"Cython sample {args.cython_sample}, {args.jobs} workers.\n\n{report}\n")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--modules", nargs="*", help="module names, e.g. _rules _retro_c")
@@ -575,6 +611,7 @@ def main(argv=None) -> int:
             row.update(catalogue=len(catalogue), seconds=time.monotonic() - t0)
             rows.append(row)
             survivors += [r for r in results if r.verdict == "survived"]
+            write_markdown(args, argv, render(rows, survivors, time.monotonic() - began))
             equivalents = [r for r in results if r.verdict == "equivalent"]
             for r in equivalents:
                 print(f"  equivalent {r.mutant.file}:{r.mutant.line} {r.mutant.what}: {r.reason}",
@@ -582,31 +619,9 @@ def main(argv=None) -> int:
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
-    header = ("| module | catalogue | tried | killed | (timeouts) | survived | not built "
-              "| equivalent | killed % | time |")
-    lines = [header, "|" + "---|" * 10]
-    for r in rows:
-        lines.append(f"| {r['module']} | {r['catalogue']} | {r['tried']} | {r['killed']} | "
-                     f"{r['timeout']} | {r['survived']} | {r['not_built']} | {r['equivalent']} |"
-                     f" {r['rate']:.1f} | {r['seconds']:.0f} s |")
-    total_tried = sum(r["tried"] for r in rows)
-    total_killed = sum(r["killed"] for r in rows)
-    lines.append(f"| **all** | | {total_tried} | {total_killed} | | {total_tried - total_killed}"
-                 f" | | | {100.0 * total_killed / max(total_tried, 1):.1f} | "
-                 f"{time.monotonic() - began:.0f} s |")
-    lines.append("")
-    lines.append("Survivors:" if survivors else "No survivors.")
-    for r in survivors:
-        source_line = (ROOT / r.mutant.file).read_text().splitlines()[r.mutant.line - 1].strip()
-        lines.append(f"- {r.mutant.file}:{r.mutant.line}: {r.mutant.what}  (`{source_line}`)")
-    report = "\n".join(lines)
+    report = render(rows, survivors, time.monotonic() - began)
     print(report)
-    if args.markdown:
-        args.markdown.parent.mkdir(parents=True, exist_ok=True)
-        args.markdown.write_text(
-            f"Command: python ci/mutation.py {' '.join(argv or sys.argv[1:])}\n"
-            f"Seed {args.seed}, Python sample {args.python_sample} per module, "
-            f"Cython sample {args.cython_sample}, {args.jobs} workers.\n\n{report}\n")
+    write_markdown(args, argv, report)
     return 1 if survivors else 0
 
 
