@@ -214,7 +214,9 @@ def test_verify_checks_the_draw_score(use_engine, draw):
             a.verify()
         a._outcomes[s] = draw
         assert error.value.position == (0, 2, Turn.MOUSE)
-        assert "mouse=0, cat=2, turn=MOUSE" in str(error.value)
+        assert str(error.value) == (
+            "position (mouse=0, cat=2, turn=MOUSE) is wrong: the table says "
+            f"{wrong.name}, never ending, but its moves give {draw.name}, never ending")
 
 
 def test_classic_rules_are_a_game(use_engine):
