@@ -38,6 +38,20 @@ def test_general_games_match_oracle(engine):
         assert decided == sum(1 for v in expected.outcome.values() if v in (1, 2))
 
 
+def test_every_entry_of_the_buffers_is_written(engine):
+    """The tables do not depend on what the caller's buffers held before the call."""
+    rng = random.Random(49)
+    for _ in range(100):
+        mouse_moves, cat_moves, flags = game = random_game(rng)
+        n = len(flags)
+        outcome = bytearray([9]) * (2 * n * n)
+        rem = array("i", [7]) * (2 * n * n)
+        engine.propagate(n, bytes(flags), *csr(mouse_moves), *csr(cat_moves), outcome, rem)
+        expected = solve_game(*game)
+        assert bytes(outcome) == expected.outcome_table(), game
+        assert rem == expected.remoteness_table(), game
+
+
 def test_engines_are_twins_bit_for_bit(compiled_engine):
     """Both engines write identical tables and return the same count."""
     compiled = compiled_engine

@@ -303,3 +303,17 @@ def test_a_tampered_pickle_is_validated_again():
     self_loop = array("i", [1, 1]).tobytes()  # node 1 now lists itself
     with pytest.raises(ValueError, match="node 1 lists itself"):
         func(args[0], args[1], args[2], self_loop, args[4])
+
+
+@pytest.mark.parametrize("node", [6, -1, 1.5, "0"])
+def test_node_queries_check_the_node(node):
+    g = Graph(EXAMPLE)
+    for query in (g.neighbors, g.degree):
+        with pytest.raises((ValueError, TypeError)):
+            query(node)
+
+
+def test_graph_keeps_no_instance_dict():
+    """A Graph holds only its slots: no per-instance dict to grow or to write into."""
+    g = Graph(EXAMPLE)
+    assert not hasattr(g, "__dict__")
