@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import subprocess
@@ -142,3 +143,10 @@ def test_memory_budget_bounds_the_real_peak(backend, call):
     assert out[0] == backend
     peak, budget = int(out[1]), int(out[2])
     assert peak <= budget, f"{backend} {call}: peak {peak} bytes over the budget {budget}"
+
+
+def test_available_memory_reads_mem_available(monkeypatch):
+    """The figure is MemAvailable (what the kernel can still give), not MemTotal or MemFree."""
+    meminfo = "MemTotal:  8000 kB\nMemFree:  1000 kB\nMemAvailable:  3000 kB\nBuffers:  5 kB\n"
+    monkeypatch.setattr(_rules, "open", lambda *args, **kw: io.StringIO(meminfo), raising=False)
+    assert _rules.available_memory() == 3000 * 1024
