@@ -96,6 +96,18 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("catmouse/_graph.py", "None, checked=True)", "`True` -> `False`"):
         "adjacency lists are validated row by row on the way in; checked=False only checks "
         "the CSR built from them again, which passes",
+    ("catmouse/_retro_c.pyx", "rem[s] = 0", "drop the statement"):
+        "run() writes rem[s] = depth (0 for the seeds) as it takes each position off the queue",
+    ("catmouse/_retro_c.pyx", "for j in range(bj if bj > i + 1 else i + 1, j_end):",
+     "`+` -> `-` (#1)"):
+        "only changes where the diagonal tile's first row starts: j = i, a cell swapped with "
+        "itself",
+    ("catmouse/_retro_c.pyx", "for j in range(bj if bj > i + 1 else i + 1, j_end):",
+     "`1` -> `0` (#1)"):
+        "bj > i and bj > i + 1 differ only at bj = i + 1, where both starts are bj",
+    ("catmouse/_retro_c.pyx", "for j in range(bj if bj > i + 1 else i + 1, j_end):",
+     "`>` -> `>=`"):
+        "bj >= i + 1 and bj > i + 1 differ only at bj = i + 1, where both starts are bj",
 }
 
 DEFAULT_PYTHON_SAMPLE = 40  # per module; 0 = the whole catalogue
@@ -117,6 +129,19 @@ class Mutant:
     def key(self, source: bytes) -> tuple[str, str, str]:
         line = source.splitlines()[self.line - 1].decode().strip()
         return (self.file, line, self.what)
+
+
+def _number_repeats(mutants: list[Mutant]) -> list[Mutant]:
+    """Tell apart the same mutation at two places of one line: "... (#2)" for the second."""
+    mutants.sort(key=lambda m: (m.line, m.start, m.what))
+    groups: dict[tuple[int, str], list[Mutant]] = {}
+    for m in mutants:
+        groups.setdefault((m.line, m.what), []).append(m)
+    for group in groups.values():
+        if len(group) > 1:
+            for k, m in enumerate(group, 1):
+                m.what = f"{m.what} (#{k})"
+    return mutants
 
 
 # ---------------------------------------------------------------- Python catalogue (ast)
@@ -246,8 +271,7 @@ def python_catalogue(path: Path) -> list[Mutant]:
                              ast.Break)):
             start, end = spans.of(node)
             out.append(Mutant(rel, node.lineno, "drop the statement", start, end, b"pass"))
-    out.sort(key=lambda m: (m.line, m.start, m.what))
-    return out
+    return _number_repeats(out)
 
 
 # ---------------------------------------------------------------- Cython catalogue (patterns)
@@ -374,7 +398,7 @@ def cython_catalogue(path: Path) -> list[Mutant]:
             start = base + byte_of(indent)
             end = base + byte_of(len(code))
             out.append(Mutant(rel, number, "drop the statement", start, end, b"pass"))
-    return out
+    return _number_repeats(out)
 
 
 # ---------------------------------------------------------------- running
