@@ -289,6 +289,25 @@ def test_reads_back_its_rules():
     assert "cat_goals=(0,)" in repr(game)
 
 
+def test_repr_names_every_rule_that_differs_from_leetcode():
+    assert repr(Game([[1], [0, 2], [1]])) == "<Game 3 nodes, holes=(0,)>"
+    game = Game([[1], [0, 2], [1]], cat_graph=Graph([[2], [2], [0, 1]]), holes=(2,),
+                cat_forbidden=(1, 2), cat_goals=(0,), mouse_stays=True, cat_stays=True,
+                draw=Outcome.CAT_WIN, first=Turn.CAT)
+    assert repr(game) == (
+        "<Game 3 nodes, holes=(2,), cat_graph=..., cat_forbidden=(1, 2), cat_goals=(0,), "
+        "mouse_stays=True, cat_stays=True, draw=CAT_WIN, first=CAT>")
+    assert game.n == 3
+
+
+def test_stay_graphs_keep_no_instance_dict():
+    """The graph with stays added is as lean as a Graph: slots only."""
+    game = Game([[1], [0, 2], [1]], mouse_stays=True, cat_stays=True)
+    for graph in (game._rules.mouse_graph, game._rules.cat_graph):
+        assert sorted(graph.neighbors(1)) == [0, 1, 2]
+        assert not hasattr(graph, "__dict__")
+
+
 @pytest.mark.parametrize(
     "kwargs, error, message",
     [
