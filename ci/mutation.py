@@ -422,13 +422,10 @@ class _Select:
 
 
 def make_scratch(base: Path) -> Path:
-    """A copy of the tree for one worker: package, tests, build files."""
-    for name in ("catmouse", "tests"):
-        shutil.copytree(ROOT / name, base / name,
-                        ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.c", "*.html"))
-    for name in ("setup.py", "pyproject.toml", "README.md", "LICENSE", "MANIFEST.in"):
-        if (ROOT / name).exists():
-            shutil.copy2(ROOT / name, base / name)
+    """A copy of the tree for one worker (tests read examples/, the build reads setup.py)."""
+    shutil.copytree(ROOT, base, ignore=shutil.ignore_patterns(
+        ".git", ".nox", "build", "dist", "__pycache__", "*.so", "*.c", "*.html", "*.egg-info",
+        ".hypothesis", "out"))
     return base
 
 
