@@ -108,6 +108,14 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("catmouse/_retro_c.pyx", "for j in range(bj if bj > i + 1 else i + 1, j_end):",
      "`>` -> `>=`"):
         "bj >= i + 1 and bj > i + 1 differ only at bj = i + 1, where both starts are bj",
+    ("catmouse/_family.py", "rr, cc = r + dr * step, c + dc * step", "`+` -> `-` (#1)"):
+        "_DIRECTIONS holds (dr, dc) and (-dr, dc) alike: the same edges, in another order",
+    ("catmouse/_family.py", "rr, cc = r + dr * step, c + dc * step", "`+` -> `-` (#2)"):
+        "_DIRECTIONS holds (dr, dc) and (dr, -dc) alike: the same edges, in another order",
+    ("catmouse/_family.py",
+     "game = Game(graph, holes=(), mouse_stays=True, cat_stays=True,", "`True` -> `False` (#2)"):
+        "the robber may stay, so a cop never needs to: a pass answered by a pass is the same "
+        "position, and a winning line with a pass would be longer than itself",
 }
 
 DEFAULT_PYTHON_SAMPLE = 40  # per module; 0 = the whole catalogue
