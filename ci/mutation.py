@@ -116,6 +116,14 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
      "game = Game(graph, holes=(), mouse_stays=True, cat_stays=True,", "`True` -> `False` (#2)"):
         "the robber may stay, so a cop never needs to: a pass answered by a pass is the same "
         "position, and a winning line with a pass would be longer than itself",
+    ("catmouse/_retro_c.pyx", "g.m_ix = &mouse_indices[0] if mouse_indices.shape[0] else NULL",
+     "drop the statement"):
+        "Game.m_ix is never read: the search walks the mouse's reverse moves and counts "
+        "forward moves from m_ip",
+    ("catmouse/_retro_c.pyx", "most = g.c_ip[c + 1] - g.c_ip[c]", "`1` -> `2`"):
+        "over-estimating the largest degree only picks a wider move counter, with the same "
+        "tables (it also reads one int32 past c_ip at the last node, which no test can see: "
+        "raw pointers have no bounds checks even in the debug build)",
 }
 
 DEFAULT_PYTHON_SAMPLE = 40  # per module; 0 = the whole catalogue

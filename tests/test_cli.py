@@ -16,7 +16,7 @@ import pytest
 import catmouse
 from catmouse import Graph, Outcome, Turn
 from catmouse._cli import main
-from catmouse._io import parse_edge_list, parse_graph6, parse_json, read_graph
+from catmouse._io import guess_format, parse_edge_list, parse_graph6, parse_json, read_graph
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -286,3 +286,19 @@ def test_progress_on_large_tables(tmp_path, capsys, monkeypatch):
 
 def test_graph_stays_a_graph():
     assert isinstance(read_graph(str(EXAMPLES / "leetcode2.json")).graph, Graph)
+
+
+@pytest.mark.parametrize("path, text, expected", [
+    ("board.json", "0 1", "json"),  # the suffix decides first
+    ("board.G6", "0 1", "graph6"),
+    ("board", "  [[1], [0]]", "json"),
+    ("board", '{"graph": [[1], [0]]}', "json"),
+    ("board", "IheA@GUAo\n", "graph6"),  # one printable token
+    ("board", ">>graph6<<IheA@GUAo", "graph6"),
+    ("board", "0 1\n1 2\n", "edges"),
+    ("board", "12\n", "edges"),  # digits only: an edge-list header, not graph6
+    ("board", "a b\n", "edges"),  # two tokens
+    ("board", "", "edges"),
+])
+def test_guess_format(path, text, expected):
+    assert guess_format(path, text) == expected
