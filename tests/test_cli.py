@@ -294,6 +294,9 @@ def test_graph_stays_a_graph():
     ("board", "  [[1], [0]]", "json"),
     ("board", '{"graph": [[1], [0]]}', "json"),
     ("board", "IheA@GUAo\n", "graph6"),  # one printable token
+    ("board", "A?", "graph6"),  # graph6 characters run from '?' (63) ...
+    ("board", "~?@?", "graph6"),  # ... to '~' (126)
+    ("board", "A>", "edges"),  # '>' (62) is none
     ("board", ">>graph6<<IheA@GUAo", "graph6"),
     ("board", "0 1\n1 2\n", "edges"),
     ("board", "12\n", "edges"),  # digits only: an edge-list header, not graph6
