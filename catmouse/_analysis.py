@@ -5,9 +5,9 @@ from __future__ import annotations
 from array import array
 from typing import Any
 
+from ._facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
 from ._graph import Graph
 from ._outcome import Outcome, Turn
-from ._retro_py import CAT_FORBIDDEN, CAT_GOAL, HOLE
 from ._rules import Rules
 
 __all__ = ["Analysis", "Position", "VerificationError"]
@@ -24,6 +24,16 @@ _NEVER = 1 << 32  # above any remoteness (2*n*n < 2**31)
 _TOP = 2 * _NEVER
 _BAD = -1  # an outcome/remoteness pair no solved table holds
 _NO_POSITION = -2  # the cat on a node it may not enter
+
+
+class _Zeros:
+    """Stands in for a missing remoteness table: every move ranks alike."""
+
+    def __getitem__(self, index: int) -> int:
+        return 0
+
+
+_NO_REMOTENESS = _Zeros()
 
 
 class VerificationError(AssertionError):
@@ -52,7 +62,7 @@ class Analysis:
 
     __slots__ = ("_rules", "_outcomes", "_remoteness")
 
-    def __init__(self, rules: Rules, outcomes: bytearray, remoteness: array):
+    def __init__(self, rules: Rules, outcomes: bytearray, remoteness: array | None):
         self._rules = rules
         self._outcomes = outcomes
         self._remoteness = remoteness
@@ -81,14 +91,29 @@ class Analysis:
         return memoryview(self._outcomes).toreadonly().cast("B", (2, n, n))
 
     @property
+    def has_remoteness(self) -> bool:
+        """False for an analysis made with ``remoteness=False`` (outcomes only)."""
+        return self._remoteness is not None
+
+    def _remoteness_or_raise(self, what: str) -> array:
+        if self._remoteness is None:
+            raise ValueError(
+                f"{what} needs the remoteness table, and this analysis was made with "
+                "remoteness=False: analyze again with remoteness=True"
+            )
+        return self._remoteness
+
+    @property
     def remoteness_table(self) -> memoryview:
         """Read-only ``int32`` buffer of shape ``(2, n, n)``: plies to the end of the game.
 
         -1 where the game never ends under optimal play (draws, and positions
         scored by the game's ``draw`` rule) and where the position does not exist.
+        ValueError for an analysis made with ``remoteness=False``.
         """
         n = self.n
-        return memoryview(self._remoteness).toreadonly().cast("B").cast("i", (2, n, n))
+        table = self._remoteness_or_raise("remoteness_table")
+        return memoryview(table).toreadonly().cast("B").cast("i", (2, n, n))
 
     # -- single positions ----------------------------------------------------------
 
@@ -105,7 +130,8 @@ class Analysis:
         The winner hurries and the loser delays; 0 where the game is already
         decided (including a mover with no legal move, who loses).
         """
-        r = self._remoteness[self._rules.position(mouse, cat, turn)]
+        table = self._remoteness_or_raise("remoteness()")
+        r = table[self._rules.position(mouse, cat, turn)]
         return None if r < 0 else r
 
     def best_moves(self, mouse: int, cat: int, turn: Turn | int = Turn.MOUSE) -> list[int]:
@@ -113,6 +139,8 @@ class Analysis:
 
         Winning: the wins of least remoteness.  Drawing: the drawing moves.
         Losing: the moves of greatest remoteness.  Empty where the game is over.
+        Without a remoteness table (``remoteness=False``): every winning move,
+        every drawing move, or every move of a lost position.
         """
         rules = self._rules
         rules.position(mouse, cat, turn)
@@ -120,7 +148,8 @@ class Analysis:
         if rules.is_terminal(mouse, cat):
             return []
         win = _WIN_FOR[turn]
-        outcomes, rem = self._outcomes, self._remoteness
+        outcomes = self._outcomes
+        rem: Any = _NO_REMOTENESS if self._remoteness is None else self._remoteness
         best: list[int] = []
         best_key = None
         for dest, child in rules.moves(mouse, cat, turn):
@@ -144,8 +173,9 @@ class Analysis:
 
         Each step takes the smallest of :meth:`best_moves`.  The line ends on the
         position that decides the game, or, for a game that never ends, just
-        before a position would repeat.
+        before a position would repeat.  Needs the remoteness table.
         """
+        self._remoteness_or_raise("line()")
         self._rules.position(mouse, cat, turn)
         position = (int(mouse), int(cat), Turn(turn))
         seen = set()
@@ -183,6 +213,7 @@ class Analysis:
         >>> catmouse.analyze([[1, 3], [0], [3], [0, 2]]).verify()
         True
         """
+        remoteness = self._remoteness_or_raise("verify()")
         rules = self._rules
         n = rules.n
         nn = n * n
@@ -195,7 +226,7 @@ class Analysis:
             (top - r if o == 1 else r if o == 2 else bad) if r >= 0
             else (never if o == draw else none if o == 3 else bad) if r == -1
             else bad
-            for o, r in zip(self._outcomes, self._remoteness)
+            for o, r in zip(self._outcomes, remoteness)
         ]
         forbidden = [c for c in range(n) if flags[c] & CAT_FORBIDDEN]
         goals = [c for c in range(n) if flags[c] & CAT_GOAL]
@@ -211,7 +242,7 @@ class Analysis:
             for k, (e, a) in enumerate(zip(expected, actual)):
                 if e != a:
                     s = first + k * step
-                    r = self._remoteness[s]
+                    r = remoteness[s]
                     t, rest = divmod(s, nn)
                     m, c = divmod(rest, n)
                     moves = cat_rows[c] if t else mouse_rows[m]
@@ -271,7 +302,7 @@ class Analysis:
         t, rest = divmod(s, nn)
         m, c = divmod(rest, n)
         position = (m, c, Turn(t))
-        found = self._describe(self._outcomes[s], self._remoteness[s])
+        found = self._describe(self._outcomes[s], remoteness[s])
         if e == none:
             want = "no position (the cat may not stand there)"
         elif e == never:
@@ -306,16 +337,23 @@ class Analysis:
         return f"<Analysis of {self.n} nodes: {counts}>"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        state = (self._rules, bytes(self._outcomes), self._remoteness.tobytes())
+        rem = None if self._remoteness is None else self._remoteness.tobytes()
+        state = (self._rules, bytes(self._outcomes), rem)
         return (_unpickle_analysis, state)
 
 
-def _unpickle_analysis(rules: Rules, outcomes: bytes, remoteness: bytes) -> Analysis:
+def _unpickle_analysis(rules: Rules, outcomes: bytes, remoteness: bytes | None) -> Analysis:
     n = rules.n
     size = 2 * n * n
+    if len(outcomes) != size:
+        raise ValueError("pickled Analysis tables do not match its graph")
+    if remoteness is None:
+        if size and max(outcomes) > 3:
+            raise ValueError("pickled Analysis tables hold codes no solve gives")
+        return Analysis(rules, bytearray(outcomes), None)
     rem = array("i")
     rem.frombytes(remoteness)
-    if len(outcomes) != size or len(rem) != size:
+    if len(rem) != size:
         raise ValueError("pickled Analysis tables do not match its graph")
     if len(rules.flags) != n or rules.cat_graph.n != n:
         raise ValueError("pickled Analysis rules do not match its graph")

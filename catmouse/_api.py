@@ -6,44 +6,20 @@ import os
 from array import array
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from . import _retro
 from ._analysis import Analysis
+from ._facts import SMALL_TABLES
 from ._graph import Graph, as_graph
 from ._outcome import Outcome, Turn
-from ._rules import ANALYZE_BYTES, SOLVE_BYTES, Rules, check_memory, classic_rules
+from ._rules import Rules, check_memory, check_threads, classic_rules, need_bytes
 
 if TYPE_CHECKING:
     from ._retro_c import Board as _Board
 
-
-class _Engine(Protocol):
-    """What the fast paths use of the compiled engine module (see _retro_c.pyi)."""
-
-    Board: type[_Board]
-
-    def solve_lists(self, adjacency: object, mouse: int, cat: int, hole: int) -> int: ...
-
-    def solve_boards(self, boards: list[_Board], mouse: int, cat: int,
-                     turn: int = 0) -> bytearray: ...
-
-
-# The compiled engine module when it is in use: solve() and solve_many() take
-# its fast paths (the benchmark sets this to None to time the pure twin).
-_compiled: _Engine | None = None
-if _retro.BACKEND == "cython":
-    from . import _retro_c
-
-    _compiled = _retro_c
-
 # Outcome by engine code, without Enum lookups on the hot path.
 _OUTCOMES = (Outcome.DRAW, Outcome.MOUSE_WIN, Outcome.CAT_WIN)
-
-# Graphs up to this many nodes skip the available-memory probe on the fast
-# paths: their tables (at most ~2*n*n*SOLVE_BYTES, 38 MB) are below anything a
-# process can be refused in practice.  Larger graphs take the checked path.
-_SMALL_NODES = 1448
 
 __all__ = ["solve", "analyze", "solve_many", "GraphLike"]
 
@@ -51,21 +27,26 @@ GraphLike = Graph | Sequence[Sequence[int]]
 
 
 def solve_position(rules: Rules, mouse: int, cat: int, turn: Turn,
-                   max_memory: int | None = None) -> Outcome:
+                   max_memory: int | None = None, threads: int | None = None) -> Outcome:
     """Outcome of one position, stopping as soon as it is decided."""
     target = rules.position(mouse, cat, turn)
-    check_memory(rules.n, SOLVE_BYTES, max_memory)
-    return Outcome(rules.run(target=target))
+    threads = check_threads(threads, rules.n)
+    check_memory(rules.n, target=True, threads=threads, max_memory=max_memory)
+    return Outcome(rules.run(target=target, threads=threads))
 
 
-def analyze_rules(rules: Rules, max_memory: int | None = None) -> Analysis:
-    """Solve every position under ``rules``."""
+def analyze_rules(rules: Rules, max_memory: int | None = None, *, remoteness: bool = True,
+                  threads: int | None = None) -> Analysis:
+    """Solve every position under ``rules`` (outcomes only with ``remoteness=False``)."""
     n = rules.n
-    check_memory(n, ANALYZE_BYTES, max_memory)
+    threads = check_threads(threads, n)
+    remoteness = bool(remoteness)
+    check_memory(n, outcome=True, remoteness=remoteness, threads=threads,
+                 max_memory=max_memory)
     outcomes = bytearray(2 * n * n)
-    remoteness = array("i", bytes(8 * n * n))
-    rules.run(outcomes, remoteness)
-    return Analysis(rules, outcomes, remoteness)
+    table = array("i", bytes(8 * n * n)) if remoteness else None
+    rules.run(outcomes, table, threads=threads)
+    return Analysis(rules, outcomes, table)
 
 
 def solve(
@@ -75,12 +56,15 @@ def solve(
     cat: int = 2,
     hole: int = 0,
     max_memory: int | None = None,
+    threads: int | None = None,
 ) -> Outcome:
     """Who wins LeetCode 913's game with optimal play, the mouse moving first.
 
     ``graph`` is a :class:`Graph` or adjacency lists.  The mouse starts on
     ``mouse``, the cat on ``cat``; the mouse wins on reaching ``hole``, which
-    the cat may not enter.  ``max_memory`` (bytes) caps the tables.
+    the cat may not enter.  ``max_memory`` (bytes) caps the tables;
+    ``threads`` splits the search of a big graph (default: one thread for small
+    graphs, every core for big ones).
 
     In a hot loop, build each :class:`Graph` once and pass it: after the first
     call on a graph, ``solve`` goes straight to the compiled engine (well under
@@ -93,50 +77,62 @@ def solve(
     >>> solve([[1, 3], [0], [3], [0, 2]])
     <Outcome.MOUSE_WIN: 1>
     """
-    compiled = _compiled
-    if compiled is not None and max_memory is None:
+    engine = _retro.engine
+    if max_memory is None and threads is None:
         if type(graph) is Graph:
-            board = graph._cache.get(("board", hole))
+            board = graph._cache.get(("board", hole, engine.name))
             if board is not None:
                 code = board.solve(mouse, cat)
                 if code >= 0:
                     return _OUTCOMES[code]
         elif type(graph) is list:
-            code = compiled.solve_lists(graph, mouse, cat, hole)
+            code = engine.solve_lists(graph, mouse, cat, hole)
             if code >= 0:
                 return _OUTCOMES[code]
     graph = as_graph(graph)
     rules = classic_rules(graph, hole)
-    result = solve_position(rules, mouse, cat, Turn.MOUSE, max_memory)
-    if compiled is not None and graph.n <= _SMALL_NODES:
-        # Valid so far: later calls on this graph and hole go straight to C.
-        _board(graph, hole, rules)
+    result = solve_position(rules, mouse, cat, Turn.MOUSE, max_memory, threads)
+    # Valid so far: later calls on this graph and hole go straight to the engine.
+    _board(graph, hole, rules)
     return result
 
 
-def _board(graph: Graph, hole: int, rules: Rules | None = None) -> _Board:
-    """The compiled engine's Board for (graph, hole), cached on the graph."""
-    board = graph._cache.get(("board", hole))
+def _board(graph: Graph, hole: int, rules: Rules | None = None) -> _Board | None:
+    """The engine's Board for (graph, hole), cached on the graph; None for a big graph.
+
+    Only graphs whose search fits in SMALL_TABLES get one: the memory check
+    would not consult the system for them, so a cached board skips nothing.
+    """
+    engine = _retro.engine
+    key = ("board", hole, engine.name)
+    board = graph._cache.get(key)
     if board is None:
-        # Only the compiled engine's fast paths get here.
-        assert _compiled is not None
+        if need_bytes(graph.n, outcome=False, remoteness=False, target=True) > SMALL_TABLES:
+            return None
         if rules is None:
             rules = classic_rules(graph, hole)
         g = graph
-        board = _compiled.Board(g.n, rules.flags, g.indptr, g.indices, g.rindptr,
-                                g.rindices, g.indptr, g.indices, g.rindptr, g.rindices)
-        graph._cache[("board", hole)] = board
+        board = engine.Board(g.n, rules.flags, g.indptr, g.indices, g.rindptr, g.rindices,
+                             g.indptr, g.indices, g.rindptr, g.rindices)
+        graph._cache[key] = board
     return board
 
 
-def analyze(graph: GraphLike, *, hole: int = 0, max_memory: int | None = None) -> Analysis:
+def analyze(graph: GraphLike, *, hole: int = 0, max_memory: int | None = None,
+            remoteness: bool = True, threads: int | None = None) -> Analysis:
     """Solve every position of LeetCode 913's game on ``graph``.
+
+    ``remoteness=False`` keeps only the outcomes (1 byte per position instead
+    of 5), for the biggest graphs; the queries that need the remoteness table
+    (:meth:`Analysis.remoteness`, :meth:`Analysis.line`, :meth:`Analysis.verify`)
+    then raise ValueError.  ``threads`` as in :func:`solve`.
 
     >>> a = analyze([[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]])
     >>> a.outcome(mouse=3, cat=4, turn=Turn.CAT), a.remoteness(3, 4, Turn.CAT)
     (<Outcome.CAT_WIN: 2>, 1)
     """
-    return analyze_rules(classic_rules(as_graph(graph), hole), max_memory)
+    return analyze_rules(classic_rules(as_graph(graph), hole), max_memory,
+                         remoteness=remoteness, threads=threads)
 
 
 def solve_many(
@@ -161,17 +157,16 @@ def solve_many(
         threads = os.cpu_count() or 1
     if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
         raise ValueError(f"threads must be a positive integer, not {threads!r}")
-    compiled = _compiled
-    if compiled is None:
-        return _solve_each(batch, threads, mouse, cat, hole)
-
+    engine = _retro.engine
     boards: list[_Board] = []
     for g in batch:
         rules = classic_rules(g, hole)  # checks the hole
-        if g.n > _SMALL_NODES:
-            check_memory(g.n, SOLVE_BYTES)
-        boards.append(_board(g, hole, rules))
-    solve_boards = compiled.solve_boards
+        board = _board(g, hole, rules)
+        if board is None:
+            # A big graph: the checked path, which asks for its memory first.
+            return _solve_each(batch, threads, mouse, cat, hole)
+        boards.append(board)
+    solve_boards = engine.solve_boards
     if threads == 1 or len(boards) < 2:
         codes = solve_boards(boards, mouse, cat)
     else:
@@ -193,7 +188,7 @@ def solve_many(
 
 def _solve_each(batch: list[Graph], threads: int, mouse: int, cat: int,
                 hole: int) -> list[Outcome]:
-    """solve_many on the pure-Python engine: one solve per graph."""
+    """solve_many one :func:`solve` at a time (a batch with a graph too big for a Board)."""
 
     def run(chunk: list[Graph]) -> list[Outcome]:
         return [solve(g, mouse=mouse, cat=cat, hole=hole) for g in chunk]

@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any
 
 import catmouse
-from catmouse import _api, _graph, _retro, _retro_py
+from catmouse import _api, _retro
 from catmouse._graph import Graph
 from catmouse._rules import classic_rules
 
@@ -267,19 +267,12 @@ def best_time(run: Callable[[], Any], reps: int, clock: Callable[[], float] = ti
 class use_twin:
     """Run the API on the pure-Python engine for the duration of a ``with``."""
 
-    names = ((_retro, "propagate", _retro_py.propagate), (_api, "_compiled", None),
-             (_graph, "_fast_csr", None))
-
     def __enter__(self) -> None:
-        self.saved = [getattr(module, name, None) for module, name, _ in self.names]
-        for module, name, twin in self.names:
-            if hasattr(module, name):
-                setattr(module, name, twin)
+        self.saved = _retro.engine
+        _retro.engine = _retro.load("python")
 
     def __exit__(self, *exc: object) -> None:
-        for (module, name, _), value in zip(self.names, self.saved):
-            if hasattr(module, name):
-                setattr(module, name, value)
+        _retro.engine = self.saved
 
 
 def raw_engine(graph: Graph, target: int) -> Callable[[], Any]:
@@ -287,7 +280,7 @@ def raw_engine(graph: Graph, target: int) -> Callable[[], Any]:
     rules = classic_rules(graph, 0)
     args = (graph.n, rules.flags, graph.indptr, graph.indices, graph.rindptr, graph.rindices,
             graph.indptr, graph.indices, graph.rindptr, graph.rindices, None, None, target)
-    propagate = _retro.propagate
+    propagate = _retro.engine.propagate
     return lambda: propagate(*args)
 
 
@@ -442,8 +435,8 @@ def bench_hot(args: argparse.Namespace, ref: Reference | None) -> Table:
     calls = 2000 if args.quick else 20000
     solve(tiny)
     t_tiny = best_time(lambda: [solve(tiny) for _ in range(calls)], args.reps) / calls
-    compiled = getattr(_api, "_compiled", None)
-    if compiled is not None and hasattr(compiled, "solve_boards"):
+    compiled = _retro.engine if _retro.engine.name == "cython" else None
+    if compiled is not None:
         boards = [_api._board(tiny, 0)] * calls
         t_tiny_engine = best_time(lambda: compiled.solve_boards(boards, 1, 2), args.reps) / calls
     else:

@@ -13,9 +13,9 @@ from typing import Any, TypedDict
 
 from ._analysis import Analysis
 from ._api import GraphLike, analyze_rules, solve_position
+from ._facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
 from ._graph import Graph, _node_id, _readonly_int32, as_graph
 from ._outcome import Outcome, Turn
-from ._retro_py import CAT_FORBIDDEN, CAT_GOAL, HOLE
 from ._rules import Rules
 
 __all__ = ["Game"]
@@ -238,21 +238,25 @@ class Game:
 
     # -- solving -----------------------------------------------------------------
 
-    def solve(self, mouse: int, cat: int, *, max_memory: int | None = None) -> Outcome:
+    def solve(self, mouse: int, cat: int, *, max_memory: int | None = None,
+              threads: int | None = None) -> Outcome:
         """Who wins from the mouse on ``mouse`` and the cat on ``cat``, ``first`` to move.
 
         Stops as soon as this one position is decided.  Raises ValueError for a
         position that does not exist (the cat on a node it may not enter).
+        ``max_memory`` and ``threads`` as in :func:`catmouse.solve`.
         """
-        return solve_position(self._rules, mouse, cat, self.first, max_memory)
+        return solve_position(self._rules, mouse, cat, self.first, max_memory, threads)
 
-    def analyze(self, *, max_memory: int | None = None) -> Analysis:
+    def analyze(self, *, max_memory: int | None = None, remoteness: bool = True,
+                threads: int | None = None) -> Analysis:
         """Solve every position (both players to move): see :class:`Analysis`.
 
         The table holds both turns; pass ``turn=game.first`` to its queries
         (``analysis.line(mouse, cat, game.first)``) to start with this game's first mover.
+        ``max_memory``, ``remoteness`` and ``threads`` as in :func:`catmouse.analyze`.
         """
-        return analyze_rules(self._rules, max_memory)
+        return analyze_rules(self._rules, max_memory, remoteness=remoteness, threads=threads)
 
     # -- the usual dunders -----------------------------------------------------------
 

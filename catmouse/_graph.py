@@ -13,6 +13,8 @@ from array import array
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
+from . import _retro
+
 __all__ = ["Graph", "as_graph"]
 
 # The engine reads CSR arrays as C int32; array('i') is that on every platform
@@ -21,20 +23,6 @@ if array("i").itemsize != 4:  # pragma: no cover
     raise ImportError("catmouse needs a 4-byte C int")
 
 _INT32_MAX = 2**31 - 1
-
-
-def _compiled_csr_builder() -> Any:
-    """The compiled adjacency-lists builder, when the compiled engine is in use."""
-    from . import _retro
-
-    if _retro.BACKEND != "cython":
-        return None
-    from ._retro_c import csr_from_lists
-
-    return csr_from_lists
-
-
-_fast_csr = _compiled_csr_builder()
 
 
 def _node_id(value: Any, what: str) -> int:
@@ -250,9 +238,9 @@ class Graph:
             self._init_from(adjacency.n, adjacency.indptr, adjacency.indices, directed,
                             adjacency._labels, checked=True, reverse=reverse)
             return
-        fast = _fast_csr(adjacency, bool(directed)) if _fast_csr is not None else None
+        fast = _retro.engine.csr_from_lists(adjacency, bool(directed))
         if fast is not None:
-            # The compiled builder took plain lists it found valid (it declines,
+            # The engine's builder took plain lists it found valid (it declines,
             # never raises, so the errors below stay the only ones).
             n, ip, ix, rip, rix = fast
             indptr, indices = _readonly_int32(ip), _readonly_int32(ix)

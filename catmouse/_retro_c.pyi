@@ -12,6 +12,8 @@ from typing_extensions import Buffer, disjoint_base
 # Positions per queue block, and the most nodes ``solve_lists`` takes on.
 QUEUE_BLOCK: int
 LISTS_LIMIT: int
+# The C enum's flags and outcome codes (pinned to catmouse._facts by a test).
+ENUM: dict[str, int]
 
 def propagate(
     n: int,
@@ -27,7 +29,13 @@ def propagate(
     outcome: Any = None,
     remoteness: Any = None,
     target: int = -1,
+    *,
+    threads: int = 1,
+    progress: Any = None,
 ) -> int: ...
+
+def check_threads(threads: Any) -> int: ...
+def peak_bytes(n: int, outcome: bool, remoteness: bool, target: bool, threads: int = 1) -> int: ...
 
 @disjoint_base
 class Board:

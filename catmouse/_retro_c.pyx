@@ -55,6 +55,9 @@ cdef enum:
 
 QUEUE_BLOCK = BLOCK
 LISTS_LIMIT = LISTS_MAX_NODES
+# The C enum's flags and codes, for the test that pins them to catmouse._facts.
+ENUM = {"HOLE": HOLE, "CAT_FORBIDDEN": CAT_FORBIDDEN, "CAT_GOAL": CAT_GOAL,
+        "MOUSE_WIN": MOUSE_WIN, "CAT_WIN": CAT_WIN, "NO_POSITION": NO_POSITION}
 
 cdef struct Packed:
     # Marks the packed layout: no counter table, each position's count of
@@ -552,12 +555,39 @@ cdef int check_game(int32_t n, const uint8_t[::1] flags,
 
 def propagate(n, flags, mouse_indptr, mouse_indices, mouse_rindptr, mouse_rindices,
               cat_indptr, cat_indices, cat_rindptr, cat_rindices,
-              outcome=None, remoteness=None, target=-1):
-    """Solve every position of the game; see ``_retro_py.propagate``."""
+              outcome=None, remoteness=None, target=-1, *, threads=1, progress=None):
+    """Solve every position of the game; see ``_retro_py.propagate``.
+
+    This queue engine runs in one thread: ``threads`` is checked and otherwise
+    ignored, and ``progress(decided)`` is called once, at the end.
+    """
+    check_threads(threads)
     # A typed C integer argument would take 2.7 as 2: accept integers only.
-    return _propagate(index(n), flags, mouse_indptr, mouse_indices, mouse_rindptr,
-                      mouse_rindices, cat_indptr, cat_indices, cat_rindptr, cat_rindices,
-                      outcome, remoteness, index(target))
+    result = _propagate(index(n), flags, mouse_indptr, mouse_indices, mouse_rindptr,
+                        mouse_rindices, cat_indptr, cat_indices, cat_rindptr, cat_rindices,
+                        outcome, remoteness, index(target))
+    if progress is not None:
+        progress(result if index(target) < 0 else 0)
+    return result
+
+
+def check_threads(threads):
+    """A positive thread count, or TypeError/ValueError (as the twin)."""
+    if isinstance(threads, bool) or not isinstance(threads, int):
+        raise TypeError(f"threads must be an int, not {type(threads).__name__}")
+    if threads < 1:
+        raise ValueError(f"threads must be at least 1, not {threads}")
+    return threads
+
+
+def peak_bytes(n, outcome, remoteness, target, threads=1):
+    """Upper bound of the bytes ``propagate`` allocates itself (not the caller's buffers).
+
+    Per position: a move counter of at most 4 bytes and at most 4 bytes of
+    queue (each position is queued once), plus the outcome byte when the call
+    has no outcome buffer of its own (a target search).
+    """
+    return 2 * n * n * (9 if target else 8)
 
 
 def _propagate(

@@ -18,18 +18,11 @@ import operator
 from array import array
 from typing import Any
 
-__all__ = ["propagate", "HOLE", "CAT_FORBIDDEN", "CAT_GOAL", "NO_POSITION"]
+from ._facts import CAT_FORBIDDEN, CAT_GOAL, HOLE, MAX_NODES, NO_POSITION
+from ._facts import CAT_WIN as _CAT_WIN
+from ._facts import MOUSE_WIN as _MOUSE_WIN
 
-# Per-node flags.
-HOLE = 1  # the mouse wins on entering
-CAT_FORBIDDEN = 2  # the cat may not enter (positions with the cat here do not exist)
-CAT_GOAL = 4  # the cat wins on entering
-
-# Outcome codes in the table: 0 draw, 1 mouse wins, 2 cat wins, and
-NO_POSITION = 3  # the cat stands on a node it may not enter
-
-_MOUSE_WIN = 1
-_CAT_WIN = 2
+__all__ = ["propagate", "peak_bytes", "Board", "solve_boards", "csr_from_lists", "solve_lists"]
 
 
 def _buffer(obj: Any, name: str, formats: tuple[str, ...], itemsize: int,
@@ -58,8 +51,8 @@ def check_arrays(
 ) -> None:
     """Reject arrays the engine cannot read safely (the C engine checks the same)."""
     n = operator.index(n)
-    if not 0 <= n <= 32767:
-        raise ValueError(f"n = {n} is out of range: 2*n*n positions must fit in int32")
+    if not 0 <= n <= MAX_NODES:
+        raise ValueError(f"n = {n} is out of range: the engine takes 0 to {MAX_NODES} nodes")
     # Buffers as the C engine's typed memoryviews take them: a float, a wider int or a
     # list read as bytes would give a silently wrong table.
     flags = _buffer(flags, "flags", ("B", "b", "c"), 1, writable=False)
@@ -117,6 +110,9 @@ def propagate(
     outcome: Any = None,
     remoteness: Any = None,
     target: int = -1,
+    *,
+    threads: int = 1,
+    progress: Any = None,
 ) -> int:
     """Solve every position of the game; see the module docstring.
 
@@ -124,7 +120,10 @@ def propagate(
     never ends) are filled when given.  With ``target >= 0`` the search stops as
     soon as that position is decided and its outcome code is returned (0 if it
     is a draw); otherwise the number of decided positions is returned.
+    ``threads`` is checked and otherwise ignored (one thread runs here);
+    ``progress(decided)`` is called after each level of the search.
     """
+    check_threads(threads)
     csr = (mouse_indptr, mouse_indices, mouse_rindptr, mouse_rindices,
            cat_indptr, cat_indices, cat_rindptr, cat_rindices)
     check_arrays(n, flags, csr, outcome, remoteness, target)
@@ -239,9 +238,82 @@ def propagate(
                 rem[p] = depth
         decided += len(found)
         frontier = found
+        if progress is not None:
+            progress(decided)
 
     if outcome is not None:
         memoryview(outcome).cast("B")[:] = state
     if rem is not None:
         memoryview(remoteness).cast("B").cast("i")[:] = array("i", rem)
     return state[target] if target >= 0 else decided
+
+
+def check_threads(threads: Any) -> int:
+    """A positive thread count, or TypeError/ValueError."""
+    if isinstance(threads, bool) or not isinstance(threads, int):
+        raise TypeError(f"threads must be an int, not {type(threads).__name__}")
+    if threads < 1:
+        raise ValueError(f"threads must be at least 1, not {threads}")
+    return threads
+
+
+def peak_bytes(n: int, outcome: bool, remoteness: bool, target: bool, threads: int = 1) -> int:
+    """Upper bound of the bytes ``propagate`` allocates itself (not the caller's buffers).
+
+    Per position: the state byte, an 8-byte slot of the counter list (and 8
+    more while it is built), and for a queued position a 28-byte int in an
+    8-byte slot, plus list over-allocation: 56 bytes; the remoteness list adds
+    its 8-byte slots and the array it is copied through: 67.
+    """
+    return 2 * n * n * (67 if remoteness else 56)
+
+
+class Board:
+    """A game's arrays, kept for solving many positions of it (see ``_retro_c.Board``)."""
+
+    __slots__ = ("n", "_flags", "_csr")
+
+    def __init__(self, n: int, flags: Any, *csr: Any) -> None:
+        if len(csr) != 8:
+            raise TypeError(f"Board takes n, flags and 8 CSR arrays, not {len(csr)}")
+        check_arrays(n, flags, csr, None, None, 0)
+        # Private copies: later changes to the caller's buffers cannot reach the board.
+        self.n = operator.index(n)
+        self._flags = bytes(flags)
+        self._csr: tuple[array, ...] = tuple(array("i", a) for a in csr)
+
+    def solve(self, mouse: Any, cat: Any, turn: Any = 0) -> int:
+        """Outcome code of one position (stopping early); -1 if it is not a position."""
+        n = self.n
+        try:
+            mouse, cat, turn = operator.index(mouse), operator.index(cat), operator.index(turn)
+        except TypeError:
+            return -1
+        if not (0 <= mouse < n and 0 <= cat < n and turn in (0, 1)):
+            return -1
+        if self._flags[cat] & CAT_FORBIDDEN:
+            return -1
+        m_ip, m_ix, m_rip, m_rix, c_ip, c_ix, c_rip, c_rix = self._csr
+        return propagate(n, self._flags, m_ip, m_ix, m_rip, m_rix, c_ip, c_ix, c_rip, c_rix,
+                         None, None, (turn * n + mouse) * n + cat)
+
+
+def solve_boards(boards: list[Board], mouse: Any, cat: Any, turn: Any = 0) -> bytearray:
+    """Outcome codes of one position on each board (255 where it is not a position)."""
+    if not isinstance(boards, list):
+        raise TypeError(f"boards must be a list, not {type(boards).__name__}")
+    codes = bytearray(len(boards))
+    for k, board in enumerate(boards):
+        code = board.solve(mouse, cat, turn)
+        codes[k] = 255 if code < 0 else code
+    return codes
+
+
+def csr_from_lists(adjacency: Any, directed: bool) -> None:
+    """Always declines (None): Graph's own Python path is this engine's conversion."""
+    return None
+
+
+def solve_lists(adjacency: Any, mouse: Any, cat: Any, hole: Any) -> int:
+    """Always declines (-1): the API builds a Graph and solves it on this engine."""
+    return -1

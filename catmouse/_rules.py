@@ -11,34 +11,11 @@ import sys
 from typing import Any
 
 from . import _retro
+from ._facts import CAT_FORBIDDEN, CAT_GOAL, HOLE, MAX_NODES, SMALL_TABLES, THREADS_FROM_NODES
 from ._graph import Graph, _node_id
 from ._outcome import Outcome, Turn
-from ._retro_py import CAT_FORBIDDEN, CAT_GOAL, HOLE
 
-__all__ = ["Rules", "classic_rules", "check_memory"]
-
-# Peak bytes per position of each engine call, used to refuse a table that
-# cannot fit before allocating any of it.  The compiled engine: the outcome
-# byte, a move counter of at most 4 bytes and at most 4 bytes of queue (each
-# position is queued once), plus 4 bytes of remoteness for analyze: true upper
-# bounds.  The pure-Python twin holds Python lists: the outcome byte, an 8-byte
-# slot of the counter list (and 8 more while that list is built), and, for a
-# position in the queue, a 28-byte int in an 8-byte slot, plus list
-# over-allocation: 56 bytes at worst; analyze adds the remoteness list's 8-byte
-# slots and the 5 bytes of output buffers: 72.  (Measured peaks are 14 to 24 and
-# about 30 bytes per position on random sparse graphs.)
-if _retro.BACKEND == "cython":
-    SOLVE_BYTES = 1 + 4 + 4
-    ANALYZE_BYTES = 1 + 4 + 4 + 4
-else:
-    SOLVE_BYTES = 56
-    ANALYZE_BYTES = 72
-
-# Tables up to this many bytes are assumed to fit without asking the system.
-SMALL_TABLES = 1 << 24
-
-# 2*n*n positions are indexed by int32 in the engine.
-MAX_NODES = 32767
+__all__ = ["Rules", "classic_rules", "check_memory", "check_threads", "need_bytes"]
 
 
 def available_memory() -> int | None:
@@ -56,15 +33,25 @@ def available_memory() -> int | None:
         return None
 
 
-def check_memory(n: int, per_position: int, max_memory: int | None = None) -> int:
+def need_bytes(n: int, *, outcome: bool, remoteness: bool, target: bool,
+               threads: int = 1) -> int:
+    """Peak bytes of one engine call on ``n`` nodes: the engine's own and the output tables."""
+    positions = 2 * n * n
+    output = positions * ((1 if outcome else 0) + (4 if remoteness else 0))
+    return output + _retro.engine.peak_bytes(n, outcome, remoteness, target, threads)
+
+
+def check_memory(n: int, *, outcome: bool = False, remoteness: bool = False,
+                 target: bool = False, threads: int = 1,
+                 max_memory: int | None = None) -> int:
     """Raise MemoryError before allocating tables that cannot fit; return the bytes."""
+    need = need_bytes(n, outcome=outcome, remoteness=remoteness, target=target,
+                      threads=threads)
     if n > MAX_NODES:
         raise MemoryError(
-            f"a graph of {n} nodes has {2 * n * n} positions, needing up to "
-            f"{2 * n * n * per_position} bytes; the engine indexes at "
-            f"most {2 * MAX_NODES * MAX_NODES} (n <= {MAX_NODES})"
+            f"a graph of {n} nodes has {2 * n * n} positions, needing up to {need} bytes; "
+            f"the engine takes graphs of at most {MAX_NODES} nodes"
         )
-    need = 2 * n * n * per_position
     if max_memory is not None:
         limit = _node_id(max_memory, "max_memory")
         if need > limit:
@@ -81,6 +68,21 @@ def check_memory(n: int, per_position: int, max_memory: int | None = None) -> in
     if need > sys.maxsize:
         raise MemoryError(f"solving {n} nodes needs {need} bytes")
     return need
+
+
+def check_threads(threads: Any, n: int) -> int:
+    """The thread count for a game of ``n`` nodes: ``None`` picks one.
+
+    ``None`` means one thread for small games (threads cost more than they
+    save there) and every core from ``THREADS_FROM_NODES`` nodes on.
+    """
+    if threads is None:
+        return (os.cpu_count() or 1) if n >= THREADS_FROM_NODES else 1
+    if isinstance(threads, bool) or not isinstance(threads, int):
+        raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
+    if threads < 1:
+        raise ValueError(f"threads must be at least 1, not {threads}")
+    return threads
 
 
 class Rules:
@@ -102,13 +104,14 @@ class Rules:
     def n(self) -> int:
         return self.mouse_graph.n
 
-    def run(self, outcome: Any = None, remoteness: Any = None, target: int = -1) -> int:
+    def run(self, outcome: Any = None, remoteness: Any = None, target: int = -1,
+            threads: int = 1) -> int:
         m, c = self.mouse_graph, self.cat_graph
-        result = _retro.propagate(
+        result = _retro.engine.propagate(
             m.n, self.flags,
             m.indptr, m.indices, m.rindptr, m.rindices,
             c.indptr, c.indices, c.rindptr, c.rindices,
-            outcome, remoteness, target,
+            outcome, remoteness, target, threads=threads,
         )
         if outcome is not None and self.draw:
             outcome[:] = outcome.translate(self._draw_table)

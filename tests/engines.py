@@ -32,9 +32,18 @@ def engine_params() -> list:
     return params
 
 
+def engine_name(module: ModuleType) -> str:
+    """The selector's name ("cython" or "python") of an engine module."""
+    (name,) = [key for key, value in _retro.MODULES.items() if value == module.__name__]
+    return name
+
+
 @contextlib.contextmanager
 def on_engine(engine: ModuleType) -> Iterator[ModuleType]:
-    """Run the public API (solve, analyze, Game, ...) on ``engine`` inside the block."""
+    """Run the public API (solve, analyze, Game, ...) on ``engine`` inside the block.
+
+    Every entry point moves at once: the API reads them all from ``_retro.engine``.
+    """
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_retro, "propagate", engine.propagate)
+        patch.setattr(_retro, "engine", _retro.load(engine_name(engine)))
         yield engine

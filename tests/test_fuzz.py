@@ -34,7 +34,7 @@ from oracle import MOUSE, solve_classic
 
 import catmouse
 from catmouse import Graph
-from catmouse._rules import ANALYZE_BYTES
+from catmouse._rules import need_bytes
 
 try:
     import numpy as np
@@ -128,7 +128,8 @@ def check_against_oracle(graph, engine):
             return
         if n > ORACLE_NODES:
             with pytest.raises(MemoryError, match=r"up to \d+ bytes"):
-                catmouse.analyze(graph, max_memory=2 * n * n * ANALYZE_BYTES - 1)
+                catmouse.analyze(graph, max_memory=need_bytes(
+                    n, outcome=True, remoteness=True, target=False) - 1)
             return
         expected = solve_classic(rows)
         analysis = catmouse.analyze(graph)

@@ -30,7 +30,8 @@ CHILD = textwrap.dedent("""
     import catmouse
     from catmouse import Graph, _retro
 
-    _retro.propagate = importlib.import_module(sys.argv[1]).propagate
+    _retro.engine = _retro.load({"catmouse._retro_c": "cython",
+                                 "catmouse._retro_py": "python"}[sys.argv[1]])
     n = int(sys.argv[2])
     rng = random.Random(1)
     edges = set()

@@ -13,8 +13,9 @@ import pytest
 
 import catmouse
 from catmouse import Graph, _rules
+from catmouse._facts import MAX_NODES
 from catmouse._retro import env_flag
-from catmouse._rules import ANALYZE_BYTES, MAX_NODES, check_memory
+from catmouse._rules import check_memory
 
 
 def empty_graph(n):
@@ -66,11 +67,11 @@ def test_too_big_for_available_memory(monkeypatch):
 
 
 def test_too_big_for_this_machine():
-    """The largest board, 2 * 32767**2 positions: its full analysis outgrows 24 GB."""
+    """The largest board, 2 * MAX_NODES**2 positions: its full analysis outgrows 24 GB."""
     n = MAX_NODES
     # The check first, so a machine where the tables would fit allocates nothing.
     with pytest.raises(MemoryError):
-        check_memory(n, ANALYZE_BYTES)
+        check_memory(n, outcome=True, remoteness=True)
     before = rss()
     with pytest.raises(MemoryError) as error:
         catmouse.analyze(empty_graph(n))
@@ -118,11 +119,11 @@ except OSError:
 base = kib("VmRSS:")
 if call == "solve":
     catmouse.solve(graph, mouse=n - 1, cat=n - 2)
-    budget = _rules.SOLVE_BYTES
+    budget = _rules.need_bytes(n, outcome=False, remoteness=False, target=True)
 else:
     catmouse.analyze(graph)
-    budget = _rules.ANALYZE_BYTES
-print(catmouse.BACKEND, kib("VmHWM:") - base, 2 * n * n * budget)
+    budget = _rules.need_bytes(n, outcome=True, remoteness=True, target=False)
+print(catmouse.BACKEND, kib("VmHWM:") - base, budget)
 """
 
 

@@ -62,7 +62,8 @@ def test_backend_reflects_environment():
 )
 def test_backend_is_cython_when_required():
     assert catmouse.BACKEND == "cython"
-    assert catmouse._retro.propagate is importlib.import_module("catmouse._retro_c").propagate
+    compiled = importlib.import_module("catmouse._retro_c")
+    assert catmouse._retro.engine.module is compiled
 
 
 def test_no_extensions_switch_selects_the_twin():

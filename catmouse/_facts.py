@@ -1,0 +1,36 @@
+"""The facts every part of catmouse shares, in one place.
+
+Node flags and outcome codes are the engine's data format: both engine twins,
+the rules and the analysis read them from here (the Cython engine keeps a copy
+in a C enum, which a test pins to these values).
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "HOLE", "CAT_FORBIDDEN", "CAT_GOAL",
+    "DRAW", "MOUSE_WIN", "CAT_WIN", "NO_POSITION",
+    "MAX_NODES", "SMALL_TABLES", "THREADS_FROM_NODES",
+]
+
+# Per-node flags.
+HOLE = 1  # the mouse wins on entering
+CAT_FORBIDDEN = 2  # the cat may not enter (positions with the cat here do not exist)
+CAT_GOAL = 4  # the cat wins on entering
+
+# Outcome codes in the engine's tables (LeetCode 913's, plus one).
+DRAW = 0  # also "not decided (yet)" while the engine runs
+MOUSE_WIN = 1
+CAT_WIN = 2
+NO_POSITION = 3  # the cat stands on a node it may not enter
+
+# The largest graph the engines take: 2*n*n positions are indexed with 64-bit
+# integers, and a node id must fit the int32 CSR arrays.
+MAX_NODES = 32767
+
+# Memory the tables may take without asking the system how much is available
+# (reading /proc/meminfo costs more than solving a small board).
+SMALL_TABLES = 1 << 24
+
+# With threads=None, graphs of at least this many nodes use every core.
+THREADS_FROM_NODES = 1024
