@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import types
@@ -297,6 +298,7 @@ def test_graph_stays_a_graph():
     ("board", "A?", "graph6"),  # graph6 characters run from '?' (63) ...
     ("board", "~?@?", "graph6"),  # ... to '~' (126)
     ("board", "A>", "edges"),  # '>' (62) is none
+    ("board", "A\x7f", "edges"),  # nor is DEL (127)
     ("board", ">>graph6<<IheA@GUAo", "graph6"),
     ("board", "0 1\n1 2\n", "edges"),
     ("board", "12\n", "edges"),  # digits only: an edge-list header, not graph6
@@ -305,3 +307,11 @@ def test_graph_stays_a_graph():
 ])
 def test_guess_format(path, text, expected):
     assert guess_format(path, text) == expected
+
+
+def test_graph6_names_the_first_character_outside_its_range():
+    # '?' (63) and '~' (126) are the ends of the range, DEL (127) is past it.
+    with pytest.raises(ValueError, match=re.escape("holds the character '\\x7f', outside")):
+        parse_graph6("A?~\x7f~")
+    with pytest.raises(ValueError, match=re.escape("holds the character '>', outside")):
+        parse_graph6("A?>")
