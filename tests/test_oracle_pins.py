@@ -17,7 +17,7 @@ import pytest
 from oracle import MOUSE, random_board, solve_classic
 
 import catmouse
-from catmouse import Graph
+from catmouse import Graph, Outcome
 from catmouse._cli import main
 from catmouse._io import read_graph
 
@@ -102,3 +102,25 @@ def test_cli_analyze_npz(use_engine, tmp_path, capsys):
     outcome, remoteness = solve_classic(read_graph(str(path)).graph.adjacency(), 4).nested()
     assert data["outcomes"].tolist() == outcome
     assert data["remoteness"].tolist() == remoteness
+
+
+def _path_graph(n: int, isolate_one: bool) -> Graph:
+    """A path over n nodes; with ``isolate_one`` node 1 is cut off (node 0 joins node 2)."""
+    edges = [(u, u + 1) for u in range(2, n - 1)]
+    edges += [(0, 2)] if isolate_one else [(0, 1), (1, 2)]
+    return Graph.from_edges(n, edges)
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_solve_many_with_graphs_too_big_for_a_board(threads):
+    """A batch holding a graph above SMALL_TABLES takes the one-solve-at-a-time path.
+
+    The big graphs' answers are known by hand: the mouse on 1 steps into the hole
+    0, or, cut off on node 1, cannot move and loses.
+    """
+    small = list(boards(f"pins-big-batch-{threads}", 7, n_min=3))
+    batch = [adj for _, adj, hole, _ in small if hole == 0]
+    want = [sol.outcome[1, 2, MOUSE] for _, adj, hole, sol in small if hole == 0]
+    batch[1:1] = [_path_graph(1100, isolate_one=False), _path_graph(1100, isolate_one=True)]
+    want[1:1] = [Outcome.MOUSE_WIN, Outcome.CAT_WIN]
+    assert catmouse.solve_many(batch, threads=threads) == want
