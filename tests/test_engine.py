@@ -156,6 +156,31 @@ def test_arguments_that_are_no_buffer_raise_type_error(engine, slot):
         engine.propagate(*edit(good_args(), slot, 5))
 
 
+@pytest.mark.parametrize("slot", [10, 11])
+def test_strided_output_buffers_are_refused(engine, slot):
+    strided = memoryview(bytearray(16))[::2] if slot == 10 else memoryview(
+        bytearray(64)).cast("i")[::2]
+    with pytest.raises((ValueError, BufferError)):  # the compiled twin says BufferError
+        engine.propagate(*edit(good_args(), slot, strided))
+
+
+@pytest.mark.parametrize("threads, error", [(True, TypeError), (1.5, TypeError), ("2", TypeError),
+                                            (0, ValueError), (-3, ValueError)])
+def test_thread_counts_are_checked(engine, threads, error):
+    with pytest.raises(error, match="threads must be"):
+        engine.propagate(*good_args(), threads=threads)
+    with pytest.raises(error, match="threads must be"):
+        engine.check_threads(threads)
+    assert engine.check_threads(3) == 3
+
+
+def test_board_answers_minus_one_for_what_is_no_position(engine):
+    board = engine.Board(*good_args()[:10])
+    for args in [("1", 0), (1.5, 0), (0, None), (2, 0), (0, -1), (0, 0, 2), (0, 1, 1.0)]:
+        assert board.solve(*args) == -1, args
+    assert board.solve(0, 1) == solve_game([[1], [0]], [[1], [0]], [0, 0]).outcome[0, 1, 0]
+
+
 def test_good_arguments_accepted(engine):
     expected = solve_game([[1], [0]], [[1], [0]], [0, 0])
     decided = sum(1 for v in expected.outcome.values() if v)
