@@ -8,7 +8,16 @@ import re
 from array import array
 
 import pytest
-from oracle import CAT_FORBIDDEN, CAT_GOAL, HOLE, NO_POSITION, csr, random_game, solve_game
+from oracle import (
+    CAT_FORBIDDEN,
+    CAT_GOAL,
+    HOLE,
+    NO_POSITION,
+    csr,
+    engine_args,
+    random_game,
+    solve_game,
+)
 
 N_GAMES = 2000  # random general games (directed, self-loops, mixed flags) per engine
 
@@ -172,6 +181,19 @@ def test_thread_counts_are_checked(engine, threads, error):
     with pytest.raises(error, match="threads must be"):
         engine.check_threads(threads)
     assert engine.check_threads(3) == 3
+
+
+def test_board_solves_every_position_like_the_oracle(engine):
+    rng = random.Random(1728)
+    for _ in range(60):
+        game = random_game(rng, 1, 7)
+        expected = solve_game(*game)
+        board = engine.Board(*engine_args(*game))
+        codes = engine.solve_boards([board], 0, 0, 0)
+        assert len(codes) == 1
+        for (m, c, t), value in expected.outcome.items():
+            assert board.solve(m, c, t) == value, (game, (m, c, t))
+            assert engine.solve_boards([board, board], m, c, t) == bytearray([value, value])
 
 
 def test_board_answers_minus_one_for_what_is_no_position(engine):
