@@ -317,3 +317,14 @@ def test_graph_keeps_no_instance_dict():
     """A Graph holds only its slots: no per-instance dict to grow or to write into."""
     g = Graph(EXAMPLE)
     assert not hasattr(g, "__dict__")
+
+
+@pytest.mark.parametrize("value, message", [
+    (-100, "lists neighbour -100"),
+    (-(2**31), "lists neighbour -2147483648"),  # the least int32: fits, but is no node
+    (-(2**31) - 1, "does not fit in int32"),
+    (2**31, "does not fit in int32"),
+])
+def test_from_csr_int32_range(value, message):
+    with pytest.raises(ValueError, match=message):
+        Graph.from_csr([0, 1], [value], directed=True)
