@@ -308,7 +308,7 @@ def test_a_tampered_pickle_is_validated_again():
 @pytest.mark.parametrize("node", [6, -1, 1.5, "0"])
 def test_node_queries_check_the_node(node):
     g = Graph(EXAMPLE)
-    for query in (g.neighbors, g.degree):
+    for query in (g.neighbors, g.degree, g.label):
         with pytest.raises((ValueError, TypeError)):
             query(node)
 
@@ -328,3 +328,7 @@ def test_graph_keeps_no_instance_dict():
 def test_from_csr_int32_range(value, message):
     with pytest.raises(ValueError, match=message):
         Graph.from_csr([0, 1], [value], directed=True)
+
+
+def test_len_is_the_node_count():
+    assert len(Graph(EXAMPLE)) == 6 and len(Graph([])) == 0

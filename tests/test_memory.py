@@ -12,7 +12,7 @@ from array import array
 import pytest
 
 import catmouse
-from catmouse import Graph, _rules
+from catmouse import Graph, _retro, _rules
 from catmouse._facts import MAX_NODES
 from catmouse._retro import env_flag
 from catmouse._rules import check_memory
@@ -151,3 +151,15 @@ def test_available_memory_reads_mem_available(monkeypatch):
     meminfo = "MemTotal:  8000 kB\nMemFree:  1000 kB\nMemAvailable:  3000 kB\nBuffers:  5 kB\n"
     monkeypatch.setattr(_rules, "open", lambda *args, **kw: io.StringIO(meminfo), raising=False)
     assert _rules.available_memory() == 3000 * 1024
+
+
+@pytest.mark.parametrize("n", [1, 7, 300])
+def test_need_bytes_adds_the_output_tables_to_the_engines_peak(n):
+    """The caller's tables: 1 byte of outcome and 4 of remoteness per position (analyze's
+    docstring: "1 byte per position instead of 5"); solve's target mode has none."""
+    positions = 2 * n * n
+    peak = _retro.engine.peak_bytes
+    for outcome, remoteness, target, own in [(True, True, False, 5), (True, False, False, 1),
+                                             (False, False, True, 0)]:
+        need = _rules.need_bytes(n, outcome=outcome, remoteness=remoteness, target=target)
+        assert need - peak(n, outcome, remoteness, target, 1) == own * positions
