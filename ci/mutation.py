@@ -104,6 +104,9 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("catmouse/_analysis.py", "if not worst or key < worst:", "`<` -> `<=`"):
         "every key holds its position's index and each position is checked once: no two keys "
         "are equal",
+    ("catmouse/_rules.py", "target: bool = False, threads: int = 1,", "`1` -> `2`"):
+        "check_memory's default thread count: every caller in the package passes threads, and "
+        "the queue engines' peak_bytes ignore it (re-check once peak_bytes depends on threads)",
     ("catmouse/_retro_c.pyx", "rem[s] = 0", "drop the statement"):
         "run() writes rem[s] = depth (0 for the seeds) as it takes each position off the queue",
     ("catmouse/_retro_c.pyx", "for j in range(bj if bj > i + 1 else i + 1, j_end):",
