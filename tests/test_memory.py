@@ -163,3 +163,32 @@ def test_need_bytes_adds_the_output_tables_to_the_engines_peak(n):
                                              (False, False, True, 0)]:
         need = _rules.need_bytes(n, outcome=outcome, remoteness=remoteness, target=target)
         assert need - peak(n, outcome, remoteness, target, 1) == own * positions
+
+
+def test_check_memory_returns_the_bytes_it_checked():
+    need = _rules.need_bytes(7, outcome=True, remoteness=True, target=False)
+    assert _rules.check_memory(7, outcome=True, remoteness=True) == need
+    assert _rules.check_memory(7, outcome=True, remoteness=True, max_memory=need) == need
+
+
+def test_a_need_past_the_address_space_is_refused(monkeypatch):
+    """On a 32-bit build sys.maxsize is within reach: past it, MemoryError; at it, fine."""
+    need = _rules.need_bytes(300, outcome=True, remoteness=True, target=False)
+    monkeypatch.setattr(_rules.sys, "maxsize", need)
+    assert _rules.check_memory(300, outcome=True, remoteness=True) == need
+    monkeypatch.setattr(_rules.sys, "maxsize", need - 1)
+    with pytest.raises(MemoryError, match=f"needs {need} bytes"):
+        _rules.check_memory(300, outcome=True, remoteness=True)
+
+
+def test_default_thread_counts():
+    """None: one thread below THREADS_FROM_NODES nodes, every core from there on."""
+    from catmouse._facts import THREADS_FROM_NODES
+
+    assert _rules.check_threads(None, 5) == 1
+    assert _rules.check_threads(None, THREADS_FROM_NODES - 1) == 1
+    assert _rules.check_threads(None, THREADS_FROM_NODES) == (os.cpu_count() or 1)
+    assert _rules.check_threads(3, 5) == 3
+    for bad, error in [(0, ValueError), (-2, ValueError), (True, TypeError), (2.0, TypeError)]:
+        with pytest.raises(error, match="threads must be"):
+            _rules.check_threads(bad, 5)
