@@ -116,6 +116,9 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
      "`1` -> `2` (#1)"):
         "os.cpu_count() gives a number wherever the tests run; `or 1` is for platforms where it "
         "gives None",
+    ("catmouse/_rules.py", "if target >= 0:", "`0` -> `1`"):
+        "target 0 is (mouse 0, cat 0, mouse to move): the cat is on the mouse, never a draw, "
+        "so `result or draw` is result there",
     ("catmouse/_retro_c.pyx", "rem[s] = 0", "drop the statement"):
         "run() writes rem[s] = depth (0 for the seeds) as it takes each position off the queue",
     ("catmouse/_retro_c.pyx", "for j in range(bj if bj > i + 1 else i + 1, j_end):",
