@@ -284,8 +284,10 @@ def test_reads_back_its_rules():
     assert game.holes == (2,) and game.cat_forbidden == (2,) and game.cat_goals == (0,)
     assert game.cat_graph is cat_graph and game.graph.adjacency() == [[1], [0, 2], [1]]
     assert game.draw is Outcome.DRAW and game.first is Turn.MOUSE
-    assert not game.mouse_stays and not game.cat_stays
-    assert Game([[1], [0]], mouse_stays=True).graph.adjacency() == [[1], [0]]
+    assert game.mouse_stays is False and game.cat_stays is False
+    staying = Game([[1], [0]], mouse_stays=True)
+    assert staying.mouse_stays is True and staying.cat_stays is False
+    assert staying.graph.adjacency() == [[1], [0]]
     assert "cat_goals=(0,)" in repr(game)
 
 
