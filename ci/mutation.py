@@ -143,6 +143,10 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
      "drop the statement"):
         "Game.m_ix is never read: the search walks the mouse's reverse moves and counts "
         "forward moves from m_ip",
+    ("catmouse/_retro_c.pyx", "g.m_ix = &mouse_indices[0] if mouse_indices.shape[0] else NULL",
+     "`0` -> `1` (#1)"): "Game.m_ix is never read (see the line's drop)",
+    ("catmouse/_retro_c.pyx", "g.m_ix = &mouse_indices[0] if mouse_indices.shape[0] else NULL",
+     "`0` -> `1` (#2)"): "Game.m_ix is never read (see the line's drop)",
     ("catmouse/_retro_c.pyx", "most = g.c_ip[c + 1] - g.c_ip[c]", "`1` -> `2`"):
         "over-estimating the largest degree only picks a wider move counter, with the same "
         "tables (it also reads one int32 past c_ip at the last node, which no test can see: "
