@@ -11,7 +11,7 @@ from ._family import cat_mouse_ii, is_cop_win
 from ._game import Game
 from ._graph import Graph
 from ._outcome import Outcome, Turn
-from ._retro import BACKEND
+from ._retro import BACKEND as _BACKEND
 
 __all__ = [
     "BACKEND",
@@ -28,3 +28,6 @@ __all__ = [
     "solve_many",
 ]
 __version__ = "0.1.0"
+
+#: Which engine solves: ``"cython"`` (the compiled engine) or ``"python"`` (its pure twin).
+BACKEND: str = _BACKEND

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
 from array import array
 from typing import Any
 
 from ._facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
 from ._graph import Graph
 from ._outcome import Outcome, Turn
+from ._progress import as_callback, finish
 from ._rules import Rules
 
 __all__ = ["Analysis", "Position", "VerificationError"]
@@ -60,12 +62,15 @@ class Analysis:
     (1, [0], [(1, 2, <Turn.MOUSE: 0>), (0, 2, <Turn.CAT: 1>)])
     """
 
-    __slots__ = ("_rules", "_outcomes", "_remoteness")
+    __slots__ = ("_rules", "_outcomes", "_remoteness", "_first")
 
-    def __init__(self, rules: Rules, outcomes: bytearray, remoteness: array | None):
+    def __init__(self, rules: Rules, outcomes: bytearray, remoteness: array | None,
+                 first: Turn = Turn.MOUSE):
         self._rules = rules
         self._outcomes = outcomes
         self._remoteness = remoteness
+        # Who moves first in the game analyzed: the turn the queries default to.
+        self._first = Turn(first)
 
     # -- the tables -------------------------------------------------------------
 
@@ -80,12 +85,21 @@ class Analysis:
         return self._rules.n
 
     @property
+    def first(self) -> Turn:
+        """Who moves first in the analyzed game: the queries' default ``turn``."""
+        return self._first
+
+    @property
     def outcomes(self) -> memoryview:
         """Read-only ``uint8`` buffer of shape ``(2, n, n)``, indexed ``[turn][mouse][cat]``.
 
         Values are :class:`Outcome` codes (0 draw, 1 mouse wins, 2 cat wins) and
         3 where the position does not exist (the cat on a node it may not enter).
-        ``numpy.asarray(a.outcomes)`` views it without copying.
+        ``numpy.asarray(a.outcomes)`` views it without copying.  Without numpy,
+        read one entry as ``a.outcomes[turn, mouse, cat]`` or the whole as
+        ``a.outcomes.tolist()``; Python's memoryview cannot slice a sub-table
+        (``a.outcomes[0]`` raises NotImplementedError), so use
+        :meth:`outcomes_for` for one turn's ``(n, n)`` view.
         """
         n = self.n
         return memoryview(self._outcomes).toreadonly().cast("B", (2, n, n))
@@ -109,32 +123,71 @@ class Analysis:
 
         -1 where the game never ends under optimal play (draws, and positions
         scored by the game's ``draw`` rule) and where the position does not exist.
+        As with :attr:`outcomes`, :meth:`remoteness_for` gives one turn's view.
         ValueError for an analysis made with ``remoteness=False``.
         """
         n = self.n
         table = self._remoteness_or_raise("remoteness_table")
         return memoryview(table).toreadonly().cast("B").cast("i", (2, n, n))
 
+    def outcomes_for(self, turn: Turn | int) -> memoryview:
+        """Read-only ``uint8`` view of shape ``(n, n)``: ``[mouse][cat]`` with ``turn`` to move.
+
+        Works without numpy (``view[mouse, cat]``, ``view.tolist()``).
+
+        >>> import catmouse
+        >>> a = catmouse.analyze([[1, 3], [0], [3], [0, 2]])
+        >>> a.outcomes_for(Turn.MOUSE)[1, 2]
+        1
+        """
+        n, t = self.n, self._turn(turn)
+        return memoryview(self._outcomes)[t * n * n:(t + 1) * n * n].toreadonly().cast(
+            "B", (n, n))
+
+    def remoteness_for(self, turn: Turn | int) -> memoryview:
+        """Read-only ``int32`` view of shape ``(n, n)``: ``[mouse][cat]`` with ``turn`` to move."""
+        n, t = self.n, self._turn(turn)
+        flat = memoryview(self._remoteness_or_raise("remoteness_for()")).toreadonly().cast("B")
+        return flat[4 * t * n * n:4 * (t + 1) * n * n].cast("i", (n, n))
+
+    def _turn(self, turn: Any) -> Turn:
+        if turn is None:
+            return self._first
+        try:
+            return Turn(turn)
+        except ValueError:
+            raise ValueError(f"turn must be Turn.MOUSE (0) or Turn.CAT (1), not {turn!r}") from None
+
     # -- single positions ----------------------------------------------------------
 
-    def outcome(self, mouse: int, cat: int, turn: Turn | int = Turn.MOUSE) -> Outcome:
+    def _where(self, mouse: Any, cat: Any, turn: Any) -> tuple[int, int, int, Turn]:
+        """``(index, mouse id, cat id, turn)`` of a position named by ids or labels."""
+        turn = self._turn(turn)
+        s = self._rules.position(mouse, cat, turn)
+        n = self.n
+        rest = s - turn * n * n
+        return s, rest // n, rest % n, turn
+
+    def outcome(self, mouse: Any, cat: Any, turn: Turn | int | None = None) -> Outcome:
         """Who wins from this position with optimal play.
 
-        Raises ValueError for a position that does not exist (the cat on the hole).
+        Nodes are ids, or labels on a labelled graph; ``turn`` defaults to the
+        game's first mover (:attr:`first`).  Raises ValueError for a position
+        that does not exist (the cat on the hole).
         """
-        return Outcome(self._outcomes[self._rules.position(mouse, cat, turn)])
+        return Outcome(self._outcomes[self._where(mouse, cat, turn)[0]])
 
-    def remoteness(self, mouse: int, cat: int, turn: Turn | int = Turn.MOUSE) -> int | None:
+    def remoteness(self, mouse: Any, cat: Any, turn: Turn | int | None = None) -> int | None:
         """Plies until the game ends with optimal play, or None if it never ends.
 
         The winner hurries and the loser delays; 0 where the game is already
         decided (including a mover with no legal move, who loses).
         """
         table = self._remoteness_or_raise("remoteness()")
-        r = table[self._rules.position(mouse, cat, turn)]
+        r = table[self._where(mouse, cat, turn)[0]]
         return None if r < 0 else r
 
-    def best_moves(self, mouse: int, cat: int, turn: Turn | int = Turn.MOUSE) -> list[int]:
+    def best_moves(self, mouse: Any, cat: Any, turn: Turn | int | None = None) -> list[int]:
         """Every optimal destination for the player to move, sorted.
 
         Winning: the wins of least remoteness.  Drawing: the drawing moves.
@@ -142,9 +195,12 @@ class Analysis:
         Without a remoteness table (``remoteness=False``): every winning move,
         every drawing move, or every move of a lost position.
         """
+        _, mouse, cat, turn = self._where(mouse, cat, turn)
+        return self._best_moves_at(mouse, cat, turn)
+
+    def _best_moves_at(self, mouse: int, cat: int, turn: Turn) -> list[int]:
+        """:meth:`best_moves` of a position already checked (node ids, a Turn)."""
         rules = self._rules
-        rules.position(mouse, cat, turn)
-        turn = Turn(turn)
         if rules.is_terminal(mouse, cat):
             return []
         win = _WIN_FOR[turn]
@@ -168,16 +224,18 @@ class Analysis:
                 best.append(dest)
         return sorted(best)
 
-    def line(self, mouse: int = 1, cat: int = 2, turn: Turn | int = Turn.MOUSE) -> list[Position]:
+    def line(self, mouse: Any = 1, cat: Any = 2,
+             turn: Turn | int | None = None) -> list[Position]:
         """One optimal game from a position, as ``(mouse, cat, turn)`` tuples.
 
-        Each step takes the smallest of :meth:`best_moves`.  The line ends on the
+        ``turn`` defaults to the game's first mover.  Each step takes the
+        smallest of :meth:`best_moves`.  The line ends on the
         position that decides the game, or, for a game that never ends, just
         before a position would repeat.  Needs the remoteness table.
         """
         self._remoteness_or_raise("line()")
-        self._rules.position(mouse, cat, turn)
-        position = (int(mouse), int(cat), Turn(turn))
+        _, m, c, t = self._where(mouse, cat, turn)
+        position = (m, c, t)
         seen = set()
         line = []
         while position not in seen:
@@ -192,8 +250,11 @@ class Analysis:
 
     # -- self-check --------------------------------------------------------------
 
-    def verify(self) -> bool:
+    def verify(self, progress: Any = None) -> bool:
         """Re-derive every position from its moves; True, or raise VerificationError.
+
+        ``progress``: True for a bar on stderr, or a callable ``progress(checked)``
+        called as the positions are checked.
 
         A position where the game is over must say so with remoteness 0 (cat on
         mouse, mouse in the hole, cat on a goal, or a mover with no move, who
@@ -219,6 +280,9 @@ class Analysis:
         nn = n * n
         if not n:
             return True
+        callback = as_callback(progress, 2 * nn, "verify")
+        # About a hundred reports in all, whatever n.
+        every = max(1, n // 50)
         flags = rules.flags
         draw = int(rules.draw)
         never, top, bad, none = _NEVER, _TOP, _BAD, _NO_POSITION
@@ -274,6 +338,8 @@ class Analysis:
             for c in forbidden:
                 expected[c] = none
             check(expected, view[m * n : m * n + n], m * n, 1)
+            if callback is not None and m % every == 0:
+                callback((m + 1) * n)
 
         # Cat to move at (m, c): children (m, v, MOUSE) over the cat's legal v,
         # columns of the mouse-to-move table, so work on columns.
@@ -295,7 +361,10 @@ class Analysis:
                     expected[m] = top
                 expected[c] = 0
             check(expected, view[nn + c : 2 * nn : n], nn + c, n)
+            if callback is not None and c % every == 0:
+                callback(nn + (c + 1) * n)
 
+        finish(callback, 2 * nn)
         if not worst:
             return True
         s, e = worst[2], worst[3]
@@ -325,6 +394,39 @@ class Analysis:
             return f"{name}, never ending"
         return f"{name} in {remoteness} plies"
 
+    # -- export ------------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The table and its rules as JSON: ``outcomes`` and ``remoteness`` as nested
+        lists ``[turn][mouse][cat]``, with the codes explained under ``*_codes``.
+
+        >>> import catmouse, json
+        >>> data = json.loads(catmouse.analyze([[1, 3], [0], [3], [0, 2]]).to_json())
+        >>> data["n"], data["holes"], data["outcomes"][0][1][2]
+        (4, [0], 1)
+        """
+        from ._export import to_json
+
+        return to_json(self)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the table to ``path``, in the format its suffix names.
+
+        ``.json`` (as :meth:`to_json`), ``.csv`` (one row per position: mouse,
+        cat, turn, outcome, remoteness, best moves) or ``.npz`` (numpy arrays
+        ``outcomes`` and ``remoteness``; needs numpy, else ImportError).  Any
+        other suffix is a ValueError: nothing is written in the wrong format.
+
+        >>> import catmouse, os, tempfile
+        >>> path = os.path.join(tempfile.mkdtemp(), "table.csv")
+        >>> catmouse.analyze([[1, 3], [0], [3], [0, 2]]).save(path)
+        >>> open(path).readline().strip()
+        'mouse,cat,turn,outcome,remoteness,best_moves'
+        """
+        from ._export import save
+
+        save(self, path)
+
     # -- summaries, pickling ---------------------------------------------------------
 
     def counts(self) -> dict[Outcome, int]:
@@ -338,11 +440,14 @@ class Analysis:
 
     def __reduce__(self) -> tuple[Any, ...]:
         rem = None if self._remoteness is None else self._remoteness.tobytes()
-        state = (self._rules, bytes(self._outcomes), rem)
+        state: tuple[Any, ...] = (self._rules, bytes(self._outcomes), rem)
+        if self._first:  # the classic game's pickles stay as they were
+            state += (int(self._first),)
         return (_unpickle_analysis, state)
 
 
-def _unpickle_analysis(rules: Rules, outcomes: bytes, remoteness: bytes | None) -> Analysis:
+def _unpickle_analysis(rules: Rules, outcomes: bytes, remoteness: bytes | None,
+                       first: int = 0) -> Analysis:
     n = rules.n
     size = 2 * n * n
     if len(outcomes) != size:
@@ -350,7 +455,7 @@ def _unpickle_analysis(rules: Rules, outcomes: bytes, remoteness: bytes | None) 
     if remoteness is None:
         if size and max(outcomes) > 3:
             raise ValueError("pickled Analysis tables hold codes no solve gives")
-        return Analysis(rules, bytearray(outcomes), None)
+        return Analysis(rules, bytearray(outcomes), None, Turn(first))
     rem = array("i")
     rem.frombytes(remoteness)
     if len(rem) != size:
@@ -360,4 +465,4 @@ def _unpickle_analysis(rules: Rules, outcomes: bytes, remoteness: bytes | None) 
     # Cheap checks here; Analysis.verify() re-derives every entry.
     if size and (max(outcomes) > 3 or min(rem) < -1):
         raise ValueError("pickled Analysis tables hold codes no solve gives")
-    return Analysis(rules, bytearray(outcomes), rem)
+    return Analysis(rules, bytearray(outcomes), rem, Turn(first))

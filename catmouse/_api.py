@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import os
 from array import array
-from collections.abc import Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from . import _retro
@@ -13,6 +11,7 @@ from ._analysis import Analysis
 from ._facts import SMALL_TABLES
 from ._graph import Graph, as_graph
 from ._outcome import Outcome, Turn
+from ._progress import Bar, ProgressLike, as_callback, engine_takes_progress
 from ._rules import Rules, check_memory, check_threads, classic_rules, need_bytes
 
 if TYPE_CHECKING:
@@ -36,7 +35,7 @@ def solve_position(rules: Rules, mouse: int, cat: int, turn: Turn,
 
 
 def analyze_rules(rules: Rules, max_memory: int | None = None, *, remoteness: bool = True,
-                  threads: int | None = None) -> Analysis:
+                  threads: int | None = None, progress: ProgressLike = None) -> Analysis:
     """Solve every position under ``rules`` (outcomes only with ``remoteness=False``)."""
     n = rules.n
     threads = check_threads(threads, n)
@@ -45,15 +44,38 @@ def analyze_rules(rules: Rules, max_memory: int | None = None, *, remoteness: bo
                  max_memory=max_memory)
     outcomes = bytearray(2 * n * n)
     table = array("i", bytes(8 * n * n)) if remoteness else None
-    rules.run(outcomes, table, threads=threads)
+    if progress is None:
+        rules.run(outcomes, table, threads=threads)
+    else:
+        _run_with_progress(rules, outcomes, table, threads, progress)
     return Analysis(rules, outcomes, table)
+
+
+def _run_with_progress(rules: Rules, outcomes: bytearray, remoteness: array | None,
+                       threads: int, progress: ProgressLike) -> None:
+    """rules.run with ``progress=`` handed to the engine (decided positions per round).
+
+    ``True`` draws a bar on stderr; an engine that does not report progress
+    still gets the bar's final state.  A callable is passed to the engine as is.
+    """
+    n = rules.n
+    callback = as_callback(progress, 2 * n * n, "analyze")
+    if callback is None:
+        rules.run(outcomes, remoteness, threads=threads)
+        return
+    to_engine: Callable[[int], object] | None = callback
+    if isinstance(callback, Bar) and not engine_takes_progress():
+        to_engine = None
+    decided = rules.run(outcomes, remoteness, threads=threads, progress=to_engine)
+    if isinstance(callback, Bar):
+        callback.close(decided)  # a callable heard the end from the engine itself
 
 
 def solve(
     graph: GraphLike,
-    *,
     mouse: int = 1,
     cat: int = 2,
+    *,
     hole: int = 0,
     max_memory: int | None = None,
     threads: int | None = None,
@@ -61,10 +83,11 @@ def solve(
     """Who wins LeetCode 913's game with optimal play, the mouse moving first.
 
     ``graph`` is a :class:`Graph` or adjacency lists.  The mouse starts on
-    ``mouse``, the cat on ``cat``; the mouse wins on reaching ``hole``, which
-    the cat may not enter.  ``max_memory`` (bytes) caps the tables;
-    ``threads`` splits the search of a big graph (default: one thread for small
-    graphs, every core for big ones).
+    ``mouse``, the cat on ``cat`` (by position or keyword, as in
+    :meth:`Game.solve`: ``solve(g, 3, 4)``); the mouse wins on reaching
+    ``hole``, which the cat may not enter.  ``max_memory`` (bytes) caps the
+    tables; ``threads`` splits the search of a big graph (default: one thread
+    for small graphs, every core for big ones).
 
     In a hot loop, build each :class:`Graph` once and pass it: after the first
     call on a graph, ``solve`` goes straight to the compiled engine (well under
@@ -92,8 +115,10 @@ def solve(
     graph = as_graph(graph)
     rules = classic_rules(graph, hole)
     result = solve_position(rules, mouse, cat, Turn.MOUSE, max_memory, threads)
-    # Valid so far: later calls on this graph and hole go straight to the engine.
-    _board(graph, hole, rules)
+    if graph._index is None:
+        # Valid so far: later calls on this graph and hole go straight to the engine
+        # (not on a labelled graph, whose starts may be labels a board cannot read).
+        _board(graph, hole, rules)
     return result
 
 
@@ -119,20 +144,24 @@ def _board(graph: Graph, hole: int, rules: Rules | None = None) -> _Board | None
 
 
 def analyze(graph: GraphLike, *, hole: int = 0, max_memory: int | None = None,
-            remoteness: bool = True, threads: int | None = None) -> Analysis:
+            remoteness: bool = True, threads: int | None = None,
+            progress: ProgressLike = None) -> Analysis:
     """Solve every position of LeetCode 913's game on ``graph``.
 
     ``remoteness=False`` keeps only the outcomes (1 byte per position instead
     of 5), for the biggest graphs; the queries that need the remoteness table
     (:meth:`Analysis.remoteness`, :meth:`Analysis.line`, :meth:`Analysis.verify`)
-    then raise ValueError.  ``threads`` as in :func:`solve`.
+    then raise ValueError.  ``threads`` as in :func:`solve`.  ``progress``: True
+    for a bar on stderr, or a callable ``progress(decided)`` that the engine
+    calls between rounds with the positions decided so far (an exception it
+    raises stops the search).
 
     >>> a = analyze([[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]])
     >>> a.outcome(mouse=3, cat=4, turn=Turn.CAT), a.remoteness(3, 4, Turn.CAT)
     (<Outcome.CAT_WIN: 2>, 1)
     """
     return analyze_rules(classic_rules(as_graph(graph), hole), max_memory,
-                         remoteness=remoteness, threads=threads)
+                         remoteness=remoteness, threads=threads, progress=progress)
 
 
 def solve_many(
@@ -142,60 +171,23 @@ def solve_many(
     mouse: int = 1,
     cat: int = 2,
     hole: int = 0,
+    progress: ProgressLike = None,
 ) -> list[Outcome]:
-    """:func:`solve` over many graphs, in ``threads`` threads (default: one per CPU).
+    """:func:`solve` over many graphs, in ``threads`` threads.
 
-    With the compiled engine each thread solves its share of the graphs in one
-    call that holds no GIL, so threads run in parallel; build the graphs once
-    (``Graph``) when the same ones are solved again.
+    ``threads=None`` uses one thread for a batch smaller than one graph of 1024
+    nodes (threads cost more than they save there), every core for more.
+
+    Plain adjacency lists are checked and solved in C one by one, without
+    building a ``Graph`` (faster than a loop of :func:`solve`).  ``Graph``
+    objects are solved in parallel threads that hold no GIL; build them once
+    when the same graphs are solved again.  An error names the graph's index
+    in the batch.  ``progress``: True for a bar on stderr, or a callable
+    ``progress(graphs_done)``.
 
     >>> solve_many([[[1, 3], [0], [3], [0, 2]]] * 3, threads=2)
     [<Outcome.MOUSE_WIN: 1>, <Outcome.MOUSE_WIN: 1>, <Outcome.MOUSE_WIN: 1>]
     """
-    batch = [as_graph(g) for g in graphs]
-    if threads is None:
-        threads = os.cpu_count() or 1
-    if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
-        raise ValueError(f"threads must be a positive integer, not {threads!r}")
-    engine = _retro.engine
-    boards: list[_Board] = []
-    for g in batch:
-        rules = classic_rules(g, hole)  # checks the hole
-        board = _board(g, hole, rules)
-        if board is None:
-            # A big graph: the checked path, which asks for its memory first.
-            return _solve_each(batch, threads, mouse, cat, hole)
-        boards.append(board)
-    solve_boards = engine.solve_boards
-    if threads == 1 or len(boards) < 2:
-        codes = solve_boards(boards, mouse, cat)
-    else:
-        # One GIL-free call per thread; striding balances large and small graphs.
-        parts = min(threads, len(boards))
-        with ThreadPoolExecutor(max_workers=parts) as pool:
-            results = list(pool.map(lambda k: solve_boards(boards[k::parts], mouse, cat),
-                                    range(parts)))
-        codes = bytearray(len(boards))
-        for k, part in enumerate(results):
-            codes[k::parts] = part
-    outcomes = _OUTCOMES
-    out = []
-    for g, code in zip(batch, codes):
-        # 255: not a position of this graph; solve() reports why.
-        out.append(outcomes[code] if code != 255 else solve(g, mouse=mouse, cat=cat, hole=hole))
-    return out
+    from ._batch import solve_many as run_batch
 
-
-def _solve_each(batch: list[Graph], threads: int, mouse: int, cat: int,
-                hole: int) -> list[Outcome]:
-    """solve_many one :func:`solve` at a time (a batch with a graph too big for a Board)."""
-
-    def run(chunk: list[Graph]) -> list[Outcome]:
-        return [solve(g, mouse=mouse, cat=cat, hole=hole) for g in chunk]
-
-    if threads == 1 or len(batch) < 2:
-        return run(batch)
-    size = -(-len(batch) // threads)
-    chunks = [batch[i : i + size] for i in range(0, len(batch), size)]
-    with ThreadPoolExecutor(max_workers=len(chunks)) as pool:
-        return [o for part in pool.map(run, chunks) for o in part]
+    return run_batch(graphs, threads, mouse=mouse, cat=cat, hole=hole, progress=progress)

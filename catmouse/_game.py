@@ -78,8 +78,9 @@ class _GameArgs(TypedDict):
     first: Turn
 
 
-def _node_set(nodes: Any, n: int, name: str) -> frozenset[int]:
-    """Validate a collection of node ids."""
+def _node_set(nodes: Any, graph: Graph, name: str) -> frozenset[int]:
+    """Validate a collection of node ids (or labels, on a labelled graph)."""
+    n = graph.n
     if isinstance(nodes, (str, bytes, bytearray)) or not isinstance(nodes, Iterable):
         raise TypeError(
             f"{name} must be a collection of node ids (e.g. {name}=(0,)), "
@@ -87,7 +88,7 @@ def _node_set(nodes: Any, n: int, name: str) -> frozenset[int]:
         )
     result = set()
     for k, node in enumerate(nodes):
-        node = _node_id(node, f"{name}[{k}]")
+        node = _node_id(graph._label_id(node, f"{name}[{k}]"), f"{name}[{k}]")
         if not 0 <= node < n:
             raise ValueError(f"{name} names node {node}, but node ids run from 0 to {n - 1}")
         result.add(node)
@@ -140,10 +141,10 @@ class Game:
                 f"cat_graph has {cat_graph.n} nodes but the mouse's graph has {n}: "
                 "both players move on the same nodes"
             )
-        holes = _node_set(holes, n, "holes")
+        holes = _node_set(holes, mouse_graph, "holes")
         forbidden = holes if cat_forbidden is None else _node_set(
-            cat_forbidden, n, "cat_forbidden")
-        goals = _node_set(cat_goals, n, "cat_goals")
+            cat_forbidden, mouse_graph, "cat_forbidden")
+        goals = _node_set(cat_goals, mouse_graph, "cat_goals")
         if goals & forbidden:
             node = min(goals & forbidden)
             raise ValueError(
@@ -249,14 +250,17 @@ class Game:
         return solve_position(self._rules, mouse, cat, self.first, max_memory, threads)
 
     def analyze(self, *, max_memory: int | None = None, remoteness: bool = True,
-                threads: int | None = None) -> Analysis:
+                threads: int | None = None, progress: Any = None) -> Analysis:
         """Solve every position (both players to move): see :class:`Analysis`.
 
-        The table holds both turns; pass ``turn=game.first`` to its queries
-        (``analysis.line(mouse, cat, game.first)``) to start with this game's first mover.
-        ``max_memory``, ``remoteness`` and ``threads`` as in :func:`catmouse.analyze`.
+        The table holds both turns; its queries (``analysis.line(mouse, cat)``)
+        start with this game's first mover unless given another ``turn``.
+        ``max_memory``, ``remoteness``, ``threads`` and ``progress`` as in
+        :func:`catmouse.analyze`.
         """
-        return analyze_rules(self._rules, max_memory, remoteness=remoteness, threads=threads)
+        analysis = analyze_rules(self._rules, max_memory, remoteness=remoteness,
+                                 threads=threads, progress=progress)
+        return Analysis(self._rules, analysis._outcomes, analysis._remoteness, self.first)
 
     # -- the usual dunders -----------------------------------------------------------
 

@@ -13,7 +13,7 @@ from array import array
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
-from . import _retro
+from . import _facts, _retro
 
 __all__ = ["Graph", "as_graph"]
 
@@ -23,6 +23,21 @@ if array("i").itemsize != 4:  # pragma: no cover
     raise ImportError("catmouse needs a 4-byte C int")
 
 _INT32_MAX = 2**31 - 1
+
+
+def max_nodes() -> int:
+    """The most nodes the engine solves (``_facts.MAX_NODES``)."""
+    return _facts.MAX_NODES
+
+
+def check_node_count(n: int, what: str = "a graph") -> None:
+    """Refuse a node count the engine cannot solve, before anything is built for it."""
+    limit = max_nodes()
+    if n > limit:
+        raise ValueError(
+            f"{what} of {n} nodes is too large: catmouse solves graphs of at most "
+            f"{limit} nodes (ids 0 to {limit - 1})"
+        )
 
 
 def _node_id(value: Any, what: str) -> int:
@@ -60,7 +75,12 @@ def _as_int32_buffer(obj: Any, name: str) -> memoryview:
         if view.itemsize == 4 and fmt in ("i", "l") and view.c_contiguous:
             if view.format[0] in "<>!" and view.format[0] != _NATIVE_ORDER:
                 return _copy_int32(_buffer_ints(view), name)
-            return view.cast("B").cast("i").toreadonly()
+            # Copied (one memcpy): the caller can still write its own buffer, and a
+            # Graph must never change under the engine's feet (a read-only view of
+            # a writable base would not stop that).
+            copy = array("i")
+            copy.frombytes(view.cast("B"))
+            return _readonly_int32(copy)
         if fmt not in ("b", "B", "h", "H", "i", "I", "l", "L", "q", "Q", "n", "N"):
             raise TypeError(
                 f"{name} must hold integers, got a buffer of format {view.format!r}"
@@ -191,6 +211,106 @@ def _check_symmetric(n: int, indptr: memoryview, indices: memoryview) -> None:
             )
 
 
+def _is_networkx(obj: Any) -> bool:
+    return all(hasattr(obj, name) for name in ("nodes", "adj", "is_directed"))
+
+
+def _natural_graph(obj: Any, directed: bool) -> Graph | None:
+    """A networkx graph or an adjacency matrix as a Graph; None for anything else."""
+    if _is_networkx(obj):
+        if directed and not obj.is_directed():
+            raise ValueError("directed=True, but the networkx graph is undirected "
+                             "(pass a networkx DiGraph for one-way edges)")
+        return Graph.from_networkx(obj)
+    if hasattr(obj, "tocsr") and hasattr(obj, "shape"):
+        return Graph.from_matrix(obj, directed=directed)
+    if isinstance(obj, (str, bytes, bytearray, memoryview, array)):
+        return None
+    try:
+        shape = memoryview(obj).shape or ()
+    except TypeError:
+        return None
+    # Only a square 2-D array is a matrix: n distinct neighbours per node cannot be
+    # adjacency lists (a node has at most n - 1), so nothing valid is misread.
+    if len(shape) == 2 and shape[0] == shape[1]:
+        return Graph.from_matrix(obj, directed=directed)
+    return None
+
+
+def _matrix_rows(matrix: Any) -> tuple[int, list[list[int]]]:
+    """Each row's columns holding 1 in a square 0/1 matrix, checked."""
+    if hasattr(matrix, "tocsr") and hasattr(matrix, "shape"):
+        shape = tuple(matrix.shape)
+        csr = matrix.tocsr()
+        indptr, indices, data = csr.indptr.tolist(), csr.indices.tolist(), csr.data.tolist()
+        get_rows = None
+    else:
+        try:
+            view = memoryview(matrix)
+        except TypeError:
+            raise TypeError(f"an adjacency matrix must be a 2-D array or a scipy.sparse "
+                            f"matrix, not {type(matrix).__name__}") from None
+        shape = view.shape or ()
+        get_rows = view
+    if len(shape) != 2 or shape[0] != shape[1]:
+        raise ValueError(f"an adjacency matrix must be square, got shape {shape}")
+    n = shape[0]
+    check_node_count(n, "an adjacency matrix")
+    rows: list[list[int]] = []
+    if get_rows is not None:
+        for u, values in enumerate(_dense_rows(get_rows)):
+            row = []
+            for v, x in enumerate(values):
+                if x:  # NaN too, which _check_entry refuses
+                    _check_entry(u, v, x)
+                    row.append(v)
+            rows.append(row)
+        return n, rows
+    for u in range(n):
+        row = []
+        for k in range(indptr[u], indptr[u + 1]):
+            v, x = indices[k], data[k]
+            if x == 0:  # an explicitly stored zero is no edge
+                continue
+            _check_entry(u, v, x)
+            row.append(v)
+        rows.append(sorted(row))  # tocsr summed any duplicates
+    return n, rows
+
+
+def _dense_rows(view: memoryview) -> Any:
+    if view.format.lstrip("@=<>!") in ("?", "b", "B", "h", "H", "i", "I", "l", "L", "q", "Q",
+                                       "f", "d", "e") and view.format[0] not in "<>!":
+        return view.tolist()
+    # numpy dtypes memoryview cannot read (non-native byte order, say): ask numpy.
+    numpy = __import__("numpy")
+    return numpy.asarray(view.obj).tolist()
+
+
+def _check_entry(u: int, v: int, value: Any) -> None:
+    if u == v:
+        raise ValueError(
+            f"the adjacency matrix has {value!r} on its diagonal at ({u}, {u}): a self-loop at "
+            f"node {u}, which graphs may not have (to let a player stay put, use "
+            "Game(..., mouse_stays=True) or cat_stays=True)"
+        )
+    if value != 1:
+        raise ValueError(
+            f"adjacency matrix entry ({u}, {v}) is {value!r}: entries must be 0 or 1 "
+            "(or booleans)"
+        )
+
+
+def _check_matrix_symmetric(rows: list[list[int]]) -> None:
+    edges = {(u, v) for u, row in enumerate(rows) for v in row}
+    for u, v in sorted(edges):
+        if (v, u) not in edges:
+            raise ValueError(
+                f"the adjacency matrix is not symmetric: entry ({u}, {v}) is 1 but "
+                f"({v}, {u}) is 0 (pass directed=True for one-way edges)"
+            )
+
+
 class Graph:
     """An immutable graph in CSR form, validated once.
 
@@ -238,6 +358,15 @@ class Graph:
             self._init_from(adjacency.n, adjacency.indptr, adjacency.indices, directed,
                             adjacency._labels, checked=True, reverse=reverse)
             return
+        if type(adjacency) is not list:
+            natural = _natural_graph(adjacency, directed)
+            if natural is not None:
+                # A networkx graph or an adjacency matrix: take over its checked arrays.
+                reverse = (natural.rindptr, natural.rindices)
+                self._init_from(natural.n, natural.indptr, natural.indices, natural.directed,
+                                natural._labels, checked=True, reverse=reverse)
+                object.__setattr__(self, "_index", natural._index)
+                return
         fast = _retro.engine.csr_from_lists(adjacency, bool(directed))
         if fast is not None:
             # The engine's builder took plain lists it found valid (it declines,
@@ -293,9 +422,8 @@ class Graph:
         n = _node_id(n, "n")
         if n < 0:
             raise ValueError(f"n must be non-negative, got {n}")
-        if n > _INT32_MAX // 2:
-            # Refuse before allocating a row per node.
-            raise ValueError(f"a graph of {n} nodes is too large")
+        # Refuse before allocating a row per node.
+        check_node_count(n)
         if isinstance(edges, (str, bytes)) or not isinstance(edges, Iterable):
             raise TypeError(
                 f"edges must be an iterable of (u, v) pairs, not {type(edges).__name__}")
@@ -327,8 +455,9 @@ class Graph:
     def from_csr(cls, indptr: Any, indices: Any | None = None, *, directed: bool = False) -> Graph:
         """Build a graph from CSR arrays, or from a ``scipy.sparse`` matrix.
 
-        ``indptr`` and ``indices`` may be any integer buffers or sequences; int32
-        C-contiguous buffers (numpy ``int32`` arrays) are used without copying.
+        ``indptr`` and ``indices`` may be any integer buffers or sequences; they
+        are always copied (int32 C-contiguous buffers in one ``memcpy``), so
+        writing to them later cannot change the graph.
         A scipy sparse matrix or array may be passed as the only argument: its
         pattern is the graph (stored values are ignored).
 
@@ -351,6 +480,34 @@ class Graph:
             raise ValueError("indptr must have n + 1 entries, got 0")
         self = cls.__new__(cls)
         self._init_from(len(ip) - 1, ip, ix, directed, None, checked=False)
+        return self
+
+    @classmethod
+    def from_matrix(cls, matrix: Any, *, directed: bool = False) -> Graph:
+        """Build a graph from a square 0/1 (or bool) adjacency matrix.
+
+        ``matrix[u][v]`` is 1 when the graph has the edge ``u -> v``: a numpy
+        array, any 2-D buffer, or a ``scipy.sparse`` matrix or array (its stored
+        values must be 0 or 1 too).  Undirected graphs (the default) need a
+        symmetric matrix; the diagonal must be 0 (no self-loops: a player who may
+        stay is a :class:`Game` option).  ``solve``, ``analyze`` and ``Graph()``
+        take such matrices directly.
+
+        >>> import numpy as np                                     # doctest: +SKIP
+        >>> Graph.from_matrix(np.array([[0, 1], [1, 0]])).adjacency()  # doctest: +SKIP
+        [[1], [0]]
+        """
+        n, rows = _matrix_rows(matrix)
+        self = cls.__new__(cls)
+        indptr = array("i", [0]) * (n + 1)
+        indices = array("i")
+        for u, row in enumerate(rows):
+            indices.extend(row)
+            indptr[u + 1] = len(indices)
+        if not directed:
+            _check_matrix_symmetric(rows)
+        self._init_from(n, _readonly_int32(indptr), _readonly_int32(indices), directed, None,
+                        checked=True)
         return self
 
     @classmethod
@@ -427,6 +584,30 @@ class Graph:
         except KeyError:
             raise ValueError(f"{label!r} is not a node of this graph") from None
 
+    def _label_id(self, value: Any, what: str) -> Any:
+        """``value``'s node id when it is one of this graph's labels, else ``value`` as is.
+
+        Labels come first on a labelled graph (``Graph.from_networkx``); an int
+        that is not a label is left to be read as a node id.  Anything else is a
+        ValueError naming it.
+        """
+        index = self._index
+        if index is None or type(value) is bool:
+            return value
+        try:
+            node = index.get(value)
+        except TypeError:  # unhashable: not a label
+            node = None
+        if node is not None:
+            return node
+        try:
+            operator.index(value)
+        except TypeError:
+            raise ValueError(
+                f"{what} {value!r} is not a node of this graph (not one of its labels)"
+            ) from None
+        return value
+
     @property
     def labels(self) -> tuple[Hashable, ...]:
         """Every node's label, in node order."""
@@ -460,7 +641,8 @@ class Graph:
 
     def __repr__(self) -> str:
         kind = "directed, " if self.directed else ""
-        return f"<Graph {kind}{self.n} nodes, {self.num_edges} edges>"
+        edges = self.num_edges
+        return f"<Graph {kind}{self.n} nodes, {edges} edge{'' if edges == 1 else 's'}>"
 
     def _key(self) -> tuple:
         return (self.n, self.directed, self._rows(), self._labels)
@@ -491,6 +673,10 @@ def _unpickle_graph(n, directed, indptr_bytes, indices_bytes, labels):
     return self
 
 
-def as_graph(graph: Graph | Sequence[Sequence[int]]) -> Graph:
-    """Return ``graph`` itself if it is a :class:`Graph`, else validate it into one."""
-    return graph if type(graph) is Graph else Graph(graph)
+def as_graph(graph: Any) -> Graph:
+    """Return ``graph`` itself if it is a :class:`Graph`, else validate it into one.
+
+    Adjacency lists, a networkx graph (its labels kept) and a square 0/1
+    adjacency matrix (numpy, a 2-D buffer or scipy.sparse) are all accepted.
+    """
+    return graph if isinstance(graph, Graph) else Graph(graph)

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from typing import Any
 
-from ._graph import Graph
+from ._graph import Graph, check_node_count, max_nodes
 
-__all__ = ["FORMATS", "GraphFile", "parse_graph6", "read_graph"]
+__all__ = ["FORMATS", "GraphFile", "parse_graph6", "parse_graph6_all", "read_graph",
+           "read_graphs", "read_text"]
 
 FORMATS = ("json", "edges", "graph6")
 _SUFFIXES = {".json": "json", ".g6": "graph6", ".graph6": "graph6"}
@@ -49,24 +51,54 @@ def guess_format(path: str, text: str) -> str:
     return "edges"
 
 
+def read_text(path: str) -> str:
+    """A text file's contents as UTF-8 (a byte-order mark is dropped); ``-`` is stdin."""
+    if path == "-":
+        data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else None
+        if data is None:  # a text-only stdin (a test's StringIO, say)
+            return sys.stdin.read().removeprefix("\ufeff")
+        return data.decode("utf-8-sig")
+    with open(path, encoding="utf-8-sig") as handle:
+        return handle.read()
+
+
 def read_graph(path: str, format: str | None = None, directed: bool = False) -> GraphFile:
-    """Read a graph file.
+    """Read a file of one graph (``-`` reads stdin).
 
     ``format`` is ``"json"``, ``"edges"`` or ``"graph6"`` (default: guessed).
-    ``directed`` makes the edges of an edge list or JSON file one-way.
+    ``directed`` makes the edges of an edge list or JSON file one-way.  A
+    graph6 file of several graphs is refused: :func:`read_graphs` reads them all.
     """
-    with open(path, encoding="utf-8") as handle:
-        text = handle.read()
+    files = read_graphs(path, format, directed)
+    if len(files) != 1:
+        raise ValueError(f"the file holds {len(files)} graphs, one per line; "
+                         "read them with read_graphs (the CLI's solve takes them all)")
+    return files[0]
+
+
+def read_graphs(path: str, format: str | None = None,
+                directed: bool = False) -> list[GraphFile]:
+    """Read every graph of a file: graph6 files hold one per line, other formats one.
+
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "two.g6")
+    >>> with open(path, "w") as f:
+    ...     _ = f.write("Bw\\nCx\\n")
+    >>> [f.graph.n for f in read_graphs(path)]
+    [3, 4]
+    """
+    text = read_text(path)
+    name = "<stdin>" if path == "-" else path
     if format is None:
         format = guess_format(path, text)
     if format == "json":
-        return parse_json(text, path, directed)
+        return [parse_json(text, name, directed)]
     if format == "edges":
-        return GraphFile(parse_edge_list(text, directed), path)
+        return [GraphFile(parse_edge_list(text, directed), name)]
     if format == "graph6":
         if directed:
             raise ValueError("graph6 holds undirected graphs; --directed does not apply")
-        return GraphFile(parse_graph6(text), path)
+        return [GraphFile(graph, name) for graph in parse_graph6_all(text)]
     raise ValueError(f"unknown graph format {format!r}; use one of {', '.join(FORMATS)}")
 
 
@@ -99,6 +131,7 @@ def parse_json(text: str, source: str = "<json>", directed: bool = False) -> Gra
         raise ValueError(  # noqa: TRY004 - the file holds the wrong kind of value
             "JSON must be a list of adjacency lists (or an object with \"graph\")"
         )
+    check_node_count(len(data), "the JSON graph")
     try:
         graph = Graph(data, directed=directed)
     except TypeError as error:
@@ -129,6 +162,12 @@ def parse_edge_list(text: str, directed: bool = False) -> Graph:
             raise ValueError(f"line {number}: node ids must be integers, got {line!r}") from None
         if min(nodes) < 0:
             raise ValueError(f"line {number}: node ids must be non-negative, got {line!r}")
+        if max(nodes) >= max_nodes():
+            # Before any list is built: the ids up to it would all become nodes.
+            raise ValueError(
+                f"line {number}: node id {max(nodes)} is too large: catmouse solves graphs "
+                f"of at most {max_nodes()} nodes (ids 0 to {max_nodes() - 1})"
+            )
         top = max(top, *nodes)
         if len(nodes) == 2:
             edges.append((nodes[0], nodes[1], number))
@@ -150,15 +189,47 @@ def parse_edge_list(text: str, directed: bool = False) -> Graph:
 
 
 def parse_graph6(text: str) -> Graph:
-    """Decode the first graph of a graph6 file (an optional ``>>graph6<<`` header).
+    """Decode a graph6 file of one graph (an optional ``>>graph6<<`` header).
+
+    A file of several graphs (one per line, as nauty writes them) is refused
+    with a message saying so: :func:`parse_graph6_all` decodes them all.
 
     >>> parse_graph6("IheA@GUAo").num_edges     # the Petersen graph
     15
     """
-    line = text.strip().splitlines()[0].strip() if text.strip() else ""
+    graphs = parse_graph6_all(text)
+    if len(graphs) != 1:
+        raise ValueError(f"the graph6 text holds {len(graphs)} graphs, one per line; "
+                         "parse_graph6_all decodes them all")
+    return graphs[0]
+
+
+def parse_graph6_all(text: str) -> list[Graph]:
+    """Decode every graph of a graph6 file, one per non-blank line.
+
+    >>> [g.num_edges for g in parse_graph6_all(">>graph6<<Bw\\nC~\\n")]
+    [3, 6]
+    """
+    lines = [(number, line.strip()) for number, line in enumerate(text.splitlines(), 1)
+             if line.strip()]
+    if not lines:
+        raise ValueError("the graph6 file is empty")
+    if len(lines) == 1:
+        return [_graph6_line(lines[0][1])]
+    graphs = []
+    for number, line in lines:
+        try:
+            graphs.append(_graph6_line(line))
+        except ValueError as error:
+            raise ValueError(f"line {number}: {error}") from None
+    return graphs
+
+
+def _graph6_line(line: str) -> Graph:
+    """Decode one graph6 line."""
     line = line.removeprefix(">>graph6<<")
     if not line:
-        raise ValueError("the graph6 file is empty")
+        raise ValueError("the graph6 line is empty")
     if line[0] in ":;&":
         kind = {":": "sparse6", ";": "incremental sparse6", "&": "digraph6"}[line[0]]
         raise ValueError(f"{kind} is not supported; give graph6, an edge list or JSON")
@@ -182,6 +253,7 @@ def parse_graph6(text: str) -> Graph:
         n, body = number(data[2:8]), data[8:]
     else:
         raise ValueError("graph6 node count is cut short")
+    check_node_count(n, "the graph6 graph")
     bits_needed = n * (n - 1) // 2
     if len(body) != -(-bits_needed // 6):
         raise ValueError(

@@ -14,11 +14,21 @@ class Outcome(enum.IntEnum):
     <Outcome.MOUSE_WIN: 1>
     >>> Outcome.CAT_WIN == 2
     True
+    >>> print(Outcome.MOUSE_WIN)
+    MOUSE_WIN
     """
 
     DRAW = 0
     MOUSE_WIN = 1
     CAT_WIN = 2
+
+    def __str__(self) -> str:
+        """The name: ``print(Outcome.MOUSE_WIN)`` shows ``MOUSE_WIN`` (repr is unchanged)."""
+        return self.name
+
+    def __format__(self, spec: str) -> str:
+        # f"{outcome}" reads like print(); a numeric spec ("d", "02") formats the code.
+        return self.name if not spec else format(int(self), spec)
 
 
 class Turn(enum.IntEnum):
@@ -30,6 +40,12 @@ class Turn(enum.IntEnum):
 
     MOUSE = 0
     CAT = 1
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __format__(self, spec: str) -> str:
+        return self.name if not spec else format(int(self), spec)
 
     @property
     def other(self) -> Turn:

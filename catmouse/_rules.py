@@ -105,13 +105,16 @@ class Rules:
         return self.mouse_graph.n
 
     def run(self, outcome: Any = None, remoteness: Any = None, target: int = -1,
-            threads: int = 1) -> int:
+            threads: int = 1, progress: Any = None) -> int:
         m, c = self.mouse_graph, self.cat_graph
+        # progress(decided) between rounds: passed only when given, so an engine
+        # without the keyword still runs every other call.
+        extra = {} if progress is None else {"progress": progress}
         result = _retro.engine.propagate(
             m.n, self.flags,
             m.indptr, m.indices, m.rindptr, m.rindices,
             c.indptr, c.indices, c.rindptr, c.rindices,
-            outcome, remoteness, target, threads=threads,
+            outcome, remoteness, target, threads=threads, **extra,
         )
         if outcome is not None and self.draw:
             outcome[:] = outcome.translate(self._draw_table)
@@ -125,6 +128,9 @@ class Rules:
     def position(self, mouse: Any, cat: Any, turn: Any) -> int:
         """Validate a position and return its index ``turn*n*n + mouse*n + cat``."""
         n = self.n
+        if self.mouse_graph._index is not None:  # a labelled graph: labels name nodes
+            mouse = self.mouse_graph._label_id(mouse, "mouse")
+            cat = self.mouse_graph._label_id(cat, "cat")
         mouse = _node_id(mouse, "mouse")
         cat = _node_id(cat, "cat")
         if not 0 <= mouse < n:
@@ -160,6 +166,8 @@ class Rules:
 def classic_rules(graph: Graph, hole: Any = 0) -> Rules:
     """LeetCode 913: both move on ``graph``; the cat may not enter ``hole``."""
     cache = graph._cache
+    if graph._index is not None:  # a labelled graph: the hole may be named by its label
+        hole = graph._label_id(hole, "hole")
     key = ("classic", hole)
     rules = cache.get(key)
     if rules is None:

@@ -27,7 +27,7 @@ if [[ -x $venv/bin/python ]]; then py=$venv/bin/python; else py=$venv/Scripts/py
 echo "== install catmouse[test,numpy,networkx,scipy] with CATMOUSE_REQUIRE_EXTENSIONS=1"
 # pip never caches a wheel it builds from a directory, so this always compiles afresh.
 CATMOUSE_REQUIRE_EXTENSIONS=1 "$py" -m pip install --quiet --disable-pip-version-check \
-    "$repo[test,numpy,networkx,scipy]" \
+    "$repo[test,numpy,networkx,scipy,dask]" \
     || { echo "== ci/test.sh FAIL: install failed (is the compiled engine building?)"; exit 1; }
 
 counts=$(mktemp)

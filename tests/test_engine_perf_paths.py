@@ -164,7 +164,8 @@ def test_solve_errors_are_the_plain_paths_errors():
         assert str(fast.value) == str(plain.value)
         with pytest.raises(type(fast.value), match=None) as batch:
             catmouse.solve_many([adjacency], **kwargs)
-        assert str(batch.value) == str(fast.value)
+        # The batch names which graph (its index), then the same message.
+        assert str(batch.value) == f"graph 0 of the batch: {fast.value}"
 
 
 @pytest.mark.parametrize("threads", [1, 2, 3, None])

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import pickle
 import re
+import subprocess
+import sys
 from array import array
 
 import pytest
@@ -59,15 +62,50 @@ def test_from_csr_lists():
     assert catmouse.analyze(g).outcomes.tobytes() == catmouse.analyze(EXAMPLE).outcomes.tobytes()
 
 
-def test_from_csr_numpy_int32_is_zero_copy():
+def test_from_csr_numpy_int32_is_copied():
     np = pytest.importorskip("numpy")
     indptr, indices = (np.array(a, dtype=np.int32) for a in csr_of(EXAMPLE))
     g = Graph.from_csr(indptr, indices)
-    assert g.indptr.obj is indptr and g.indices.obj is indices
-    assert np.shares_memory(np.asarray(g.indptr), indptr)
-    assert np.shares_memory(np.asarray(g.indices), indices)
+    assert not np.shares_memory(np.asarray(g.indptr), indptr)
+    assert not np.shares_memory(np.asarray(g.indices), indices)
     assert g.rindices is g.indices  # undirected: its own reverse
     assert g == Graph(EXAMPLE)
+
+
+_MUTATE_AFTER_FROM_CSR = """
+import numpy as np, catmouse
+from catmouse import Graph
+adjacency = {adjacency!r}
+indptr = np.array({indptr!r}, dtype=np.int32)
+indices = np.array({indices!r}, dtype=np.int32)
+for make in (lambda a: a, lambda a: a[:]):   # the array itself, or a view of it
+    g = Graph.from_csr(make(indptr), make(indices))
+    before = catmouse.solve(g)
+    indices[0] = 2_000_000_000
+    indptr[1] = -5
+    after = catmouse.solve(g), catmouse.analyze(g).outcomes.tobytes()
+    indices[:] = {indices!r}
+    indptr[:] = {indptr!r}
+    assert after == (before, catmouse.analyze(adjacency).outcomes.tobytes()), after
+    assert g == Graph(adjacency)
+print("ok", int(before))
+"""
+
+
+@pytest.mark.parametrize("engine_off", ["0", "1"])
+def test_from_csr_caller_writes_after_construction_change_nothing(engine_off):
+    # Bug 1: the Graph kept the caller's numpy arrays; writing to them afterwards
+    # crashed the interpreter (SIGSEGV) or gave a silently wrong answer.  A crash
+    # must fail this test, not kill pytest, hence the subprocess.
+    pytest.importorskip("numpy")
+    indptr, indices = csr_of(EXAMPLE)
+    script = _MUTATE_AFTER_FROM_CSR.format(adjacency=EXAMPLE, indptr=list(indptr),
+                                           indices=list(indices))
+    env = dict(os.environ, CATMOUSE_NO_EXTENSIONS=engine_off)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          env=env, timeout=120)
+    assert done.returncode == 0, (done.returncode, done.stderr[-2000:])
+    assert done.stdout.split() == ["ok", str(int(catmouse.solve(EXAMPLE)))]
 
 
 @pytest.mark.parametrize("dtype", ["int64", "int16", "uint32"])
