@@ -147,6 +147,9 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
      "`0` -> `1` (#1)"): "Game.m_ix is never read (see the line's drop)",
     ("catmouse/_retro_c.pyx", "g.m_ix = &mouse_indices[0] if mouse_indices.shape[0] else NULL",
      "`0` -> `1` (#2)"): "Game.m_ix is never read (see the line's drop)",
+    ("catmouse/_retro_c.pyx", "if self.n < 64:  # releasing the GIL costs more than a small solve",
+     "negate the condition"):
+        "Board.solve with or without releasing the GIL: the same call, the same answer",
     ("catmouse/_retro_c.pyx", "most = g.c_ip[c + 1] - g.c_ip[c]", "`1` -> `2`"):
         "over-estimating the largest degree only picks a wider move counter, with the same "
         "tables (it also reads one int32 past c_ip at the last node, which no test can see: "
