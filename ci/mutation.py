@@ -109,6 +109,13 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "the queue engines' peak_bytes ignore it (re-check once peak_bytes depends on threads)",
     ("catmouse/_retro_c.pyx", "rem[s] = 0", "`0` -> `1`"):
         "run() writes rem[s] = depth (0 for the seeds) as it takes each position off the queue",
+    ("catmouse/_rules.py",
+     "def run(self, outcome: Any = None, remoteness: Any = None, target: int = -1,",
+     "`1` -> `2`"):
+        "Rules.run's default target -1 becomes -2: every negative target means a full table",
+    ("catmouse/_rules.py", "threads: int = 1, progress: Any = None) -> int:", "`1` -> `2`"):
+        "Rules.run's default thread count: every caller passes threads, and the queue engines "
+        "ignore it (re-check once the engine uses threads)",
     ("catmouse/_rules.py", "threads: int = 1) -> int:", "`1` -> `2`"):
         "Rules.run's default thread count: every caller passes threads, and the queue engines "
         "ignore it (re-check once the engine uses threads)",

@@ -192,3 +192,21 @@ def test_default_thread_counts():
     for bad, error in [(0, ValueError), (-2, ValueError), (True, TypeError), (2.0, TypeError)]:
         with pytest.raises(error, match="threads must be"):
             _rules.check_threads(bad, 5)
+
+
+def test_each_call_asks_for_exactly_its_tables():
+    """The MemoryError names need_bytes of what the call allocates: solve stops at a target,
+    analyze writes outcome and remoteness tables, or outcomes only."""
+    graph = empty_graph(300)
+    calls = [
+        (lambda: catmouse.solve(graph, max_memory=1000), dict(outcome=False, remoteness=False,
+                                                               target=True)),
+        (lambda: catmouse.analyze(graph, max_memory=1000), dict(outcome=True, remoteness=True,
+                                                                 target=False)),
+        (lambda: catmouse.analyze(graph, max_memory=1000, remoteness=False),
+         dict(outcome=True, remoteness=False, target=False)),
+    ]
+    for call, kind in calls:
+        with pytest.raises(MemoryError) as error:
+            call()
+        assert needed_bytes(error.value) == _rules.need_bytes(300, **kind), kind
