@@ -79,6 +79,14 @@ CYTHON_MODULE = {
     }
 }
 
+# Reasons shared by several entries of EQUIVALENT.
+_FAST_PATH = ("only routes a call past a fast path (cached Board, the engine's list solver) to "
+              "the plain path, which gives the same answer: speed, not results")
+_BOARD_CACHE = ("only changes which graphs get a cached Board (an estimate of its size against "
+                "SMALL_TABLES): speed and memory, not results")
+_BOARD_LINE = ("if need_bytes(graph.n, outcome=False, remoteness=False, target=True) > "
+               "SMALL_TABLES:")
+
 # Equivalent mutants: (file, stripped source line, mutation text) -> why no test can kill it.
 # The mutation text is what --list prints after the line number.
 EQUIVALENT: dict[tuple[str, str, str], str] = {
@@ -129,6 +137,15 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("catmouse/_graph.py", 'raise ValueError(f"a graph of {n} nodes is too large")',
      "drop the statement"):
         "untestable here: it needs a list of more than 2**30 rows in memory",
+    ("catmouse/_api.py", "if max_memory is None and threads is None:", "`is` -> `is not` (#2)"):
+        _FAST_PATH,
+    ("catmouse/_api.py", "elif type(graph) is list:", "`is` -> `is not`"):
+        _FAST_PATH,
+    ("catmouse/_api.py", "if code >= 0:", "`0` -> `1`"):
+        _FAST_PATH + " (a draw, code 0, is solved again on the plain path)",
+    ("catmouse/_api.py", _BOARD_LINE, "`False` -> `True` (#1)"): _BOARD_CACHE,
+    ("catmouse/_api.py", _BOARD_LINE, "`False` -> `True` (#2)"): _BOARD_CACHE,
+    ("catmouse/_api.py", _BOARD_LINE, "`True` -> `False`"): _BOARD_CACHE,
     ("catmouse/_retro_c.pyx", "rem[s] = 0", "drop the statement"):
         "run() writes rem[s] = depth (0 for the seeds) as it takes each position off the queue",
     ("catmouse/_retro_c.pyx", "for j in range(bj if bj > i + 1 else i + 1, j_end):",

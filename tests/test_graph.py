@@ -370,3 +370,19 @@ def test_from_csr_int32_range(value, message):
 
 def test_len_is_the_node_count():
     assert len(Graph(EXAMPLE)) == 6 and len(Graph([])) == 0
+
+
+def test_from_matrix_reads_a_plain_2d_memoryview():
+    """A buffer that is not numpy's: read through memoryview itself."""
+    cells = bytearray([0, 1, 1, 1, 0, 0, 1, 0, 0])
+    g = Graph.from_matrix(memoryview(cells).cast("B", (3, 3)))
+    assert g.adjacency() == [[1, 2], [0], [0]]
+
+
+def test_from_matrix_sorts_scipy_rows():
+    sp = pytest.importorskip("scipy.sparse")
+    np = pytest.importorskip("numpy")
+    unsorted = sp.csr_matrix((np.ones(4), np.array([2, 1, 0, 0]), np.array([0, 2, 3, 4])),
+                             shape=(3, 3))
+    assert not unsorted.has_sorted_indices
+    assert Graph.from_matrix(unsorted).neighbors(0) == (1, 2)
