@@ -450,8 +450,10 @@ def raw_calls(draw):
 
     ``how`` says what the spoilt call may give: "same" (the valid call's answer, or
     an error), "bad" (an error), "junk" (an error or anything: it may be valid).
-    The CSR arrays need not be each other's transposes: the engine must read any
-    in-range arrays safely, and both twins must agree on what they give.
+    Each reverse CSR is its move graph's transpose, as ``Graph`` makes them, and
+    both twins must give the same answer.  A reverse that is not the transpose
+    is a spoilt argument like any other ("junk"): the engines only promise to
+    read it safely, since they read moves forward and schedule work backward.
     """
     n = draw(st.integers(0, 5))
 
@@ -459,7 +461,16 @@ def raw_calls(draw):
         return [draw(st.lists(st.integers(0, n - 1), max_size=3)) if n else []
                 for _ in range(n)]
 
-    csr = [part for _ in range(4) for part in _csr_of(rows())]
+    def transpose(forward):
+        backward = [[] for _ in range(n)]
+        for u, row in enumerate(forward):
+            for v in row:
+                backward[v].append(u)
+        return backward
+
+    mouse, cat = rows(), rows()
+    csr = [part for graph in (mouse, transpose(mouse), cat, transpose(cat))
+           for part in _csr_of(graph)]
     flags = bytearray(draw(st.lists(st.sampled_from([0, 1, 2, 4, 3, 255]), min_size=n,
                                     max_size=n)))
     size = 2 * n * n
@@ -497,9 +508,17 @@ def _typed(values, like):
 def _spoil(draw, value, slot, n, size):
     """A spoilt ``value`` and what it may give ("same", "bad" or "junk")."""
     kind = draw(st.sampled_from(["junk", "same", "length", "value", "dtype", "2d",
-                                 "strided", "readonly"]))
+                                 "strided", "readonly", "permuted"]))
     if kind == "junk":
         return draw(JUNK), "junk"
+    if kind == "permuted":
+        if slot in (3, 5, 7, 9) and len(set(value)) > 1:
+            # Indices no longer the transpose of (or equal to) their partner's.
+            values = list(value)
+            k = next(k for k, v in enumerate(values) if v != values[0])
+            values[0], values[k] = values[k], values[0]
+            return array("i", values), "junk"
+        kind = "same"
     if isinstance(value, int):  # n or target
         if kind == "same":
             same = [value] + ([np.int64(value), np.int32(value)] if np is not None else [])
