@@ -60,6 +60,20 @@ class Solution:
             table[(t * n + m) * n + c] = value
         return bytes(table)
 
+    def nested(self, draw: int = DRAW) -> tuple[list, list]:
+        """``(outcome, remoteness)`` as nested lists ``[turn][mouse][cat]``, as ``tolist()``
+        of an Analysis gives them: a never-ending position scored ``draw`` with remoteness -1,
+        a position that does not exist NO_POSITION with remoteness -1.
+        """
+        n = self.n
+        outcome = [[[NO_POSITION] * n for _ in range(n)] for _ in range(2)]
+        remoteness = [[[-1] * n for _ in range(n)] for _ in range(2)]
+        for (m, c, t), value in self.outcome.items():
+            r = self.remoteness[(m, c, t)]
+            outcome[t][m][c] = int(draw) if r is None else value
+            remoteness[t][m][c] = -1 if r is None else r
+        return outcome, remoteness
+
     def remoteness_table(self) -> array:
         """The remoteness table in the engine's layout, -1 for draws and non-positions."""
         n = self.n
@@ -203,6 +217,24 @@ def csr(adjacency: Sequence[Sequence[int]]) -> tuple[array, array, array, array]
     return indptr, indices, rindptr, rindices
 
 
+def engine_args(
+    mouse_moves: Sequence[Sequence[int]],
+    cat_moves: Sequence[Sequence[int]],
+    flags: Sequence[int],
+) -> tuple:
+    """The positional arguments of an engine's ``propagate`` for a general game."""
+    return (len(flags), bytes(flags), *csr(mouse_moves), *csr(cat_moves))
+
+
+def game_flags(n: int, holes=(), cat_forbidden=(), cat_goals=()) -> list[int]:
+    """Per-node flags from the node sets :class:`catmouse.Game` takes."""
+    flags = [0] * n
+    for nodes, flag in ((holes, HOLE), (cat_forbidden, CAT_FORBIDDEN), (cat_goals, CAT_GOAL)):
+        for u in nodes:
+            flags[u] |= flag
+    return flags
+
+
 # -- random boards ----------------------------------------------------------------
 
 
@@ -234,16 +266,21 @@ def random_board(rng, n_min: int = 2, n_max: int = 10) -> tuple[list[list[int]],
     return adjacency, hole
 
 
-def random_game(rng, n_min: int = 1, n_max: int = 8):
+def random_game(rng, n_min: int = 1, n_max: int = 8, shuffled: bool = False):
     """A random general game: ``(mouse_moves, cat_moves, flags)``.
 
     Directed move graphs that differ per player, self-loops ("may stay"), and
-    any mix of flags, including holes the cat may enter and goals.
+    any mix of flags, including holes the cat may enter and goals.  With
+    ``shuffled`` the rows come in random order (nothing may rely on sorted rows).
     """
     n = rng.randint(n_min, n_max)
 
     def moves(density: float) -> list[list[int]]:
-        return [[v for v in range(n) if rng.random() < density] for _ in range(n)]
+        rows = [[v for v in range(n) if rng.random() < density] for _ in range(n)]
+        if shuffled:
+            for row in rows:
+                rng.shuffle(row)
+        return rows
 
     mouse_moves = moves(rng.random())
     cat_moves = mouse_moves if rng.random() < 0.3 else moves(rng.random())

@@ -6,6 +6,7 @@ import json
 import math
 import os
 import random
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -16,7 +17,7 @@ import pytest
 import catmouse
 from catmouse import Graph, Outcome, Turn
 from catmouse._cli import main
-from catmouse._io import parse_edge_list, parse_graph6, parse_json, read_graph
+from catmouse._io import guess_format, parse_edge_list, parse_graph6, parse_json, read_graph
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -281,3 +282,31 @@ def test_progress_on_large_tables(tmp_path, capsys, monkeypatch):
 
 def test_graph_stays_a_graph():
     assert isinstance(read_graph(str(EXAMPLES / "leetcode2.json")).graph, Graph)
+
+
+@pytest.mark.parametrize("path, text, expected", [
+    ("board.json", "0 1", "json"),  # the suffix decides first
+    ("board.G6", "0 1", "graph6"),
+    ("board", "  [[1], [0]]", "json"),
+    ("board", '{"graph": [[1], [0]]}', "json"),
+    ("board", "IheA@GUAo\n", "graph6"),  # one printable token
+    ("board", "A?", "graph6"),  # graph6 characters run from '?' (63) ...
+    ("board", "~?@?", "graph6"),  # ... to '~' (126)
+    ("board", "A>", "edges"),  # '>' (62) is none
+    ("board", "A\x7f", "edges"),  # nor is DEL (127)
+    ("board", ">>graph6<<IheA@GUAo", "graph6"),
+    ("board", "0 1\n1 2\n", "edges"),
+    ("board", "12\n", "edges"),  # digits only: an edge-list header, not graph6
+    ("board", "a b\n", "edges"),  # two tokens
+    ("board", "", "edges"),
+])
+def test_guess_format(path, text, expected):
+    assert guess_format(path, text) == expected
+
+
+def test_graph6_names_the_first_character_outside_its_range():
+    # '?' (63) and '~' (126) are the ends of the range, DEL (127) is past it.
+    with pytest.raises(ValueError, match=re.escape("holds the character '\\x7f', outside")):
+        parse_graph6("A?~\x7f~")
+    with pytest.raises(ValueError, match=re.escape("holds the character '>', outside")):
+        parse_graph6("A?>")

@@ -8,7 +8,16 @@ import re
 from array import array
 
 import pytest
-from oracle import CAT_FORBIDDEN, CAT_GOAL, HOLE, NO_POSITION, csr, random_game, solve_game
+from oracle import (
+    CAT_FORBIDDEN,
+    CAT_GOAL,
+    HOLE,
+    NO_POSITION,
+    csr,
+    engine_args,
+    random_game,
+    solve_game,
+)
 
 from catmouse._facts import MAX_NODES
 
@@ -38,6 +47,20 @@ def test_general_games_match_oracle(engine):
         assert outcome == expected.outcome_table(), game
         assert rem == expected.remoteness_table(), game
         assert decided == sum(1 for v in expected.outcome.values() if v in (1, 2))
+
+
+def test_every_entry_of_the_buffers_is_written(engine):
+    """The tables do not depend on what the caller's buffers held before the call."""
+    rng = random.Random(49)
+    for _ in range(100):
+        mouse_moves, cat_moves, flags = game = random_game(rng)
+        n = len(flags)
+        outcome = bytearray([9]) * (2 * n * n)
+        rem = array("i", [7]) * (2 * n * n)
+        engine.propagate(n, bytes(flags), *csr(mouse_moves), *csr(cat_moves), outcome, rem)
+        expected = solve_game(*game)
+        assert bytes(outcome) == expected.outcome_table(), game
+        assert rem == expected.remoteness_table(), game
 
 
 def test_engines_are_twins_bit_for_bit(compiled_engine):
@@ -113,8 +136,12 @@ BAD_ARGS = {
     "negative n": (edit(good_args(), 0, -1), "n = -1"),
     "short flags": (edit(good_args(), 1, b"\0"), "flags has 1 entries for 2 nodes"),
     "short indptr": (edit(good_args(), 2, array("i", [0, 1])), "mouse indptr has 2 entries"),
-    "indptr not starting at 0": (edit(good_args(), 2, array("i", [1, 1, 2])), "monotone"),
-    "indptr going down": (edit(good_args(), 6, array("i", [0, 2, 1])), "cat indptr"),
+    "indptr not starting at 0": (edit(good_args(), 2, array("i", [1, 1, 2])),
+                                 "mouse indptr is not a monotone offset array at 0"),
+    "indptr going down": (edit(good_args(), 6, array("i", [0, 2, 1])),
+                          "cat indptr is not a monotone offset array at 2"),
+    "indptr going down late": (edit(good_args(3), 2, array("i", [0, 0, 2, 1])),
+                               "mouse indptr is not a monotone offset array at 3"),
     "indptr end": (edit(good_args(), 4, array("i", [0, 1, 1])), "mouse reverse indptr ends"),
     "index out of range": (edit(good_args(), 9, array("i", [1, 2])), "cat reverse indices[1] = 2"),
     "negative index": (edit(good_args(), 3, array("i", [-1, 0])), "mouse indices[0] = -1"),
@@ -132,6 +159,50 @@ def test_bad_arguments_raise_the_same_value_error(engine, case):
     args, message = BAD_ARGS[case]
     with pytest.raises(ValueError, match=re.escape(message)):
         engine.propagate(*args)
+
+
+@pytest.mark.parametrize("slot", [1, 2, 10, 11])
+def test_arguments_that_are_no_buffer_raise_type_error(engine, slot):
+    with pytest.raises(TypeError):
+        engine.propagate(*edit(good_args(), slot, 5))
+
+
+@pytest.mark.parametrize("slot", [10, 11])
+def test_strided_output_buffers_are_refused(engine, slot):
+    strided = memoryview(bytearray(16))[::2] if slot == 10 else memoryview(
+        bytearray(64)).cast("i")[::2]
+    with pytest.raises((ValueError, BufferError)):  # the compiled twin says BufferError
+        engine.propagate(*edit(good_args(), slot, strided))
+
+
+@pytest.mark.parametrize("threads, error", [(True, TypeError), (1.5, TypeError), ("2", TypeError),
+                                            (0, ValueError), (-3, ValueError)])
+def test_thread_counts_are_checked(engine, threads, error):
+    with pytest.raises(error, match="threads must be"):
+        engine.propagate(*good_args(), threads=threads)
+    with pytest.raises(error, match="threads must be"):
+        engine.check_threads(threads)
+    assert engine.check_threads(3) == 3
+
+
+def test_board_solves_every_position_like_the_oracle(engine):
+    rng = random.Random(1728)
+    for _ in range(60):
+        game = random_game(rng, 1, 7)
+        expected = solve_game(*game)
+        board = engine.Board(*engine_args(*game))
+        codes = engine.solve_boards([board], 0, 0, 0)
+        assert len(codes) == 1
+        for (m, c, t), value in expected.outcome.items():
+            assert board.solve(m, c, t) == value, (game, (m, c, t))
+            assert engine.solve_boards([board, board], m, c, t) == bytearray([value, value])
+
+
+def test_board_answers_minus_one_for_what_is_no_position(engine):
+    board = engine.Board(*good_args()[:10])
+    for args in [("1", 0), (1.5, 0), (0, None), (2, 0), (0, -1), (0, 0, 2), (0, 1, 1.0)]:
+        assert board.solve(*args) == -1, args
+    assert board.solve(0, 1) == solve_game([[1], [0]], [[1], [0]], [0, 0]).outcome[0, 1, 0]
 
 
 def test_good_arguments_accepted(engine):

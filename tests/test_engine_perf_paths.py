@@ -15,12 +15,13 @@ from array import array
 
 import pytest
 from engines import on_engine
+from oracle import engine_args, random_game, solve_game
 
 import catmouse
 from catmouse import _api, _retro, _retro_py
 from catmouse._graph import Graph
 from catmouse._outcome import Outcome
-from catmouse._retro_py import CAT_FORBIDDEN, CAT_GOAL, HOLE, NO_POSITION
+from catmouse._retro_py import CAT_FORBIDDEN, HOLE
 
 _retro_c = pytest.importorskip("catmouse._retro_c")
 
@@ -29,32 +30,7 @@ needs_fast_paths = pytest.mark.skipif(
     _retro.engine.name != "cython", reason="the API runs on the pure-Python engine")
 
 
-# -- games built straight from move lists --------------------------------------------
-
-
-def csr(rows):
-    indptr, indices = [0], []
-    for row in rows:
-        indices.extend(row)
-        indptr.append(len(indices))
-    return array("i", indptr), array("i", indices)
-
-
-def reverse(rows):
-    back = [[] for _ in rows]
-    for u, row in enumerate(rows):
-        for v in row:
-            back[v].append(u)
-    return back
-
-
-def engine_args(mouse_rows, cat_rows, flags):
-    n = len(flags)
-    m_ip, m_ix = csr(mouse_rows)
-    m_rip, m_rix = csr(reverse(mouse_rows))
-    c_ip, c_ix = csr(cat_rows)
-    c_rip, c_rix = csr(reverse(cat_rows))
-    return (n, bytes(flags), m_ip, m_ix, m_rip, m_rix, c_ip, c_ix, c_rip, c_rix)
+# -- games built straight from move lists (tests/oracle.py builds and solves them) ---------
 
 
 def tables(engine, args):
@@ -65,97 +41,21 @@ def tables(engine, args):
     return decided, bytes(outcome), remoteness.tolist()
 
 
-def random_game(rng, n):
-    """Random move graphs: one-way edges, self-loops ("may stay"), and random flags."""
-    def rows(p, loops):
-        out = []
-        for u in range(n):
-            row = [v for v in range(n) if v != u and rng.random() < p]
-            if rng.random() < loops:
-                row.append(u)
-            rng.shuffle(row)
-            out.append(row)
-        return out
-
-    mouse_rows = rows(rng.uniform(0.1, 0.7), 0.3)
-    cat_rows = mouse_rows if rng.random() < 0.3 else rows(rng.uniform(0.1, 0.7), 0.3)
-    flags = [0] * n
-    for u in range(n):
-        r = rng.random()
-        if r < 0.12:
-            flags[u] = HOLE | CAT_FORBIDDEN
-        elif r < 0.18:
-            flags[u] = HOLE
-        elif r < 0.25:
-            flags[u] = CAT_FORBIDDEN
-        elif r < 0.32:
-            flags[u] = CAT_GOAL
-    return mouse_rows, cat_rows, flags
-
-
-def oracle(mouse_rows, cat_rows, flags):
-    """Outcome and remoteness by naive level-by-level value iteration."""
-    n = len(flags)
-    value, depth = {}, {}
-
-    def moves(m, c, t):
-        if t == 0:
-            return [(v, c, 1) for v in mouse_rows[m]]
-        return [(m, v, 0) for v in cat_rows[c] if not flags[v] & CAT_FORBIDDEN]
-
-    positions = [(m, c, t) for t in (0, 1) for m in range(n) for c in range(n)
-                 if not flags[c] & CAT_FORBIDDEN]
-    for m, c, t in positions:
-        if m == c:
-            value[m, c, t] = 2
-        elif flags[m] & HOLE:
-            value[m, c, t] = 1
-        elif flags[c] & CAT_GOAL:
-            value[m, c, t] = 2
-        elif not moves(m, c, t):
-            value[m, c, t] = 2 if t == 0 else 1
-        else:
-            continue
-        depth[m, c, t] = 0
-    level = 0
-    while True:
-        level += 1
-        found = {}
-        for p in positions:
-            if p in value:
-                continue
-            mine = 1 if p[2] == 0 else 2
-            children = [value.get(q) for q in moves(*p)]
-            if mine in children:
-                found[p] = mine
-            elif all(v is not None for v in children):
-                found[p] = 3 - mine
-        if not found:
-            break
-        for p, v in found.items():
-            value[p], depth[p] = v, level
-    outcome, remoteness = bytearray(2 * n * n), [-1] * (2 * n * n)
-    for t in (0, 1):
-        for m in range(n):
-            for c in range(n):
-                s = (t * n + m) * n + c
-                if flags[c] & CAT_FORBIDDEN:
-                    outcome[s] = NO_POSITION
-                else:
-                    outcome[s] = value.get((m, c, t), 0)
-                    remoteness[s] = depth.get((m, c, t), -1)
-    return bytes(outcome), remoteness
+def oracle_tables(game):
+    """The oracle's outcome and remoteness tables in the engine's layout."""
+    solution = solve_game(*game)
+    return solution.outcome_table(), solution.remoteness_table().tolist()
 
 
 @pytest.mark.parametrize("seed", range(6))
 def test_engines_agree_with_each_other_and_the_oracle(seed):
     rng = random.Random(seed)
     for _ in range(40):
-        game = random_game(rng, rng.randint(1, 7))
+        game = random_game(rng, 1, 7, shuffled=True)
         args = engine_args(*game)
         compiled = tables(_retro_c, args)
         assert compiled == tables(_retro_py, args)
-        assert compiled[1:] == oracle(*game)
+        assert compiled[1:] == oracle_tables(game)
         n = args[0]
         for target in range(2 * n * n):
             code = _retro_c.propagate(*args, None, None, target)

@@ -255,3 +255,19 @@ def test_petersen_and_grid_are_not_cop_win(use_engine):
 def test_is_cop_win_rejects(graph, message):
     with pytest.raises(ValueError, match=message):
         is_cop_win(graph)
+
+
+def test_cat_mouse_ii_default_turn_limit_is_1000():
+    """A walled-in cat and a corridor: the mouse needs 2k + 1 plies for k floor cells."""
+    assert cat_mouse_ii(["C#M" + "." * 499 + "F"], 1, 1) is True  # 999 plies
+    assert cat_mouse_ii(["C#M" + "." * 500 + "F"], 1, 1) is False  # 1001 plies
+
+
+@pytest.mark.parametrize("grid, kwargs, error, message", [
+    (["", ""], {}, ValueError, "grid rows are empty"),
+    (["M.C.F"], {"max_turns": -1}, ValueError, "max_turns must be at least 0"),
+    (["M.C.F"], {"max_turns": 1.5}, TypeError, "max_turns"),
+])
+def test_cat_mouse_ii_rejects_more(grid, kwargs, error, message):
+    with pytest.raises(error, match=message):
+        cat_mouse_ii(grid, 1, 1, **kwargs)

@@ -3,7 +3,8 @@
 Run on both engines (the ``engine`` fixture).  Inputs are arbitrary Python
 objects and near-valid graphs (a valid graph with a few entries spoiled, or
 handed over in odd containers, dtypes and strides).  Whatever is accepted is
-checked against an independent validator and a naive solver written here.
+checked against an independent validator written here and the naive solver in
+``tests/oracle.py``.
 
 The raw engine entry ``propagate`` may also raise OverflowError (an integer
 that does not fit the C type of its argument) or BufferError (a read-only
@@ -29,9 +30,10 @@ import pytest
 from engines import on_engine
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from oracle import MOUSE, solve_classic
 
 import catmouse
-from catmouse import Graph, Outcome, Turn
+from catmouse import Graph
 from catmouse._rules import need_bytes
 
 try:
@@ -106,53 +108,6 @@ def reference_rows(adjacency, directed):
     return rows
 
 
-def oracle(rows, hole=0):
-    """{(mouse, cat, turn): (outcome, remoteness or -1)} by naive round-by-round fixpoint.
-
-    In round k a position is decided from its children's values after round k-1:
-    a win as soon as one child is a win for the mover, a loss once all are losses.
-    """
-    n = len(rows)
-    win_for = (Outcome.MOUSE_WIN, Outcome.CAT_WIN)
-
-    def children(m, c, t):
-        if t == 0:
-            return [(v, c, 1) for v in rows[m]]
-        return [(m, v, 0) for v in rows[c] if v != hole]
-
-    table = {}
-    for m in range(n):
-        for c in range(n):
-            if c == hole:
-                continue
-            for t in (0, 1):
-                if m == c:
-                    table[m, c, t] = (Outcome.CAT_WIN, 0)
-                elif m == hole:
-                    table[m, c, t] = (Outcome.MOUSE_WIN, 0)
-                elif not children(m, c, t):
-                    table[m, c, t] = (win_for[1 - t], 0)
-    undecided = [(m, c, t) for m in range(n) for c in range(n) if c != hole for t in (0, 1)
-                 if (m, c, t) not in table]
-    while True:
-        found = {}
-        for p in undecided:
-            win = win_for[p[2]]
-            values = [table.get(q) for q in children(*p)]
-            wins = [v[1] for v in values if v and v[0] == win]
-            if wins:
-                found[p] = (win, 1 + min(wins))
-            elif all(v and v[0] != win for v in values):
-                found[p] = (win_for[1 - p[2]], 1 + max(v[1] for v in values))
-        if not found:
-            break
-        table.update(found)
-        undecided = [p for p in undecided if p not in found]
-    for p in undecided:
-        table[p] = (Outcome.DRAW, -1)
-    return table
-
-
 # Graphs above this many nodes are too big for the Python oracle (the fuzzer can
 # make a valid graph of 32767 nodes: 2.1 billion positions).
 ORACLE_NODES = 16
@@ -176,14 +131,14 @@ def check_against_oracle(graph, engine):
                 catmouse.analyze(graph, max_memory=need_bytes(
                     n, outcome=True, remoteness=True, target=False) - 1)
             return
-        table = oracle(rows)
+        expected = solve_classic(rows)
         analysis = catmouse.analyze(graph)
         assert analysis.verify()
-        for (m, c, t), (value, rem) in table.items():
+        for (m, c, t), value in expected.outcome.items():
             assert analysis.outcome(m, c, t) == value, (rows, m, c, t)
-            assert analysis.remoteness(m, c, t) == (None if rem < 0 else rem), (rows, m, c, t)
+            assert analysis.remoteness(m, c, t) == expected.remoteness[m, c, t], (rows, m, c, t)
         if n >= 3:
-            assert catmouse.solve(graph) == table[1, 2, 0][0]
+            assert catmouse.solve(graph) == expected.outcome[1, 2, MOUSE]
         else:
             with pytest.raises(ValueError):
                 catmouse.solve(graph)
@@ -460,7 +415,7 @@ def test_solve_arguments(engine, g, mouse, cat, hole, max_memory):
             return
     m, c, h = as_id(mouse), as_id(cat), as_id(hole)
     assert 0 <= m < graph.n and 0 <= c < graph.n and 0 <= h < graph.n and c != h
-    assert got == oracle(rows, h)[m, c, Turn.MOUSE][0]
+    assert got == solve_classic(rows, h).outcome[m, c, MOUSE]
 
 
 @SUITE

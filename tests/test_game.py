@@ -1,9 +1,8 @@
-"""Game's rule options against an independent oracle, on both engines.
+"""Game's rule options against the independent oracle (tests/oracle.py), on both engines.
 
-The oracle knows nothing of CSR, flags or retrograde queues: it lists every
-position and every move explicitly and runs value iteration, one sweep per ply.
-A position decided in sweep k has remoteness k, which is the definition the
-engine's breadth-first order implements.
+Game's keywords are translated into explicit move lists per player (a stay is
+a self-loop) and per-node flags; the oracle runs value iteration over every
+position, one sweep per ply, and knows nothing of CSR or retrograde queues.
 """
 
 from __future__ import annotations
@@ -12,83 +11,14 @@ import pickle
 import random
 
 import pytest
+from oracle import game_flags, solve_game
 
 import catmouse
 import catmouse._retro
 import catmouse._retro_py
-from catmouse import Game, Graph, Outcome, Turn
+from catmouse import Game, Graph, Outcome, Turn, VerificationError
 
 CASES = 200  # random graphs per rule option and engine
-
-
-
-
-# -- the oracle ------------------------------------------------------------------
-
-NO_POSITION = 3
-
-
-def oracle(n, mouse_moves, cat_moves, holes, forbidden, goals, draw):
-    """Outcome and remoteness tables ``[turn][mouse][cat]`` by explicit value iteration.
-
-    ``mouse_moves[u]`` / ``cat_moves[u]`` list where each player may go from
-    ``u`` (``u`` itself when it may stay).
-    """
-    win_for = {0: 1, 1: 2}  # mouse to move wins 1, cat to move wins 2
-
-    def children(turn, m, c):
-        if turn == 0:
-            return [(1, m2, c) for m2 in mouse_moves[m]]
-        return [(0, m, c2) for c2 in cat_moves[c] if c2 not in forbidden]
-
-    value, rem = {}, {}
-    undecided = []
-    for turn in (0, 1):
-        for m in range(n):
-            for c in range(n):
-                if c in forbidden:
-                    continue
-                p = (turn, m, c)
-                if m == c:
-                    value[p] = 2
-                elif m in holes:
-                    value[p] = 1
-                elif c in goals:
-                    value[p] = 2
-                elif not children(*p):
-                    value[p] = win_for[1 - turn]
-                else:
-                    undecided.append(p)
-                    continue
-                rem[p] = 0
-    sweep = 0
-    while True:
-        sweep += 1
-        found = {}
-        for p in undecided:
-            mine, theirs = win_for[p[0]], win_for[1 - p[0]]
-            results = [value.get(q) for q in children(*p)]
-            if mine in results:
-                found[p] = mine
-            elif all(r == theirs for r in results):
-                found[p] = theirs
-        if not found:
-            break
-        value.update(found)
-        rem.update(dict.fromkeys(found, sweep))
-        undecided = [p for p in undecided if p not in found]
-
-    outcome = [[[NO_POSITION] * n for _ in range(n)] for _ in range(2)]
-    remoteness = [[[-1] * n for _ in range(n)] for _ in range(2)]
-    for turn in (0, 1):
-        for m in range(n):
-            for c in range(n):
-                if c in forbidden:
-                    continue
-                p = (turn, m, c)
-                outcome[turn][m][c] = value.get(p, int(draw))
-                remoteness[turn][m][c] = rem.get(p, -1)
-    return outcome, remoteness
 
 
 # -- random games ------------------------------------------------------------------
@@ -140,7 +70,7 @@ def random_game(rng, option):
 
 
 def oracle_for(graph, kwargs):
-    """Translate Game's keywords into the oracle's explicit move lists."""
+    """The oracle's solution of ``Game(graph, **kwargs)``: explicit move lists and flags."""
     n = graph.n
     cat_graph = kwargs.get("cat_graph", graph)
     mouse_moves = [list(graph.neighbors(u)) for u in range(n)]
@@ -152,8 +82,12 @@ def oracle_for(graph, kwargs):
     holes = set(kwargs.get("holes", (0,)))
     forbidden = set(kwargs.get("cat_forbidden", holes))
     goals = set(kwargs.get("cat_goals", ()))
-    return oracle(n, mouse_moves, cat_moves, holes, forbidden, goals,
-                  kwargs.get("draw", Outcome.DRAW))
+    return solve_game(mouse_moves, cat_moves, game_flags(n, holes, forbidden, goals))
+
+
+def tables_for(graph, kwargs):
+    """Outcome and remoteness tables ``[turn][mouse][cat]``, draws scored as the game says."""
+    return oracle_for(graph, kwargs).nested(kwargs.get("draw", Outcome.DRAW))
 
 
 def differs_from_default(option, graph, kwargs, outcome):
@@ -166,9 +100,9 @@ def differs_from_default(option, graph, kwargs, outcome):
             for v in graph.neighbors(u):
                 both_ways[v].add(u)
         undirected = Graph([sorted(row) for row in both_ways])
-        return oracle_for(undirected, kwargs)[0] != outcome
+        return tables_for(undirected, kwargs)[0] != outcome
     default = {} if option == "all" else {k: v for k, v in kwargs.items() if k != option}
-    return oracle_for(graph, default)[0] != outcome
+    return tables_for(graph, default)[0] != outcome
 
 
 OPTIONS = ["holes", "cat_forbidden", "cat_goals", "cat_graph", "directed",
@@ -183,7 +117,7 @@ def test_rule_option_matches_oracle(use_engine, option):
         graph, kwargs = random_game(rng, option)
         game = Game(graph, **kwargs)
         analysis = game.analyze()
-        outcome, remoteness = oracle_for(graph, kwargs)
+        outcome, remoteness = tables_for(graph, kwargs)
         assert analysis.outcomes.tolist() == outcome, (graph.adjacency(), kwargs)
         assert analysis.remoteness_table.tolist() == remoteness, (graph.adjacency(), kwargs)
         if differs_from_default(option, graph, kwargs, outcome):
@@ -199,6 +133,90 @@ def test_rule_option_matches_oracle(use_engine, option):
             else:
                 assert game.solve(m, c) == outcome[first][m][c]
     assert changed >= 5, f"{option} changed only {changed} of {CASES} games"
+
+
+def oracle_line(solution, position):
+    """line() as its docstring defines it, walked on the oracle's best moves."""
+    line, seen = [], set()
+    while position not in seen:
+        seen.add(position)
+        line.append(position)
+        moves = solution.best_moves[position]
+        if not moves:
+            break
+        m, c, t = position
+        position = (moves[0], c, Turn.CAT) if t == Turn.MOUSE else (m, moves[0], Turn.MOUSE)
+    return line
+
+
+QUERY_CASES = 60  # random games per rule option and engine for the queries
+
+
+@pytest.mark.parametrize("option", OPTIONS)
+def test_queries_match_oracle(use_engine, option):
+    """best_moves, line and verify under every rule option, position by position.
+
+    The oracle's best moves do not depend on how a draw is scored (a never-ending
+    child is worse than a win and better than a loss either way), so one oracle
+    table serves every ``draw``.  Then one outcome at a time is changed: verify()
+    must name exactly that position.
+    """
+    rng = random.Random(f"queries-{option}")
+    for _ in range(QUERY_CASES):
+        graph, kwargs = random_game(rng, option)
+        analysis = Game(graph, **kwargs).analyze()
+        expected = oracle_for(graph, kwargs)
+        for (m, c, t), moves in expected.best_moves.items():
+            where = (graph.adjacency(), kwargs, (m, c, t))
+            assert analysis.best_moves(m, c, t) == moves, where
+            assert analysis.line(m, c, t) == oracle_line(expected, (m, c, Turn(t))), where
+        assert analysis.verify() is True
+        positions = list(expected.outcome)
+        table = analysis._outcomes
+        n = graph.n
+        for m, c, t in rng.sample(positions, min(3, len(positions))):
+            s = (t * n + m) * n + c
+            old = table[s]
+            table[s] = rng.choice([v for v in Outcome if v != old])
+            try:
+                with pytest.raises(VerificationError) as error:
+                    analysis.verify()
+            finally:
+                table[s] = old
+            assert error.value.position == (m, c, t), (graph.adjacency(), kwargs, (m, c, t))
+        assert analysis.verify() is True
+
+
+def test_a_cat_on_its_goal_ends_the_game(use_engine):
+    """The game is over with the cat on a goal: no best move for either player."""
+    a = Game([[1], [0, 2], [1]], holes=(), cat_goals=(2,)).analyze()
+    assert a.outcome(0, 2) == Outcome.CAT_WIN and a.remoteness(0, 2) == 0
+    assert a.best_moves(0, 2) == []
+    assert a.best_moves(0, 2, Turn.CAT) == []
+    assert a.line(0, 2) == [(0, 2, Turn.MOUSE)]
+    # One step away, catching the mouse and reaching the goal both win at once.
+    assert a.best_moves(0, 1, Turn.CAT) == [0, 2]
+
+
+@pytest.mark.parametrize("draw", list(Outcome))
+def test_verify_checks_the_draw_score(use_engine, draw):
+    """A never-ending position must hold the game's draw score, whatever that is."""
+    square = [[1, 3], [0, 2], [1, 3], [0, 2]]
+    a = Game(square, holes=(), mouse_stays=True, draw=draw).analyze()
+    assert a.outcome(0, 2) == draw and a.remoteness(0, 2) is None
+    assert a.verify() is True
+    s = 0 * 16 + 0 * 4 + 2  # (mouse 0, cat 2, mouse to move)
+    for wrong in Outcome:
+        if wrong == draw:
+            continue
+        a._outcomes[s] = wrong
+        with pytest.raises(VerificationError) as error:
+            a.verify()
+        a._outcomes[s] = draw
+        assert error.value.position == (0, 2, Turn.MOUSE)
+        assert str(error.value) == (
+            "position (mouse=0, cat=2, turn=MOUSE) is wrong: the table says "
+            f"{wrong.name}, never ending, but its moves give {draw.name}, never ending")
 
 
 def test_classic_rules_are_a_game(use_engine):
@@ -221,7 +239,7 @@ def test_directed_graphs_in_solve_and_analyze(use_engine):
         n = rng.randint(2, 7)
         graph = Graph(random_edges(rng, n, True), directed=True)
         hole = rng.randrange(n)
-        outcome, remoteness = oracle_for(graph, {"holes": {hole}})
+        outcome, remoteness = tables_for(graph, {"holes": {hole}})
         a = catmouse.analyze(graph, hole=hole)
         assert a.outcomes.tolist() == outcome
         assert a.remoteness_table.tolist() == remoteness
@@ -266,9 +284,30 @@ def test_reads_back_its_rules():
     assert game.holes == (2,) and game.cat_forbidden == (2,) and game.cat_goals == (0,)
     assert game.cat_graph is cat_graph and game.graph.adjacency() == [[1], [0, 2], [1]]
     assert game.draw is Outcome.DRAW and game.first is Turn.MOUSE
-    assert not game.mouse_stays and not game.cat_stays
-    assert Game([[1], [0]], mouse_stays=True).graph.adjacency() == [[1], [0]]
+    assert game.mouse_stays is False and game.cat_stays is False
+    staying = Game([[1], [0]], mouse_stays=True)
+    assert staying.mouse_stays is True and staying.cat_stays is False
+    assert staying.graph.adjacency() == [[1], [0]]
     assert "cat_goals=(0,)" in repr(game)
+
+
+def test_repr_names_every_rule_that_differs_from_leetcode():
+    assert repr(Game([[1], [0, 2], [1]])) == "<Game 3 nodes, holes=(0,)>"
+    game = Game([[1], [0, 2], [1]], cat_graph=Graph([[2], [2], [0, 1]]), holes=(2,),
+                cat_forbidden=(1, 2), cat_goals=(0,), mouse_stays=True, cat_stays=True,
+                draw=Outcome.CAT_WIN, first=Turn.CAT)
+    assert repr(game) == (
+        "<Game 3 nodes, holes=(2,), cat_graph=..., cat_forbidden=(1, 2), cat_goals=(0,), "
+        "mouse_stays=True, cat_stays=True, draw=CAT_WIN, first=CAT>")
+    assert game.n == 3
+
+
+def test_stay_graphs_keep_no_instance_dict():
+    """The graph with stays added is as lean as a Graph: slots only."""
+    game = Game([[1], [0, 2], [1]], mouse_stays=True, cat_stays=True)
+    for graph in (game._rules.mouse_graph, game._rules.cat_graph):
+        assert sorted(graph.neighbors(1)) == [0, 1, 2]
+        assert not hasattr(graph, "__dict__")
 
 
 @pytest.mark.parametrize(

@@ -341,3 +341,48 @@ def test_a_tampered_pickle_is_validated_again():
     self_loop = array("i", [1, 1]).tobytes()  # node 1 now lists itself
     with pytest.raises(ValueError, match="node 1 lists itself"):
         func(args[0], args[1], args[2], self_loop, args[4])
+
+
+@pytest.mark.parametrize("node", [6, -1, 1.5, "0"])
+def test_node_queries_check_the_node(node):
+    g = Graph(EXAMPLE)
+    for query in (g.neighbors, g.degree, g.label):
+        with pytest.raises((ValueError, TypeError)):
+            query(node)
+
+
+def test_graph_keeps_no_instance_dict():
+    """A Graph holds only its slots: no per-instance dict to grow or to write into."""
+    g = Graph(EXAMPLE)
+    assert not hasattr(g, "__dict__")
+
+
+@pytest.mark.parametrize("value, message", [
+    (-100, "lists neighbour -100"),
+    (-(2**31), "lists neighbour -2147483648"),  # the least int32: fits, but is no node
+    (-(2**31) - 1, "does not fit in int32"),
+    (2**31, "does not fit in int32"),
+])
+def test_from_csr_int32_range(value, message):
+    with pytest.raises(ValueError, match=message):
+        Graph.from_csr([0, 1], [value], directed=True)
+
+
+def test_len_is_the_node_count():
+    assert len(Graph(EXAMPLE)) == 6 and len(Graph([])) == 0
+
+
+def test_from_matrix_reads_a_plain_2d_memoryview():
+    """A buffer that is not numpy's: read through memoryview itself."""
+    cells = bytearray([0, 1, 1, 1, 0, 0, 1, 0, 0])
+    g = Graph.from_matrix(memoryview(cells).cast("B", (3, 3)))
+    assert g.adjacency() == [[1, 2], [0], [0]]
+
+
+def test_from_matrix_sorts_scipy_rows():
+    sp = pytest.importorskip("scipy.sparse")
+    np = pytest.importorskip("numpy")
+    unsorted = sp.csr_matrix((np.ones(4), np.array([2, 1, 0, 0]), np.array([0, 2, 3, 4])),
+                             shape=(3, 3))
+    assert not unsorted.has_sorted_indices
+    assert Graph.from_matrix(unsorted).neighbors(0) == (1, 2)

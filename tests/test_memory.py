@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import subprocess
@@ -11,7 +12,7 @@ from array import array
 import pytest
 
 import catmouse
-from catmouse import Graph, _rules
+from catmouse import Graph, _retro, _rules
 from catmouse._facts import MAX_NODES
 from catmouse._retro import env_flag
 from catmouse._rules import check_memory
@@ -143,3 +144,69 @@ def test_memory_budget_bounds_the_real_peak(backend, call):
     assert out[0] == backend
     peak, budget = int(out[1]), int(out[2])
     assert peak <= budget, f"{backend} {call}: peak {peak} bytes over the budget {budget}"
+
+
+def test_available_memory_reads_mem_available(monkeypatch):
+    """The figure is MemAvailable (what the kernel can still give), not MemTotal or MemFree."""
+    meminfo = "MemTotal:  8000 kB\nMemFree:  1000 kB\nMemAvailable:  3000 kB\nBuffers:  5 kB\n"
+    monkeypatch.setattr(_rules, "open", lambda *args, **kw: io.StringIO(meminfo), raising=False)
+    assert _rules.available_memory() == 3000 * 1024
+
+
+@pytest.mark.parametrize("n", [1, 7, 300])
+def test_need_bytes_adds_the_output_tables_to_the_engines_peak(n):
+    """The caller's tables: 1 byte of outcome and 4 of remoteness per position (analyze's
+    docstring: "1 byte per position instead of 5"); solve's target mode has none."""
+    positions = 2 * n * n
+    peak = _retro.engine.peak_bytes
+    for outcome, remoteness, target, own in [(True, True, False, 5), (True, False, False, 1),
+                                             (False, False, True, 0)]:
+        need = _rules.need_bytes(n, outcome=outcome, remoteness=remoteness, target=target)
+        assert need - peak(n, outcome, remoteness, target, 1) == own * positions
+
+
+def test_check_memory_returns_the_bytes_it_checked():
+    need = _rules.need_bytes(7, outcome=True, remoteness=True, target=False)
+    assert _rules.check_memory(7, outcome=True, remoteness=True) == need
+    assert _rules.check_memory(7, outcome=True, remoteness=True, max_memory=need) == need
+
+
+def test_a_need_past_the_address_space_is_refused(monkeypatch):
+    """On a 32-bit build sys.maxsize is within reach: past it, MemoryError; at it, fine."""
+    need = _rules.need_bytes(300, outcome=True, remoteness=True, target=False)
+    monkeypatch.setattr(_rules.sys, "maxsize", need)
+    assert _rules.check_memory(300, outcome=True, remoteness=True) == need
+    monkeypatch.setattr(_rules.sys, "maxsize", need - 1)
+    with pytest.raises(MemoryError, match=f"needs {need} bytes"):
+        _rules.check_memory(300, outcome=True, remoteness=True)
+
+
+def test_default_thread_counts():
+    """None: one thread below THREADS_FROM_NODES nodes, every core from there on."""
+    from catmouse._facts import THREADS_FROM_NODES
+
+    assert _rules.check_threads(None, 5) == 1
+    assert _rules.check_threads(None, THREADS_FROM_NODES - 1) == 1
+    assert _rules.check_threads(None, THREADS_FROM_NODES) == (os.cpu_count() or 1)
+    assert _rules.check_threads(3, 5) == 3
+    for bad, error in [(0, ValueError), (-2, ValueError), (True, TypeError), (2.0, TypeError)]:
+        with pytest.raises(error, match="threads must be"):
+            _rules.check_threads(bad, 5)
+
+
+def test_each_call_asks_for_exactly_its_tables():
+    """The MemoryError names need_bytes of what the call allocates: solve stops at a target,
+    analyze writes outcome and remoteness tables, or outcomes only."""
+    graph = empty_graph(300)
+    calls = [
+        (lambda: catmouse.solve(graph, max_memory=1000), dict(outcome=False, remoteness=False,
+                                                               target=True)),
+        (lambda: catmouse.analyze(graph, max_memory=1000), dict(outcome=True, remoteness=True,
+                                                                 target=False)),
+        (lambda: catmouse.analyze(graph, max_memory=1000, remoteness=False),
+         dict(outcome=True, remoteness=False, target=False)),
+    ]
+    for call, kind in calls:
+        with pytest.raises(MemoryError) as error:
+            call()
+        assert needed_bytes(error.value) == _rules.need_bytes(300, **kind), kind

@@ -122,6 +122,20 @@ def test_bad_analysis_pickles_raise_on_load():
         copy.verify()
 
 
+def test_outcomes_only_analysis_round_trip_and_bad_codes():
+    analysis = catmouse.analyze(EXAMPLE, remoteness=False)
+    copy = pickle.loads(pickle.dumps(analysis))
+    assert copy.outcomes.tolist() == analysis.outcomes.tolist()
+    assert copy.best_moves(3, 4, Turn.CAT) == analysis.best_moves(3, 4, Turn.CAT)
+    function, (rules, outcomes, remoteness) = analysis.__reduce__()
+    assert remoteness is None
+    bad_code = bytearray(outcomes)
+    bad_code[5] = 7
+    for args in [(rules, outcomes[:-1], None), (rules, bytes(bad_code), None)]:
+        with pytest.raises(ValueError):
+            pickle.loads(pickle.dumps(Forged(function, args)))
+
+
 def test_multiprocessing_pool():
     """The README example: a Pool of 2 maps solve and analyze over Graphs."""
     batch = graphs()[:2] + [Graph.from_edges(12, [(i, (i + 1) % 12) for i in range(12)])]

@@ -156,3 +156,26 @@ def test_any_single_wrong_entry_fails_small_table():
                 analysis.verify()
             table[s] = old
             assert error.value.position == position_of(analysis, s)
+
+
+def test_a_claimed_end_that_is_not_one_is_named():
+    """A decided position whose remoteness is set to 0 (game over) is named itself.
+
+    Its parents now see a child ending at once and are contradicted too, but the
+    claim of remoteness 0 comes first in the order verify() names positions.
+    """
+    analysis = catmouse.analyze([[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]])
+    rem = analysis._remoteness
+    tried = 0
+    for s in range(len(rem)):
+        old = rem[s]
+        if old < 2:
+            continue
+        rem[s] = 0
+        with pytest.raises(VerificationError) as error:
+            analysis.verify()
+        rem[s] = old
+        assert error.value.position == position_of(analysis, s)
+        tried += 1
+    assert tried > 10
+    assert analysis.verify()
