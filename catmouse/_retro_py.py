@@ -275,7 +275,7 @@ def _terminal_rows(game: _Game, r: int, barred: set[int]) -> tuple[int, ...]:
         cat1 = mouse1 = undecided1 = 0
     elif goals & bit:
         cat1, mouse1, undecided1 = everyone & ~(holes & ~bit), holes & ~bit, 0
-    elif moves and not (len(moves) <= len(barred) and barred.issuperset(moves)):
+    elif not barred.issuperset(moves):  # moves may repeat a node: no length shortcut
         cat1, mouse1, undecided1 = bit, holes & ~bit, everyone & ~holes & ~bit
     else:
         cat1, mouse1, undecided1 = bit, everyone & ~bit, 0
@@ -522,7 +522,7 @@ def _terminals_packed(game: _Game, width: int) -> tuple[list[int], list[int]]:
     if not all(game.cat_moves_all) or stand != everyone:
         barred = {u for u in range(n) if not stand >> u & 1}
         special |= sum(1 << r for r, moves in enumerate(game.cat_moves_all)
-                       if len(moves) <= len(barred) and barred.issuperset(moves))
+                       if barred.issuperset(moves))
     if special:
         barred = _barred(game)
         while special:

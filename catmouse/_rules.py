@@ -34,10 +34,15 @@ def available_memory() -> int | None:
 
 
 def need_bytes(n: int, *, outcome: bool, remoteness: bool, target: bool,
-               threads: int = 1) -> int:
-    """Peak bytes of one engine call on ``n`` nodes: the engine's own and the output tables."""
+               threads: int = 1, engine: bool = True) -> int:
+    """Peak bytes of one engine call on ``n`` nodes: the output tables and the engine's own.
+
+    ``engine=False`` counts the output tables only (for a graph the engine cannot take).
+    """
     positions = 2 * n * n
     output = positions * ((1 if outcome else 0) + (4 if remoteness else 0))
+    if not engine:
+        return output
     return output + _retro.engine.peak_bytes(n, outcome, remoteness, target, threads)
 
 
@@ -45,13 +50,15 @@ def check_memory(n: int, *, outcome: bool = False, remoteness: bool = False,
                  target: bool = False, threads: int = 1,
                  max_memory: int | None = None) -> int:
     """Raise MemoryError before allocating tables that cannot fit; return the bytes."""
+    if n > MAX_NODES:
+        tables = need_bytes(n, outcome=outcome, remoteness=remoteness, target=target,
+                            threads=threads, engine=False)
+        raise MemoryError(
+            f"a graph of {n} nodes has {2 * n * n} positions, needing {tables} bytes of "
+            f"tables at least; the engine takes graphs of at most {MAX_NODES} nodes"
+        )
     need = need_bytes(n, outcome=outcome, remoteness=remoteness, target=target,
                       threads=threads)
-    if n > MAX_NODES:
-        raise MemoryError(
-            f"a graph of {n} nodes has {2 * n * n} positions, needing up to {need} bytes; "
-            f"the engine takes graphs of at most {MAX_NODES} nodes"
-        )
     if max_memory is not None:
         limit = _node_id(max_memory, "max_memory")
         if need > limit:

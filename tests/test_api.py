@@ -203,10 +203,12 @@ def bytes_in(message):
 
 @pytest.mark.parametrize("call", [catmouse.solve, catmouse.analyze])
 def test_max_memory_caps_the_tables(call):
+    # Over 64 nodes: a search of up to 64 runs on the C stack and needs no heap for solve.
+    board = [[(u - 1) % 100, (u + 1) % 100] for u in range(100)]
     with pytest.raises(MemoryError, match="over max_memory=100") as info:
-        call(EXAMPLE_1, max_memory=100)
-    assert bytes_in(str(info.value)) >= 2 * 6 * 6  # at least a byte per position
-    assert call(EXAMPLE_1, max_memory=10**6) is not None
+        call(board, max_memory=100)
+    assert bytes_in(str(info.value)) > 100
+    assert call(board, max_memory=10**7) is not None
 
 
 def empty_board(n):
@@ -216,13 +218,13 @@ def empty_board(n):
 
 def test_a_board_too_big_for_this_machine(monkeypatch):
     monkeypatch.setattr(_rules, "available_memory", lambda: 10**9)
-    g = empty_board(30_000)
+    g = empty_board(50_000)
     tracemalloc.start()
     try:
         for call in (catmouse.analyze, catmouse.solve):
             with pytest.raises(MemoryError, match="only 1000000000 are available") as info:
                 call(g)
-            assert bytes_in(str(info.value)) >= 2 * 30_000**2
+            assert bytes_in(str(info.value)) > 10**9
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
@@ -230,9 +232,9 @@ def test_a_board_too_big_for_this_machine(monkeypatch):
 
 
 def test_a_board_too_big_for_the_engine():
-    with pytest.raises(MemoryError, match=r"40000 nodes .* \d+ bytes") as info:
-        catmouse.analyze(empty_board(40_000))
-    assert bytes_in(str(info.value)) >= 2 * 40_000**2
+    with pytest.raises(MemoryError, match=r"70000 nodes .* \d+ bytes") as info:
+        catmouse.analyze(empty_board(70_000))
+    assert bytes_in(str(info.value)) >= 2 * 70_000**2 * 5
 
 
 # -- reuse, buffers, pickling ----------------------------------------------------------------
@@ -315,5 +317,5 @@ def test_small_boards_do_not_ask_the_system_for_memory(monkeypatch):
     catmouse.analyze(EXAMPLE_1)
     assert asked == []
     with pytest.raises(MemoryError, match="only 1000 are available"):
-        catmouse.solve(empty_board(2_000))  # big enough to ask
+        catmouse.solve(empty_board(8_000))  # big enough to ask
     assert asked == [1]

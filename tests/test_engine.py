@@ -209,3 +209,21 @@ def test_good_arguments_accepted(engine):
     expected = solve_game([[1], [0]], [[1], [0]], [0, 0])
     decided = sum(1 for v in expected.outcome.values() if v)
     assert engine.propagate(*good_args()) == decided
+
+
+def test_a_cat_whose_only_moves_repeat_a_forbidden_node_is_stuck(engine):
+    """Cat row [1, 1] into a node it may not enter: no legal move, so the cat loses.
+
+    The pure twin once skipped its stuck check when a row listed more moves than
+    there are forbidden nodes (a length shortcut that repeats break).
+    """
+    flags = bytes([0, CAT_FORBIDDEN, 0])
+    mouse = [[1, 2], [1], [1]]
+    cat = [[1, 2], [], [1, 1]]
+    n = 3
+    outcome, remoteness = bytearray(2 * n * n), array("i", [0]) * (2 * n * n)
+    engine.propagate(n, flags, *csr(mouse), *csr(cat), outcome, remoteness)
+    expected = solve_game(mouse, cat, list(flags))
+    assert bytes(outcome) == expected.outcome_table()
+    assert remoteness == expected.remoteness_table()
+    assert outcome[n * n + 0 * n + 2] == 1  # mouse on 0, the stuck cat on 2 to move

@@ -52,7 +52,10 @@ CHILD = textwrap.dedent("""
     for round in range(int(sys.argv[3])):
         print("solving", flush=True)
         try:
-            catmouse.analyze(graph)
+            # One analyze may finish before the signal (the compiled engine takes well
+            # under the parent's wait here): keep solving, boundedly, until it comes.
+            for _ in range(200):
+                catmouse.analyze(graph)
         except KeyboardInterrupt:
             print("interrupted", time.monotonic(), flush=True)
         else:

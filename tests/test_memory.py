@@ -43,9 +43,11 @@ def test_max_memory_names_the_bytes_needed(call):
         call(graph, max_memory=1000)
     need = needed_bytes(error.value)
     assert "max_memory=1000" in str(error.value)
-    # At least an outcome byte per position, and for analyze a 4-byte remoteness too.
-    positions = 2 * 300 * 300
-    assert need >= positions * (5 if call is catmouse.analyze else 1)
+    # The engine's own peak plus the output tables: for analyze an outcome byte and
+    # a 4-byte remoteness per position.
+    analyze = call is catmouse.analyze
+    assert need == _rules.need_bytes(300, outcome=analyze, remoteness=analyze, target=not analyze)
+    assert need > 0 and (not analyze or need >= 2 * 300 * 300 * 5)
     # The figure is the real threshold: that many bytes is enough, one fewer is not.
     call(graph, max_memory=need)
     with pytest.raises(MemoryError):
@@ -53,14 +55,14 @@ def test_max_memory_names_the_bytes_needed(call):
 
 
 def test_too_big_for_available_memory(monkeypatch):
-    """n = 30000 (1.8e9 positions) from a cheap CSR, with 1 GB said to be available."""
+    """n = 50000 (5e9 positions) from a cheap CSR, with 1 GB said to be available."""
     monkeypatch.setattr(_rules, "available_memory", lambda: 10**9)
-    graph = empty_graph(30000)
+    graph = empty_graph(50000)
     before = rss()
     for call in (catmouse.solve, catmouse.analyze):
         with pytest.raises(MemoryError) as error:
             call(graph)
-        assert needed_bytes(error.value) >= 2 * 30000**2
+        assert needed_bytes(error.value) > 10**9
         assert f"only {10**9} are available" in str(error.value)
     # Refused before allocating: the process did not take a table's worth of memory.
     assert rss() - before < 100 * 2**20
@@ -80,7 +82,7 @@ def test_too_big_for_this_machine():
     assert rss() - before < 100 * 2**20
 
 
-@pytest.mark.parametrize("n", [MAX_NODES + 1, 40000])
+@pytest.mark.parametrize("n", [MAX_NODES + 1, 100000])
 def test_more_nodes_than_the_engine_indexes(n):
     graph = empty_graph(n)
     for call in (catmouse.solve, catmouse.analyze):
@@ -137,13 +139,16 @@ def test_memory_budget_bounds_the_real_peak(backend, call):
         env["CATMOUSE_REQUIRE_EXTENSIONS"] = "0"  # the suite may run with it set
     if backend == "cython" and env_flag("CATMOUSE_TEST_NO_COMPILED"):
         pytest.skip("CATMOUSE_TEST_NO_COMPILED is set")
-    out = subprocess.run([sys.executable, "-c", PEAK_CHILD, "500", call], env=env,
+    out = subprocess.run([sys.executable, "-c", PEAK_CHILD, "2000", call], env=env,
                          capture_output=True, text=True, check=True).stdout.split()
     if out[0] == "skip":
         pytest.skip(" ".join(out[1:]))
     assert out[0] == backend
     peak, budget = int(out[1]), int(out[2])
-    assert peak <= budget, f"{backend} {call}: peak {peak} bytes over the budget {budget}"
+    # 128 KiB for what the interpreter itself touches during the call (pages of its
+    # heap, a thread's stack), small beside the tables of 2000 nodes (8e6 positions).
+    assert peak <= budget + (128 << 10), \
+        f"{backend} {call}: peak {peak} bytes over the budget {budget}"
 
 
 def test_available_memory_reads_mem_available(monkeypatch):

@@ -94,7 +94,7 @@ SETUP_PROBE = """
 import runpy, sys, types
 calls = []
 setuptools = types.ModuleType("setuptools")
-setuptools.Extension = lambda name, sources: name
+setuptools.Extension = lambda name, sources, **options: name
 setuptools.setup = lambda **kwargs: calls.append(kwargs)
 build_ext = types.ModuleType("setuptools.command.build_ext")
 build_ext.build_ext = type("build_ext", (), {})
