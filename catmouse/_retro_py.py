@@ -404,8 +404,9 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
         if word:
             board = int.from_bytes(array(word, new), "little")
         else:
-            board = int.from_bytes(b"".join(map(int.to_bytes, reversed(new), lengths, big)),
-                                   "big")
+            # (typeshed types byteorder as a Literal, which map() cannot see through)
+            board = int.from_bytes(b"".join(map(int.to_bytes, reversed(new), lengths,  # type: ignore[arg-type]
+                                                big)), "big")
         board = (board >> shift2 & halves) | (board & halves) << shift2
         for shift, mask in swaps:
             swap = ((board >> shift) ^ board) & mask
@@ -413,7 +414,8 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
         if word:
             arrived = array(word, board.to_bytes(line * n, "little")).tolist()
         else:
-            arrived = list(map(int.from_bytes, unpack(board.to_bytes(line * n, "big")), big))
+            arrived = list(map(int.from_bytes,  # type: ignore[arg-type]
+                               unpack(board.to_bytes(line * n, "big")), big))
             arrived.reverse()
         seen = list(map(operator.or_, seen, arrived))
         if progress is not None:
@@ -938,7 +940,7 @@ def peak_bytes(n: int, outcome: bool, remoteness: bool, target: bool, threads: i
 def _private(view: Any) -> Any:
     """A copy of an int buffer (the Board owns it), or the list itself (already a copy)."""
     if isinstance(view, memoryview):
-        return memoryview(bytes(view)).cast(view.format)
+        return memoryview(bytes(view)).cast(view.format)  # type: ignore[call-overload]
     return view
 
 
