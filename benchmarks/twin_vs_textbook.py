@@ -29,7 +29,6 @@ import random
 import sys
 import time
 from array import array
-from collections import deque
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -40,53 +39,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 import queue_engine  # noqa: E402
+from bench import textbook_solve  # noqa: E402  (the benchmark's own baseline)
 
 from catmouse import _retro_py  # noqa: E402
-
-
-def textbook_solve(graph: list[list[int]]) -> int:
-    """LeetCode 913 the way most write-ups do it: nested lists, tuples in a deque.
-
-    Copied from catmouse's benchmark (``textbook_solve``), the baseline the
-    issue's goal is stated against; it solves every position, then reads
-    (mouse 1, cat 2, mouse to move).
-    """
-    n = len(graph)
-    result = [[[0, 0] for _ in range(n)] for _ in range(n)]
-    moves_left = [
-        [[len(graph[m]), len([x for x in graph[c] if x != 0])] for c in range(n)]
-        for m in range(n)
-    ]
-    queue: deque[tuple[int, int, int]] = deque()
-    for c in range(1, n):
-        for turn in (0, 1):
-            result[0][c][turn] = 1
-            queue.append((0, c, turn))
-            result[c][c][turn] = 2
-            queue.append((c, c, turn))
-    while queue:
-        mouse, cat, turn = queue.popleft()
-        value = result[mouse][cat][turn]
-        before = []
-        if turn == 0:
-            for prev_cat in graph[cat]:
-                if prev_cat != 0:
-                    before.append((mouse, prev_cat, 1))
-        else:
-            for prev_mouse in graph[mouse]:
-                before.append((prev_mouse, cat, 0))
-        for pm, pc, pt in before:
-            if result[pm][pc][pt] != 0:
-                continue
-            if value == pt + 1:
-                result[pm][pc][pt] = value
-                queue.append((pm, pc, pt))
-            else:
-                moves_left[pm][pc][pt] -= 1
-                if moves_left[pm][pc][pt] == 0:
-                    result[pm][pc][pt] = value
-                    queue.append((pm, pc, pt))
-    return result[1][2][0]
 
 
 def sparse_graph(rng: random.Random, n: int, degree: float = 4.0) -> list[list[int]]:
