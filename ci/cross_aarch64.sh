@@ -36,23 +36,8 @@ command -v "$cross" >/dev/null \
     || { echo "ci/cross_aarch64.sh: no $cross (Debian: apt-get install gcc-aarch64-linux-gnu)" >&2
          exit 2; }
 
-# The first Debian (non-security) mirror in apt's sources, deb822 or one-line format.
-debian_mirror() {
-    local file uri
-    for file in /etc/apt/sources.list /etc/apt/sources.list.d/*.sources \
-        /etc/apt/sources.list.d/*.list; do
-        [[ -f $file ]] || continue
-        if [[ $file == *.sources ]]; then
-            uri=$(awk '/^URIs:/ {for (i = 2; i <= NF; i++) print $i}' "$file")
-        else
-            uri=$(awk '$1 == "deb" {for (i = 2; i <= NF; i++) if ($i ~ /:\/\//) {print $i; break}}' \
-                "$file")
-        fi
-        uri=$(grep -v -e security -e '^$' <<<"$uri" | grep -m1 debian || true)
-        if [[ -n $uri ]]; then echo "$uri"; return; fi
-    done
-    echo "http://deb.debian.org/debian"
-}
+# shellcheck source=ci/debian.sh
+source "$(dirname "${BASH_SOURCE[0]}")/debian.sh"  # debian_mirror
 
 # --- 1. arm64 Python headers ----------------------------------------------------------------
 sysroot=$cache/sysroot
