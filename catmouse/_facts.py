@@ -10,7 +10,7 @@ from __future__ import annotations
 __all__ = [
     "HOLE", "CAT_FORBIDDEN", "CAT_GOAL",
     "DRAW", "MOUSE_WIN", "CAT_WIN", "NO_POSITION",
-    "MAX_NODES", "SMALL_TABLES", "THREADS_FROM_NODES",
+    "MAX_NODES", "SMALL_TABLES", "THREADS_FROM_NODES", "THREAD_BYTES",
 ]
 
 # Per-node flags.
@@ -34,3 +34,8 @@ SMALL_TABLES = 1 << 24
 
 # With threads=None, graphs of at least this many nodes use every core.
 THREADS_FROM_NODES = 1024
+
+# Memory a helper thread of the engine touches beyond the engine's tables: the
+# pages of its stack and the interpreter's state for it (a 2000-node solve on two threads
+# peaked 256 KiB above the engine's block and its output).
+THREAD_BYTES = 1 << 20

@@ -11,7 +11,15 @@ import sys
 from typing import Any
 
 from . import _retro
-from ._facts import CAT_FORBIDDEN, CAT_GOAL, HOLE, MAX_NODES, SMALL_TABLES, THREADS_FROM_NODES
+from ._facts import (
+    CAT_FORBIDDEN,
+    CAT_GOAL,
+    HOLE,
+    MAX_NODES,
+    SMALL_TABLES,
+    THREAD_BYTES,
+    THREADS_FROM_NODES,
+)
 from ._graph import Graph, _node_id
 from ._outcome import Outcome, Turn
 
@@ -43,7 +51,9 @@ def need_bytes(n: int, *, outcome: bool, remoteness: bool, target: bool,
     output = positions * ((1 if outcome else 0) + (4 if remoteness else 0))
     if not engine:
         return output
-    return output + _retro.engine.peak_bytes(n, outcome, remoteness, target, threads)
+    # Helper threads (all but the caller's) add their stacks to the engine's own block.
+    helpers = (threads - 1) * THREAD_BYTES if n else 0
+    return output + helpers + _retro.engine.peak_bytes(n, outcome, remoteness, target, threads)
 
 
 def check_memory(n: int, *, outcome: bool = False, remoteness: bool = False,

@@ -121,10 +121,12 @@ except OSError:
 base = kib("VmRSS:")
 if call == "solve":
     catmouse.solve(graph, mouse=n - 1, cat=n - 2)
-    budget = _rules.need_bytes(n, outcome=False, remoteness=False, target=True)
+    budget = _rules.need_bytes(n, outcome=False, remoteness=False, target=True,
+                               threads=_rules.check_threads(None, n))
 else:
     catmouse.analyze(graph)
-    budget = _rules.need_bytes(n, outcome=True, remoteness=True, target=False)
+    budget = _rules.need_bytes(n, outcome=True, remoteness=True, target=False,
+                               threads=_rules.check_threads(None, n))
 print(catmouse.BACKEND, kib("VmHWM:") - base, budget)
 """
 
