@@ -1452,9 +1452,21 @@ def propagate(n, flags, mouse_indptr, mouse_indices, mouse_rindptr, mouse_rindic
     check_threads(threads)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be callable or None, not {type(progress).__name__}")
-    return _propagate(n, flags, mouse_indptr, mouse_indices, mouse_rindptr,
-                      mouse_rindices, cat_indptr, cat_indices, cat_rindptr, cat_rindices,
-                      outcome, remoteness, index(target), threads, progress)
+    try:
+        return _propagate(n, flags, mouse_indptr, mouse_indices, mouse_rindptr,
+                          mouse_rindices, cat_indptr, cat_indices, cat_rindptr, cat_rindices,
+                          outcome, remoteness, index(target), threads, progress)
+    except (BufferError, TypeError, ValueError) as error:
+        # Cython's buffer conversion words its errors by exporter (a strided memoryview gives
+        # BufferError, a read-only one ValueError): on the way out, let the twin's checks
+        # name the argument, so both engines refuse bad arrays with the same error.
+        from catmouse._retro_py import check_arrays
+        check_arrays(n, flags, (mouse_indptr, mouse_indices, mouse_rindptr, mouse_rindices,
+                                cat_indptr, cat_indices, cat_rindptr, cat_rindices),
+                     outcome, remoteness, target)
+        if isinstance(error, BufferError):  # the twin reads what C cannot (a strided index)
+            raise ValueError(str(error)) from None
+        raise
 
 
 def _propagate(

@@ -167,12 +167,32 @@ def test_arguments_that_are_no_buffer_raise_type_error(engine, slot):
         engine.propagate(*edit(good_args(), slot, 5))
 
 
-@pytest.mark.parametrize("slot", [10, 11])
-def test_strided_output_buffers_are_refused(engine, slot):
-    strided = memoryview(bytearray(16))[::2] if slot == 10 else memoryview(
-        bytearray(64)).cast("i")[::2]
-    with pytest.raises((ValueError, BufferError)):  # the compiled twin says BufferError
-        engine.propagate(*edit(good_args(), slot, strided))
+# Arrays of the wrong shape, format or mutability: (slot, array, error, message).  Cython's
+# buffer conversion words these by exporter; both twins must give the same error.
+BAD_BUFFERS = {
+    "strided outcome": (10, memoryview(bytearray(16))[::2], ValueError,
+                        "outcome must be a one-dimensional contiguous buffer"),
+    "strided remoteness": (11, memoryview(bytearray(64)).cast("i")[::2], ValueError,
+                           "remoteness must be a one-dimensional contiguous buffer"),
+    "2-D outcome": (10, memoryview(bytearray(8)).cast("B", (2, 4)), ValueError,
+                    "outcome must be a one-dimensional contiguous buffer"),
+    "strided flags": (1, memoryview(bytes(4))[::2], ValueError,
+                      "flags must be a one-dimensional contiguous buffer"),
+    "read-only outcome": (10, bytes(8), TypeError, "outcome is read-only"),
+    "read-only remoteness": (11, memoryview(array("i", [0] * 8)).toreadonly(), TypeError,
+                             "remoteness is read-only"),
+    "float remoteness": (11, array("f", [0] * 8), ValueError,
+                         "remoteness has items of format 'f', expected 'i'"),
+    "wide flags": (1, array("i", [0, 0]), ValueError,
+                   "flags has items of format 'i', expected 'B'"),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_BUFFERS))
+def test_bad_buffers_raise_the_same_error(engine, case):
+    slot, bad, error, message = BAD_BUFFERS[case]
+    with pytest.raises(error, match=f"^{re.escape(message)}$"):
+        engine.propagate(*edit(good_args(), slot, bad))
 
 
 @pytest.mark.parametrize("threads, error", [(True, TypeError), (1.5, TypeError), ("2", TypeError),
