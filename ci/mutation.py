@@ -540,6 +540,9 @@ def start_tests(scratch: Path, tests: list[str], engine: str | None) -> int:
         return pid
     try:
         os.setsid()
+        # A run started in the background (nohup ... &) inherits SIGINT ignored; the Ctrl-C
+        # tests need it delivered.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, 1)
         os.dup2(devnull, 2)

@@ -244,9 +244,11 @@ def test_peak_bytes_covers_what_the_engine_allocates(n, threads):
 
 
 CTRL_C_CHILD = r"""
-import random, sys, threading, time
+import random, signal, sys, threading, time
 from array import array
 from catmouse import _retro_c
+
+signal.signal(signal.SIGINT, signal.default_int_handler)  # ignored if started in background
 
 n, threads = int(sys.argv[1]), int(sys.argv[2])
 rng = random.Random(1)
@@ -285,8 +287,9 @@ def test_ctrl_c_stops_the_threads(threads):
         time.sleep(1.0)
         sent = time.monotonic()
         child.send_signal(signal.SIGINT)
-        word, when, alive = child.stdout.readline().split()
-        assert child.wait(timeout=60) == 0
+        out, _ = child.communicate(timeout=60)
+        assert child.returncode == 0
+        word, when, alive = out.split()
     finally:
         child.kill()
         child.wait()
