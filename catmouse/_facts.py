@@ -10,7 +10,7 @@ from __future__ import annotations
 __all__ = [
     "HOLE", "CAT_FORBIDDEN", "CAT_GOAL",
     "DRAW", "MOUSE_WIN", "CAT_WIN", "NO_POSITION",
-    "MAX_NODES", "SMALL_TABLES", "THREADS_FROM_NODES", "THREAD_BYTES",
+    "MAX_NODES", "LISTS_MAX_NODES", "SMALL_TABLES", "THREADS_FROM_NODES", "THREAD_BYTES",
 ]
 
 # Per-node flags.
@@ -27,6 +27,10 @@ NO_POSITION = 3  # the cat stands on a node it may not enter
 # The largest graph the engines take: 2*n*n positions are indexed with 64-bit
 # integers, and a node id must fit the int32 CSR arrays.
 MAX_NODES = 65535
+
+# The most nodes the engines' list solver takes on; bigger graphs go through Graph, which
+# checks the memory first.
+LISTS_MAX_NODES = 1024
 
 # Memory the tables may take without asking the system how much is available
 # (reading /proc/meminfo costs more than solving a small board).

@@ -11,8 +11,6 @@ from typing import Any
 from typing_extensions import Buffer, disjoint_base
 
 # Kept for the former queue engine's tests; the most nodes ``solve_lists`` takes on.
-QUEUE_BLOCK: int
-LISTS_LIMIT: int
 # The C enum's flags and outcome codes (pinned to catmouse._facts by a test).
 ENUM: dict[str, int]
 

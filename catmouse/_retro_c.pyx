@@ -98,14 +98,10 @@ cdef enum:
     PHASE_OUTPUT = 2
     PHASE_EXIT = 3
 
-# Kept for the tests of the former queue engine: Ctrl-C is polled at least this often
-# (in positions decided by the main thread), and the most nodes solve_lists takes on.
-QUEUE_BLOCK = 16384
-LISTS_LIMIT = LISTS_MAX_NODES
-# The C enum's flags and codes, for the test that pins them to catmouse._facts.
+# The C enum's facts, for the test that pins them to catmouse._facts.
 ENUM = {"HOLE": HOLE, "CAT_FORBIDDEN": CAT_FORBIDDEN, "CAT_GOAL": CAT_GOAL,
         "MOUSE_WIN": MOUSE_WIN, "CAT_WIN": CAT_WIN, "NO_POSITION": NO_POSITION,
-        "MAX_NODES": MAX_NODES}
+        "MAX_NODES": MAX_NODES, "LISTS_MAX_NODES": LISTS_MAX_NODES}
 
 cdef uint64_t ONES = ~(<uint64_t> 0)
 
@@ -1860,7 +1856,7 @@ def solve_lists(adjacency, mouse, cat, hole):
     """LeetCode 913 straight from adjacency lists: the outcome code, or -1 to decline.
 
     Takes a list of lists of plain ints forming an undirected graph of at most
-    LISTS_LIMIT nodes, the mouse to move from ``(mouse, cat)`` and the hole the
+    LISTS_MAX_NODES nodes, the mouse to move from ``(mouse, cat)`` and the hole the
     cat may not enter; declines anything else (the Python path then builds a
     ``Graph`` and reports any error).
 

@@ -46,15 +46,12 @@ from array import array
 from collections.abc import Callable
 from typing import Any
 
-from ._facts import CAT_FORBIDDEN, CAT_GOAL, HOLE, MAX_NODES, NO_POSITION
+from ._facts import CAT_FORBIDDEN, CAT_GOAL, HOLE, LISTS_MAX_NODES, MAX_NODES, NO_POSITION
 from ._facts import CAT_WIN as _CAT_WIN
 from ._facts import MOUSE_WIN as _MOUSE_WIN
 
 __all__ = ["propagate", "peak_bytes", "Board", "solve_boards", "csr_from_lists", "solve_lists"]
 
-
-# solve_lists takes graphs up to this many nodes (bigger ones take the Graph path).
-LISTS_LIMIT = 1024
 
 # progress() is called at most this often (seconds), and once at the end.
 _PROGRESS_EVERY = 0.2
@@ -1116,14 +1113,14 @@ def solve_lists(adjacency: Any, mouse: Any, cat: Any, hole: Any) -> int:
     """LeetCode 913 straight from adjacency lists: the outcome code, or -1 to decline.
 
     Takes a list of lists of plain ints forming an undirected graph of at most
-    LISTS_LIMIT nodes, the mouse to move from ``(mouse, cat)`` and the hole the
+    LISTS_MAX_NODES nodes, the mouse to move from ``(mouse, cat)`` and the hole the
     cat may not enter; declines anything else (the Python path then builds a
     ``Graph`` and reports any error).
 
     >>> solve_lists([[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]], 1, 2, 0)
     0
     """
-    if type(adjacency) is not list or len(adjacency) > LISTS_LIMIT:
+    if type(adjacency) is not list or len(adjacency) > LISTS_MAX_NODES:
         return -1
     if type(mouse) is not int or type(cat) is not int or type(hole) is not int:
         return -1

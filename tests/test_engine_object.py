@@ -35,6 +35,9 @@ def test_the_selected_engine_is_the_backend():
 
 
 def test_the_c_enum_is_pinned_to_the_facts(compiled_engine):
+    assert set(compiled_engine.ENUM) == {"HOLE", "CAT_FORBIDDEN", "CAT_GOAL", "MOUSE_WIN",
+                                         "CAT_WIN", "NO_POSITION", "MAX_NODES",
+                                         "LISTS_MAX_NODES"}
     for name, value in compiled_engine.ENUM.items():
         assert getattr(_facts, name) == value, name
 

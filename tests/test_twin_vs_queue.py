@@ -25,6 +25,7 @@ import queue_engine
 from oracle import CAT_FORBIDDEN, CAT_GOAL, HOLE, classic_flags, csr, random_board, random_game
 
 from catmouse import _retro_py
+from catmouse._facts import LISTS_MAX_NODES
 
 GAMES = int(os.environ.get("CATMOUSE_TWIN_GAMES", "8000"))
 SEEN: dict[str, int] = {}
@@ -214,7 +215,7 @@ def test_solve_lists_declines_bad_positions_and_big_graphs():
     line = [[1], [0, 2], [1]]
     for mouse, cat, hole in [(0, 0, 0), (3, 1, 0), (1, 2, 3), (True, 2, 0), (1, 2.0, 0)]:
         assert _retro_py.solve_lists(line, mouse, cat, hole) == -1
-    big = [[] for _ in range(_retro_py.LISTS_LIMIT + 1)]
+    big = [[] for _ in range(LISTS_MAX_NODES + 1)]
     assert _retro_py.solve_lists(big, 1, 2, 0) == -1
 
 
@@ -307,6 +308,7 @@ from array import array
 sys.path.insert(0, sys.argv[3])
 from test_twin_vs_queue import sparse_arrays
 from catmouse import _retro_py
+from catmouse._facts import LISTS_MAX_NODES
 
 n, mode = int(sys.argv[1]), sys.argv[2]
 args = sparse_arrays(n)
