@@ -10,13 +10,14 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
+import re
 import shutil
 import subprocess
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["CONVERTER_HELP", "find_converter", "write_png"]
+__all__ = ["CONVERTER_HELP", "converters", "find_converter", "write_png"]
 
 CONVERTER_HELP = (
     "rsvg-convert (Debian/Ubuntu: apt install librsvg2-bin; macOS: brew install librsvg), "
@@ -27,18 +28,36 @@ _BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-sta
 Converter = Callable[[str, str, int, int], None]
 
 
-def find_converter() -> tuple[str, Converter] | None:
-    """The first converter present, as (name, function), or None."""
+def converters() -> list[tuple[str, Converter]]:
+    """Every converter present, as (name, function), in the order they are tried."""
+    found: list[tuple[str, Converter]] = []
     rsvg = shutil.which("rsvg-convert")
     if rsvg:
-        return "rsvg-convert", lambda svg, out, w, h: _rsvg(rsvg, svg, out)
-    if importlib.util.find_spec("cairosvg") is not None:
-        return "cairosvg", lambda svg, out, w, h: _cairosvg(svg, out)
-    for name in _BROWSERS:
-        browser = shutil.which(name)
-        if browser:
-            return name, lambda svg, out, w, h: _browser(browser, svg, out, w, h)
-    return None
+        found.append(("rsvg-convert", lambda svg, out, w, h: _rsvg(rsvg, svg, out)))
+    if _cairosvg_loads():
+        found.append(("cairosvg", lambda svg, out, w, h: _cairosvg(svg, out)))
+    browser = next(filter(None, map(shutil.which, _BROWSERS)), None)
+    if browser:
+        name = os.path.basename(browser)
+        found.append((name, lambda svg, out, w, h: _browser(browser, svg, out, w, h)))
+    return found
+
+
+def find_converter() -> tuple[str, Converter] | None:
+    """The first converter present, as (name, function), or None."""
+    found = converters()
+    return found[0] if found else None
+
+
+def _cairosvg_loads() -> bool:
+    """cairosvg installed and usable: without the cairo C library its import fails."""
+    if importlib.util.find_spec("cairosvg") is None:
+        return False
+    try:
+        importlib.import_module("cairosvg")
+    except (ImportError, OSError):
+        return False
+    return True
 
 
 def write_png(svg: str, path: str, width: int, height: int,
@@ -51,6 +70,8 @@ def write_png(svg: str, path: str, width: int, height: int,
     if found is None:
         raise RuntimeError(f"writing PNG needs a converter; install one of: {CONVERTER_HELP}")
     name, run = found
+    # The root's page style ("height: auto", for notebooks) makes cairosvg draw nothing.
+    svg = re.sub(r'^(<svg\b[^>]*?) style="[^"]*"', r"\1", svg, count=1)
     try:
         run(svg, path, width, height)
     except (OSError, subprocess.SubprocessError) as error:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import struct
 import xml.etree.ElementTree as ET
+import zlib
 from pathlib import Path
 
 import pytest
@@ -152,6 +153,66 @@ def test_draw_png_with_the_converter_found(tmp_path, capsys):
     width, height = png_size(out)
     if found[0] in ("rsvg-convert", "cairosvg", "chromium"):
         assert (width, height) == (int(view[2]), int(view[3]))
+
+
+def png_pixels(path: Path) -> tuple[int, int, list[bytes]]:
+    """Width, height and rows of RGB(A) pixels of an 8-bit, non-interlaced PNG."""
+    data = path.read_bytes()
+    width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", data[16:29])
+    assert depth == 8 and colour in (2, 6) and interlace == 0, (depth, colour, interlace)
+    chunks, at = [], 8
+    while at < len(data):
+        size, kind = struct.unpack(">I4s", data[at : at + 8])
+        if kind == b"IDAT":
+            chunks.append(data[at + 8 : at + 8 + size])
+        at += 12 + size
+    raw = zlib.decompress(b"".join(chunks))
+    step = 3 if colour == 2 else 4
+    stride = width * step
+    rows, previous = [], bytearray(stride)
+    for y in range(height):
+        start = y * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1 : start + 1 + stride])
+        for i in range(stride):  # undo the row's filter (PNG spec, section 9)
+            left = line[i - step] if i >= step else 0
+            up, corner = previous[i], previous[i - step] if i >= step else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 255
+            elif kind == 2:
+                line[i] = (line[i] + up) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 255
+            elif kind == 4:
+                p = left + up - corner
+                best = min((abs(p - left), 0, left), (abs(p - up), 1, up),
+                           (abs(p - corner), 2, corner))[2]
+                line[i] = (line[i] + best) & 255
+        rows.append(bytes(line))
+        previous = line
+    return width, height, [bytes(r[x : x + 3]) for r in rows for x in range(0, stride, step)]
+
+
+@pytest.mark.parametrize("name", ["rsvg-convert", "cairosvg", "chromium"])
+def test_each_png_converter_draws_the_picture(tmp_path, name):
+    """Every converter present writes the picture at its size, on white, in its colours."""
+    from catmouse._png import converters, write_png
+
+    found = dict(converters())
+    if name not in found:
+        pytest.skip(f"{name} is not installed here")
+    svg_path = tmp_path / "game.svg"
+    assert main(["draw", str(EXAMPLES / "chase.edges"), "--mouse", "3", "--cat", "7",
+                 "-o", str(svg_path)]) == 0
+    svg = svg_path.read_text()
+    view = [int(float(v)) for v in parse(svg).get("viewBox").split()[2:]]
+    out = tmp_path / "game.png"
+    assert write_png(svg, str(out), view[0], view[1], (name, found[name])) == name
+    width, height, pixels = png_pixels(out)
+    assert (width, height) == tuple(view)
+    white = pixels.count(b"\xff\xff\xff")
+    assert pixels[0] == b"\xff\xff\xff"  # a white background, not a transparent black one
+    assert white < 0.97 * len(pixels)  # something is drawn
+    assert len(set(pixels)) > 20  # in colour, antialiased: not a blank or one-colour page
 
 
 def test_draw_png_refused_without_a_converter(tmp_path, capsys, monkeypatch):
