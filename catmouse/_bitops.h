@@ -13,6 +13,14 @@
 
 #include <stdint.h>
 
+/* Bits set in x, by adding neighbouring counts in parallel (where no instruction does it). */
+static inline int cm_popcount64_swar(uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
 #if defined(__GNUC__) || defined(__clang__)
 
 static inline int cm_ctz64(uint64_t x) { return __builtin_ctzll(x); }
@@ -20,12 +28,7 @@ static inline int cm_ctz64(uint64_t x) { return __builtin_ctzll(x); }
 static inline int cm_popcount64(uint64_t x) { return __builtin_popcountll(x); }
 #else
 /* x86 without -mpopcnt: gcc would call libgcc's __popcountdi2; inline arithmetic is faster. */
-static inline int cm_popcount64(uint64_t x) {
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-}
+static inline int cm_popcount64(uint64_t x) { return cm_popcount64_swar(x); }
 #endif
 #define CM_HAVE_ATOMICS 1
 static inline uint64_t cm_load64(const uint64_t *p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
@@ -47,12 +50,7 @@ static inline int cm_ctz64(uint64_t x) {
 #if defined(_M_X64)
 static inline int cm_popcount64(uint64_t x) { return (int)__popcnt64(x); }
 #else
-static inline int cm_popcount64(uint64_t x) {
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-}
+static inline int cm_popcount64(uint64_t x) { return cm_popcount64_swar(x); }
 #endif
 #define CM_HAVE_ATOMICS 1
 static inline uint64_t cm_load64(const uint64_t *p) { return *(const volatile uint64_t *)p; }
@@ -70,12 +68,7 @@ static inline int cm_ctz64(uint64_t x) {
     while (!(x & 1)) { x >>= 1; ++n; }
     return n;
 }
-static inline int cm_popcount64(uint64_t x) {
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-}
+static inline int cm_popcount64(uint64_t x) { return cm_popcount64_swar(x); }
 #define CM_HAVE_ATOMICS 0
 static inline uint64_t cm_load64(const uint64_t *p) { return *p; }
 static inline void cm_or64(uint64_t *p, uint64_t v) { *p |= v; }
