@@ -29,10 +29,9 @@ out=$(cd "$out" && pwd)
 start=$SECONDS
 
 echo "== ci/docs.sh: venv $venv from $("$python" --version 2>&1)"
-rm -rf "$venv"
-"$python" -m venv "$venv"
-if [[ -x $venv/bin/python ]]; then py=$venv/bin/python; else py=$venv/Scripts/python.exe; fi
-"$py" -m pip install --quiet --disable-pip-version-check --upgrade pip
+# shellcheck source=ci/venv.sh
+source "$repo/ci/venv.sh"  # new_venv
+py=$(new_venv "$venv" "$python")
 echo "== install catmouse[docs]"
 "$py" -m pip install --quiet --disable-pip-version-check "$repo[docs]" \
     || { echo "== ci/docs.sh FAIL: install failed"; exit 1; }
