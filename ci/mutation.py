@@ -97,7 +97,8 @@ CYTHON_MODULE = {
     "_retro_c": {
         "tests": ["test_engine.py", "test_bits_engine.py", "test_engine_perf_paths.py",
                   "test_game.py", "test_oracle.py", "test_api.py", "test_oracle_pins.py",
-                  "test_threads.py", "test_fuzz.py", "test_memory.py", "test_interrupt.py"],
+                  "test_threads.py", "test_fuzz.py", "test_memory.py", "test_interrupt.py",
+                  "test_leaks.py"],
         "engine": "catmouse._retro_c",
     }
 }

@@ -145,6 +145,26 @@ def test_board_and_solve_boards_on_both_paths():
             assert code == expected == board.solve(m, c, t)
 
 
+@pytest.mark.parametrize("n", [40, 65, 100])
+def test_solve_boards_gives_every_outcome_on_both_paths(n):
+    """Draws, wins and losses of boards past 64 nodes as well (code 0 is a draw, not an error)."""
+    rng = random.Random(n)
+    for _ in range(50):
+        game = random_game(rng, n)
+        outcome = tables(game, remoteness=False)[1]
+        if 0 in outcome[n * n:] and 1 in outcome[n * n:] and 2 in outcome[n * n:]:
+            break
+    else:
+        pytest.fail("no game with every outcome")
+    mouse, cat, flags = game
+    board = _retro_c.Board(n, bytes(flags), *csr(mouse), *csr(cat))
+    for code in (0, 1, 2):
+        positions = [k for k in range(n * n, 2 * n * n) if outcome[k] == code]
+        for k in rng.sample(positions, min(5, len(positions))):
+            m, c = divmod(k - n * n, n)
+            assert _retro_c.solve_boards([board, board], m, c, 1) == bytearray([code, code])
+
+
 def test_board_keeps_its_own_copy():
     game = random_game(random.Random(3), 90)
     mouse, cat, flags = game
