@@ -7,6 +7,9 @@ own copy):
     python ci/mutation.py --modules _rules _game --python-sample 0   # whole catalogues
     python ci/mutation.py --modules _retro_c --cython-sample 40 --seed 1
     python ci/mutation.py --list _rules         # print the catalogue, run nothing
+    python ci/mutation.py --modules _batch --pick "95:negate the condition" "104:`1` -> `2`"
+                                                # chosen mutants (LINE:MUTATION as --list
+                                                # prints them), e.g. a run's survivors
 
 Why not mutmut: mutmut 3 (3.8.1 here, configured by ``[tool.mutmut]``) rewrites every function
 into a trampoline, collects per-test coverage with one pass of the whole suite, and cannot touch
@@ -702,6 +705,8 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--list", metavar="MODULE", help="print a module's catalogue and stop")
     parser.add_argument("--markdown", type=Path, help="also write the table here")
+    parser.add_argument("--pick", nargs="+", metavar="LINE:MUTATION",
+                        help="run only these mutants of the modules (no sampling)")
     args = parser.parse_args(argv)
 
     every = {**PYTHON_MODULES, **CYTHON_MODULE}
@@ -741,6 +746,10 @@ def main(argv=None) -> int:
             rng = random.Random(f"{args.seed}:{name}")
             chosen = catalogue if not size or size >= len(catalogue) else sorted(
                 rng.sample(catalogue, size), key=lambda m: (m.line, m.start))
+            if args.pick:
+                chosen = [m for m in catalogue if f"{m.line}:{m.what}" in args.pick]
+                if not chosen:
+                    continue
             t0 = time.monotonic()
             results = run_module(name, every[name], path, chosen, workers, cython, sys.stderr)
             row = summary(name, results)
