@@ -50,7 +50,7 @@ def _threads(threads: Any, batch: list[Any]) -> int:
     if threads is None:
         positions = 0
         for g in batch:
-            n = g.n if isinstance(g, Graph) else len(g) if hasattr(g, "__len__") else 0
+            n = _nodes(g)
             positions += 2 * n * n
         enough = 2 * THREADS_FROM_NODES * THREADS_FROM_NODES
         return (os.cpu_count() or 1) if positions >= enough else 1
@@ -59,9 +59,26 @@ def _threads(threads: Any, batch: list[Any]) -> int:
     return threads
 
 
-def solve_many(graphs: Iterable[Any], threads: int | None = None, *, mouse: Any = 1,
-               cat: Any = 2, hole: Any = 0, progress: Any = None) -> list[Outcome]:
-    """See :func:`catmouse.solve_many`."""
+def _nodes(g: Any) -> int:
+    """A batch item's node count, read without building a ``Graph``; 0 if not known so.
+
+    scipy.sparse matrices have a shape but refuse ``len()``; an iterator of rows
+    has no size until it is read; a bad item is reported later, with its index.
+    """
+    if isinstance(g, Graph):
+        return g.n
+    shape = getattr(g, "shape", None)
+    if isinstance(shape, tuple) and len(shape) == 2 and isinstance(shape[0], int):
+        return shape[0]  # a matrix (numpy or scipy.sparse)
+    try:
+        return len(g)
+    except (TypeError, ValueError):
+        return 0
+
+
+def solve_many(graphs: Iterable[Any], threads: int | None, *, mouse: Any, cat: Any, hole: Any,
+               progress: Any) -> list[Outcome]:
+    """See :func:`catmouse.solve_many` (which holds the defaults)."""
     batch = graphs if isinstance(graphs, list) else list(graphs)
     threads = _threads(threads, batch)
     callback = as_callback(progress, len(batch), "solve_many")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import random
+import threading
 
 import pytest
 
@@ -98,3 +100,164 @@ def test_progress_that_raises_stops_the_batch(use_engine):
 
     with pytest.raises(Stop):
         catmouse.solve_many([EXAMPLE] * 200, progress=stop)
+
+
+# -- threads: how many a batch starts, whatever the split, the same answers ------------------
+
+
+def ring(n):
+    return [[(u - 1) % n, (u + 1) % n] for u in range(n)]
+
+
+@pytest.fixture
+def started(monkeypatch):
+    """The Python threads a call starts (a pool's workers), counted at Thread.start."""
+    names = []
+    real_start = threading.Thread.start
+
+    def counting_start(self):
+        names.append(self.name)
+        return real_start(self)
+
+    monkeypatch.setattr(threading.Thread, "start", counting_start)
+    # "Every core" means more than one thread, also on a one-core machine.
+    monkeypatch.setattr(os, "cpu_count", lambda: 4)
+    return names
+
+
+@pytest.mark.parametrize("graph", [EXAMPLE, Graph(EXAMPLE)], ids=["lists", "Graphs"])
+def test_two_graphs_and_two_threads_start_threads(use_engine, started, graph):
+    # The smallest batch that can be split: two graphs, two threads.
+    assert catmouse.solve_many([graph, graph], threads=2) == [Outcome.DRAW] * 2
+    assert 1 <= len(started) <= 2
+
+
+@pytest.mark.parametrize("graph", [EXAMPLE, Graph(EXAMPLE)], ids=["lists", "Graphs"])
+def test_one_thread_or_one_graph_starts_none(use_engine, started, graph):
+    assert catmouse.solve_many([graph] * 5, threads=1) == [Outcome.DRAW] * 5
+    assert catmouse.solve_many([graph], threads=4) == [Outcome.DRAW]
+    assert started == []
+
+
+def test_threads_none_splits_only_a_batch_as_big_as_one_1024_node_graph(started):
+    # 2 * (1000**2 + 6**2) positions: under one graph of 1024 nodes, one thread.
+    small = [ring(1000), EXAMPLE]
+    assert catmouse.solve_many(small) == [catmouse.solve(g) for g in small]
+    assert started == []
+    big = [ring(1024), EXAMPLE]
+    assert catmouse.solve_many(big) == [catmouse.solve(g) for g in big]
+    assert started
+
+
+def test_threads_none_counts_an_iterator_of_rows_as_no_positions(started):
+    # Its size is not known before it is read: the lists alone decide, and here
+    # they are two positions short of one graph of 1024 nodes.
+    sizes = [1023, 44, 7, 6, 5]
+    assert sum(n * n for n in sizes) == 1024 * 1024 - 1
+    batch = [ring(n) for n in sizes] + [iter(EXAMPLE)]
+    assert catmouse.solve_many(batch) == [catmouse.solve(ring(n)) for n in sizes] + [
+        Outcome.DRAW]
+    assert started == []
+
+
+def matrix(sparse, rows):
+    """The 0/1 adjacency matrix of ``rows`` as a scipy.sparse CSR matrix."""
+    entries = [(u, v) for u, row in enumerate(rows) for v in row]
+    us, vs = zip(*entries)
+    return sparse.csr_matrix(([1] * len(entries), (us, vs)), shape=(len(rows), len(rows)))
+
+
+def test_threads_none_sizes_scipy_sparse_matrices(started):
+    # Bug: a scipy.sparse matrix refuses len(), and solve_many's thread choice
+    # raised TypeError ("sparse array length is ambiguous") for any batch holding one.
+    sparse = pytest.importorskip("scipy.sparse")
+    small = matrix(sparse, EXAMPLE)
+    assert catmouse.solve_many([small, EXAMPLE]) == [Outcome.DRAW, Outcome.DRAW]
+    assert started == []
+    # Its shape counts: one matrix of 1024 nodes is enough for every core.
+    big = matrix(sparse, ring(1024))
+    assert catmouse.solve_many([big, small]) == [catmouse.solve(ring(1024)), Outcome.DRAW]
+    assert started
+
+
+class OddValueError(ValueError):
+    """A ValueError whose constructor takes two arguments (the message cannot be its only one)."""
+
+    def __init__(self, what, code):
+        super().__init__(f"{what} failed with code {code}")
+
+
+class OddTypeError(TypeError):
+    def __init__(self, what, code):
+        super().__init__(f"{what} failed with code {code}")
+
+
+class Unreadable:
+    """Six rows, by its length, that raise ``error`` when read."""
+
+    def __init__(self, error):
+        self.error = error
+
+    def __len__(self):
+        return 6
+
+    def __iter__(self):
+        raise self.error
+
+    def __getitem__(self, k):
+        raise self.error
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("family", [ValueError, TypeError])
+def test_an_error_of_another_constructor_keeps_its_family(use_engine, threads, family):
+    odd = (OddValueError if family is ValueError else OddTypeError)("row 3", 7)
+    with pytest.raises(family, match="^graph 1 of the batch: row 3 failed with code 7$") as info:
+        catmouse.solve_many([EXAMPLE, Unreadable(odd), EXAMPLE], threads=threads)
+    assert type(info.value) is family
+    assert info.value.__cause__ is odd
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("hole", [-1, 6, 7])
+def test_a_hole_off_the_lists_is_an_error_naming_the_graph(use_engine, threads, hole):
+    # The list path in threads must not place a hole outside the graph (an
+    # IndexError, or for -1 the last node taken as the hole): solve() reports it.
+    with pytest.raises(ValueError, match=f"^graph 0 of the batch: hole node {hole} is not in"):
+        catmouse.solve_many([EXAMPLE, EXAMPLE], threads=threads, hole=hole)
+
+
+# -- progress on each path: bounded by the batch, never going back, reported as it goes ------
+
+
+def check_progress(seen, total):
+    assert seen and seen[-1] == total
+    assert seen == sorted(seen) and all(0 <= x <= total for x in seen)
+    # Reported while working, not only at the end.
+    assert any(0 < x < total for x in seen)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("kind", ["lists", "Graphs"])
+def test_progress_on_each_path(use_engine, threads, kind):
+    graphs = random_lists(random.Random(6), 120)
+    if kind == "Graphs":
+        graphs = [Graph(g) for g in graphs]
+    seen = []
+    outcomes = catmouse.solve_many(graphs, threads=threads, progress=seen.append)
+    assert outcomes == [catmouse.solve(g) for g in graphs]
+    check_progress(seen, 120)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_progress_with_labelled_graphs_after_the_boards(use_engine, threads):
+    # Graphs with labels are solved one by one after the others: their
+    # progress follows on from the boards' count, never going back.
+    nx = pytest.importorskip("networkx")
+    labelled = Graph.from_networkx(nx.Graph(
+        [(u, v) for u, row in enumerate(EXAMPLE) for v in row]))
+    graphs = [EXAMPLE] * 3 + [Graph(EXAMPLE)] * 4 + [labelled] * 3
+    seen = []
+    assert catmouse.solve_many(graphs, threads=threads, progress=seen.append) == [
+        Outcome.DRAW] * 10
+    check_progress(seen, 10)
