@@ -68,8 +68,8 @@ def _nodes(g: Any) -> int:
     if isinstance(g, Graph):
         return g.n
     shape = getattr(g, "shape", None)
-    if isinstance(shape, tuple) and len(shape) == 2 and isinstance(shape[0], int):
-        return shape[0]  # a matrix (numpy or scipy.sparse)
+    if isinstance(shape, tuple) and len(shape) == 2:
+        return max(shape)  # a matrix (numpy or scipy.sparse); a graph's is square
     try:
         return len(g)
     except (TypeError, ValueError):

@@ -180,6 +180,36 @@ def test_threads_none_sizes_scipy_sparse_matrices(started):
     assert started
 
 
+def test_threads_none_splits_a_batch_of_exactly_one_1024_node_graph(started):
+    sizes = [1023, 43, 9, 9, 6]
+    assert sum(n * n for n in sizes) == 1024 * 1024
+    batch = [ring(n) for n in sizes]
+    assert catmouse.solve_many(batch) == [catmouse.solve(g) for g in batch]
+    assert started
+
+
+def test_threads_none_with_no_known_core_count_uses_one_thread(started, monkeypatch):
+    monkeypatch.setattr(os, "cpu_count", lambda: None)
+    batch = [ring(1024), EXAMPLE]
+    assert catmouse.solve_many(batch) == [catmouse.solve(g) for g in batch]
+    assert started == []
+
+
+def test_threads_none_sizes_graphs(started):
+    small = [Graph(ring(1000)), Graph(EXAMPLE)]
+    assert catmouse.solve_many(small) == [catmouse.solve(g) for g in small]
+    assert started == []
+    big = [Graph(ring(1024)), Graph(EXAMPLE)]
+    assert catmouse.solve_many(big) == [catmouse.solve(g) for g in big]
+    assert started
+
+
+def test_a_matrix_of_no_dimensions_is_an_error_naming_it():
+    numpy = pytest.importorskip("numpy")
+    with pytest.raises((TypeError, ValueError), match="^graph 1 of the batch: "):
+        catmouse.solve_many([EXAMPLE, numpy.array(5)])
+
+
 class OddValueError(ValueError):
     """A ValueError whose constructor takes two arguments (the message cannot be its only one)."""
 
