@@ -9,8 +9,9 @@ import threading
 import pytest
 
 import catmouse
-from catmouse import Graph, Outcome, _retro
+from catmouse import Graph, Outcome, _retro, _rules
 from catmouse import _graph as graph_module
+from catmouse._facts import SMALL_TABLES
 
 EXAMPLE = [[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]]
 
@@ -249,6 +250,14 @@ def test_an_error_of_another_constructor_keeps_its_family(use_engine, threads, f
 
 
 @pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("who", ["mouse", "cat", "hole"])
+def test_a_label_on_plain_lists_is_an_error_naming_the_graph(use_engine, threads, who):
+    # Lists have no labels: one non-int node among three ints is reported, not crashed on.
+    with pytest.raises(TypeError, match=f"^graph 0 of the batch: {who} must be an integer"):
+        catmouse.solve_many([EXAMPLE, EXAMPLE], threads=threads, **{who: "den"})
+
+
+@pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("hole", [-1, 6, 7])
 def test_a_hole_off_the_lists_is_an_error_naming_the_graph(use_engine, threads, hole):
     # The list path in threads must not place a hole outside the graph (an
@@ -280,14 +289,73 @@ def test_progress_on_each_path(use_engine, threads, kind):
 
 
 @pytest.mark.parametrize("threads", [1, 2])
-def test_progress_with_labelled_graphs_after_the_boards(use_engine, threads):
+@pytest.mark.parametrize("others", [0, 7])
+def test_progress_with_labelled_graphs_after_the_boards(use_engine, threads, others):
     # Graphs with labels are solved one by one after the others: their
-    # progress follows on from the boards' count, never going back.
+    # progress follows on from the boards' count, never going back, and
+    # is reported as they go.
     nx = pytest.importorskip("networkx")
     labelled = Graph.from_networkx(nx.Graph(
         [(u, v) for u, row in enumerate(EXAMPLE) for v in row]))
-    graphs = [EXAMPLE] * 3 + [Graph(EXAMPLE)] * 4 + [labelled] * 3
+    graphs = [EXAMPLE] * (others // 2) + [Graph(EXAMPLE)] * (others - others // 2)
+    graphs += [labelled] * 3
     seen = []
     assert catmouse.solve_many(graphs, threads=threads, progress=seen.append) == [
-        Outcome.DRAW] * 10
-    check_progress(seen, 10)
+        Outcome.DRAW] * len(graphs)
+    check_progress(seen, len(graphs))
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_progress_counts_draws_too(use_engine, threads):
+    # EXAMPLE is a draw (outcome code 0): a draw is a graph done like any other.
+    seen = []
+    assert catmouse.solve_many([EXAMPLE] * 120, threads=threads, progress=seen.append) == [
+        Outcome.DRAW] * 120
+    check_progress(seen, 120)
+
+
+# -- graphs too big for a board: solve() checks the memory first ------------------------------
+
+def board_limit():
+    """The most nodes whose search fits in SMALL_TABLES (a board), for the engine in use."""
+    def fits(n):
+        return _rules.need_bytes(n, outcome=False, remoteness=False, target=True) <= SMALL_TABLES
+
+    low, high = 3, 1 << 15
+    assert fits(low) and not fits(high)
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (middle, high) if fits(middle) else (low, middle)
+    return low
+
+
+@pytest.fixture
+def no_memory(monkeypatch):
+    """A system with 1000 bytes free: only work past SMALL_TABLES asks it."""
+    monkeypatch.setattr(_rules, "available_memory", lambda: 1000)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("kind", ["lists", "Graphs"])
+def test_a_graph_too_big_for_a_board_has_its_memory_checked(no_memory, threads, kind):
+    big = ring(board_limit() + 1)
+    batch = [EXAMPLE, EXAMPLE, big if kind == "lists" else Graph(big)]
+    with pytest.raises(MemoryError, match="^graph 2 of the batch: .*only 1000 are available"):
+        catmouse.solve_many(batch, threads=threads)
+
+
+def test_the_biggest_lists_that_fit_a_board_take_the_list_path(no_memory, monkeypatch):
+    # No Graph built and no memory asked (the answers still right) at the board limit.
+    if _retro.engine.name != "cython":
+        pytest.skip("the compiled engine is not in use (the twin's list path declines)")
+    built = []
+    real_init = Graph.__init__
+
+    def counting_init(self, *args, **kwargs):
+        built.append(1)
+        real_init(self, *args, **kwargs)
+
+    monkeypatch.setattr(graph_module.Graph, "__init__", counting_init)
+    batch = [ring(board_limit()), EXAMPLE]
+    assert catmouse.solve_many(batch, threads=2) == [Outcome.MOUSE_WIN, Outcome.DRAW]
+    assert built == []
