@@ -156,7 +156,8 @@ def _solve_lists_parallel(engine: Any, batch: list[Any], mouse: int, cat: int, h
         for k, code in zip(where[lo:lo + step], part):
             # 255: not a position of this graph; the Graph path reports why.
             codes[k] = -1 if code == 255 else code
-        solved += len(part)
+        # Graphs done: a 255 goes on to the Graph path, which reports it.
+        solved += len(part) - part.count(255)
         if callback is not None:
             callback(solved)
     return codes
@@ -210,7 +211,8 @@ def _solve_boards(engine: Any, batch: list[Any], indices: list[int], out: list[A
         step = max(1, len(boards) // _SLICES)
         for lo in range(0, len(boards), step):
             codes += _parallel(solve_boards, boards[lo:lo + step], mouse, cat, threads)
-            callback(done + len(codes))
+            # Graphs done: a 255 is an error, raised below.
+            callback(done + len(codes) - codes.count(255))
     for k, code in zip(on_boards, codes):
         # 255: not a position of this graph; solve() reports why.
         out[k] = _OUTCOMES[code] if code != 255 else _solve_one(batch[k], k, mouse, cat, hole)

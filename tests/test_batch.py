@@ -272,20 +272,39 @@ def test_a_hole_off_the_lists_is_an_error_naming_the_graph(use_engine, threads, 
 def check_progress(seen, total):
     assert seen and seen[-1] == total
     assert seen == sorted(seen) and all(0 <= x <= total for x in seen)
-    # Reported while working, not only at the end.
+    # Reported while working, not only at the end: at most 2% of the batch (one
+    # graph, below 100) between two calls.
     assert any(0 < x < total for x in seen)
+    most = max(1, total // 50)
+    assert all(later - earlier <= most for earlier, later in zip([0] + seen, seen))
 
 
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("kind", ["lists", "Graphs"])
-def test_progress_on_each_path(use_engine, threads, kind):
-    graphs = random_lists(random.Random(6), 120)
+@pytest.mark.parametrize("count", [30, 120])
+def test_progress_on_each_path(use_engine, threads, kind, count):
+    graphs = random_lists(random.Random(6), count)
     if kind == "Graphs":
         graphs = [Graph(g) for g in graphs]
     seen = []
     outcomes = catmouse.solve_many(graphs, threads=threads, progress=seen.append)
     assert outcomes == [catmouse.solve(g) for g in graphs]
-    check_progress(seen, 120)
+    check_progress(seen, count)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("last", [[[1], [0]], Graph([[1], [0]])], ids=["list", "Graph"])
+def test_progress_does_not_count_a_graph_that_fails(use_engine, threads, last):
+    # The cat's node 2 is not in the last graph: four graphs are done, never five.
+    seen = []
+    with pytest.raises(ValueError, match="^graph 4 of the batch: cat node 2 is not in"):
+        catmouse.solve_many([EXAMPLE] * 4 + [last], threads=threads, progress=seen.append)
+    assert seen == sorted(seen) and max(seen) == 4
+    # No position at all: nothing is done.
+    seen.clear()
+    with pytest.raises(ValueError, match="^graph 0 of the batch: .*the cat cannot be on node 0"):
+        catmouse.solve_many([EXAMPLE] * 3, threads=threads, cat=0, progress=seen.append)
+    assert set(seen) <= {0}
 
 
 @pytest.mark.parametrize("threads", [1, 2])
