@@ -66,7 +66,7 @@ PYTHON_MODULES: dict[str, dict] = {
     "_analysis": {"tests": ["test_api.py", "test_game.py", "test_verify.py", "test_pickle.py",
                             "test_oracle_pins.py", "test_surprises.py"]},
     "_graph": {"tests": ["test_graph.py", "test_inputs.py", "test_engine_perf_paths.py",
-                         "test_api.py", "test_fuzz.py"]},
+                         "test_api.py", "test_fuzz.py", "test_draw.py"]},
     "_rules": {"tests": ["test_game.py", "test_api.py", "test_memory.py",
                          "test_oracle_pins.py", "test_threads.py"]},
     "_game": {"tests": ["test_game.py", "test_pickle.py", "test_oracle_pins.py"]},

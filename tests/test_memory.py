@@ -196,6 +196,7 @@ def test_default_thread_counts():
     assert _rules.check_threads(None, THREADS_FROM_NODES - 1) == 1
     assert _rules.check_threads(None, THREADS_FROM_NODES) == (os.cpu_count() or 1)
     assert _rules.check_threads(3, 5) == 3
+    assert _rules.check_threads(1, 5000) == 1
     for bad, error in [(0, ValueError), (-2, ValueError), (True, TypeError), (2.0, TypeError)]:
         with pytest.raises(error, match="threads must be"):
             _rules.check_threads(bad, 5)
@@ -231,6 +232,15 @@ def test_only_tables_past_small_tables_ask_the_system(monkeypatch):
     with pytest.raises(MemoryError, match="only 0 are available"):
         _rules.check_memory(below + 1, outcome=True, remoteness=True)
     assert asked == [1]
+    # The boundary: a need of exactly SMALL_TABLES does not ask, one byte more does.
+    need = _rules.need_bytes(5, outcome=True, remoteness=True, target=False)
+    monkeypatch.setattr(_rules, "SMALL_TABLES", need)
+    assert _rules.check_memory(5, outcome=True, remoteness=True) == need
+    assert asked == [1]
+    monkeypatch.setattr(_rules, "SMALL_TABLES", need - 1)
+    with pytest.raises(MemoryError):
+        _rules.check_memory(5, outcome=True, remoteness=True)
+    assert asked == [1, 1]
 
 
 def test_documented_thread_facts():
