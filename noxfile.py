@@ -5,6 +5,7 @@
     nox -s run                          the main job (what ci/run.sh runs)
     nox -s bench -- --quick             the benchmark (arguments go to benchmarks/bench.py)
     nox -s fuzz -- --examples 5000      the long fuzzing run on a bounds-checked build
+    nox -s mutation -- --modules _rules the mutation run (tests/mutation/RESULTS.md)
     nox -s wheels release-check         the local wheel checks, then twine/check-wheel-contents
     nox -s docs i386 cross-aarch64 clang
                                         scripts in ci/ (no environment of their own)
@@ -107,6 +108,19 @@ def fuzz(session: nox.Session) -> None:
     """ci/fuzz.py: the property suite at length against a bounds-checked build."""
     session.install("setuptools>=77", "Cython>=3.1", "pytest", "hypothesis")
     session.run("python", str(ROOT / "ci" / "fuzz.py"), *session.posargs)
+
+
+@nox.session
+def mutation(session: nox.Session) -> None:
+    """ci/mutation.py: the mutation run (about an hour); arguments after -- go to it.
+
+    The driver builds the engine in scratch copies of the tree and runs pytest in-process with
+    each copy first on the path; installing catmouse brings the build tools' and the tests'
+    dependencies.
+    """
+    session.install("setuptools>=77", "Cython>=3.1")
+    install_catmouse(session, "test,all", {})
+    session.run("python", str(ROOT / "ci" / "mutation.py"), *session.posargs)
 
 
 @nox.session

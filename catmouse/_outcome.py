@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import enum
 
+from . import _facts
+
 __all__ = ["Outcome", "Turn"]
 
 
@@ -18,9 +20,9 @@ class Outcome(enum.IntEnum):
     MOUSE_WIN
     """
 
-    DRAW = 0
-    MOUSE_WIN = 1
-    CAT_WIN = 2
+    DRAW = _facts.DRAW  # the engines' codes, so a table's byte is its Outcome
+    MOUSE_WIN = _facts.MOUSE_WIN
+    CAT_WIN = _facts.CAT_WIN
 
     def __str__(self) -> str:
         """The name: ``print(Outcome.MOUSE_WIN)`` shows ``MOUSE_WIN`` (repr is unchanged)."""

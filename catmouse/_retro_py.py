@@ -444,7 +444,7 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
                     for child in moves:
                         lost &= seen[child]
                         if not lost:
-                            break
+                            break  # early exit: nothing left to lose
                     done = found & wins_mask | lost
                 else:
                     done = found & wins_mask
@@ -747,7 +747,7 @@ def _search(game: _Game, target: int, outcome: Any, remoteness: Any,
                 for child in mouse_moves[m]:
                     lost &= cat_won1[child]
                     if not lost:
-                        break
+                        break  # early exit: nothing left to lose
             if won or lost:
                 undecided0[m] = free & ~(won | lost)
                 new0.append((m, won, lost))
@@ -787,7 +787,7 @@ def _search(game: _Game, target: int, outcome: Any, remoteness: Any,
                 for child in cat_moves[c]:
                     lost &= mouse_won0[child]
                     if not lost:
-                        break
+                        break  # early exit: nothing left to lose
             if won or lost:
                 undecided1[c] = free & ~(won | lost)
                 new1.append((c, won, lost))

@@ -64,9 +64,9 @@ PYTHON_MODULES: dict[str, dict] = {
         "engine": "catmouse._retro_py",
     },
     "_analysis": {"tests": ["test_api.py", "test_game.py", "test_verify.py", "test_pickle.py",
-                            "test_oracle_pins.py"]},
+                            "test_oracle_pins.py", "test_surprises.py"]},
     "_graph": {"tests": ["test_graph.py", "test_inputs.py", "test_engine_perf_paths.py",
-                         "test_api.py", "test_fuzz.py"]},
+                         "test_api.py", "test_fuzz.py", "test_draw.py"]},
     "_rules": {"tests": ["test_game.py", "test_api.py", "test_memory.py",
                          "test_oracle_pins.py", "test_threads.py"]},
     "_game": {"tests": ["test_game.py", "test_pickle.py", "test_oracle_pins.py"]},
@@ -113,6 +113,11 @@ _BOARD_CACHE = ("only changes which graphs get a cached Board (an estimate of it
                 "SMALL_TABLES): speed and memory, not results")
 _BOARD_LINE = ("if need_bytes(graph.n, outcome=False, remoteness=False, target=True) > "
                "SMALL_TABLES:")
+
+_TWIN_BOUND = ("the twin's peak_bytes is documented as an upper bound, and it is a loose one: "
+               "1.3 to 5.5 times the tracemalloc peak for n = 10 to 400 with every table "
+               "option, at least 29 KB and 24% above it; this changes it by under 1 KB per "
+               "node and leaves a bound, which is all a test can check")
 
 # Equivalent mutants: (file, stripped source line, mutation text) -> why no test can kill it.
 # The mutation text is what --list prints after the line number.
@@ -173,6 +178,14 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("catmouse/_api.py", _BOARD_LINE, "`False` -> `True` (#1)"): _BOARD_CACHE,
     ("catmouse/_api.py", _BOARD_LINE, "`False` -> `True` (#2)"): _BOARD_CACHE,
     ("catmouse/_api.py", _BOARD_LINE, "`True` -> `False`"): _BOARD_CACHE,
+    ("catmouse/_retro_py.py", "break  # early exit: nothing left to lose", "drop the statement"):
+        "the loop only ANDs more rows into a mask that is already 0: the same answer, later",
+    ("catmouse/_retro_py.py", "total += 5 * _list_bytes(n + 1) + 4 * (n + 1) * 32",
+     "`+` -> `-` (#2)"): _TWIN_BOUND,
+    ("catmouse/_retro_py.py", "total += 4 * (_list_bytes(n) + 200 * n)", "`*` -> `//` (#1)"):
+        _TWIN_BOUND,
+    ("catmouse/_export.py", "r = -1 if remoteness is None else remoteness[s]", "`1` -> `2`"):
+        "r is only read as `\"\" if r < 0 else r`: -1 and -2 both give an empty cell",
     ("catmouse/_retro_c.pyx", "rem[s] = 0", "drop the statement"):
         "run() writes rem[s] = depth (0 for the seeds) as it takes each position off the queue",
     ("catmouse/_retro_c.pyx", "for j in range(bj if bj > i + 1 else i + 1, j_end):",

@@ -78,3 +78,39 @@ def test_require_extensions_with_the_build_present():
     done = run_probe({"CATMOUSE_REQUIRE_EXTENSIONS": "1"})
     assert done.returncode == 0, done.stderr
     assert done.stdout.split()[0] == "cython"
+
+
+# A compiled engine that is missing or broken, as on a machine that could not build it.
+NO_COMPILED = "import sys; sys.modules['catmouse._retro_c'] = None; "
+
+
+@pytest.mark.parametrize("require", [None, "1"])
+def test_a_missing_compiled_engine_falls_back_or_fails_as_asked(require):
+    env = dict(os.environ)
+    env.pop("CATMOUSE_NO_EXTENSIONS", None)
+    env.pop("CATMOUSE_REQUIRE_EXTENSIONS", None)
+    if require:
+        env["CATMOUSE_REQUIRE_EXTENSIONS"] = require
+    package_root = os.path.dirname(os.path.dirname(catmouse.__file__))
+    env["PYTHONPATH"] = package_root + os.pathsep + env.get("PYTHONPATH", "")
+    done = subprocess.run([sys.executable, "-c", NO_COMPILED + PROBE.format(board=EXAMPLE_1)],
+                          env=env, capture_output=True, text=True, timeout=60, check=False)
+    if require:
+        assert done.returncode == 1
+        assert ("ImportError: CATMOUSE_REQUIRE_EXTENSIONS is set but the compiled engine "
+                "catmouse._retro_c did not import") in done.stderr
+    else:
+        assert done.returncode == 0, done.stderr
+        backend, *answers = done.stdout.split()
+        assert backend == "python"
+        assert answers == [str(x) for x in here()]
+
+
+def test_the_engine_object_cannot_be_changed_in_place():
+    """Modules read entry points from the one engine object; nobody may patch one of them."""
+    import dataclasses
+
+    from catmouse import _retro
+
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        _retro.engine.propagate = None

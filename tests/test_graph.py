@@ -388,3 +388,5 @@ def test_from_matrix_sorts_scipy_rows():
                              shape=(3, 3))
     assert not unsorted.has_sorted_indices
     assert Graph.from_matrix(unsorted).neighbors(0) == (1, 2)
+    assert Graph.from_csr(unsorted).neighbors(0) == (1, 2)
+    assert Graph.from_csr(unsorted) == Graph.from_matrix(unsorted)

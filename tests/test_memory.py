@@ -196,6 +196,7 @@ def test_default_thread_counts():
     assert _rules.check_threads(None, THREADS_FROM_NODES - 1) == 1
     assert _rules.check_threads(None, THREADS_FROM_NODES) == (os.cpu_count() or 1)
     assert _rules.check_threads(3, 5) == 3
+    assert _rules.check_threads(1, 5000) == 1
     for bad, error in [(0, ValueError), (-2, ValueError), (True, TypeError), (2.0, TypeError)]:
         with pytest.raises(error, match="threads must be"):
             _rules.check_threads(bad, 5)
@@ -217,3 +218,40 @@ def test_each_call_asks_for_exactly_its_tables():
         with pytest.raises(MemoryError) as error:
             call()
         assert needed_bytes(error.value) == _rules.need_bytes(300, **kind), kind
+
+
+def test_only_tables_past_small_tables_ask_the_system(monkeypatch):
+    """Reading /proc/meminfo is skipped up to SMALL_TABLES (16 MiB) of need, done past it."""
+    asked = []
+    monkeypatch.setattr(_rules, "available_memory", lambda: asked.append(1) or 0)
+    sizes = {n: _rules.need_bytes(n, outcome=True, remoteness=True, target=False)
+             for n in range(1000, 1400)}
+    below = max(n for n, need in sizes.items() if need <= 16 << 20)
+    assert _rules.check_memory(below, outcome=True, remoteness=True) == sizes[below]
+    assert asked == []
+    with pytest.raises(MemoryError, match="only 0 are available"):
+        _rules.check_memory(below + 1, outcome=True, remoteness=True)
+    assert asked == [1]
+    # The boundary: a need of exactly SMALL_TABLES does not ask, one byte more does.
+    need = _rules.need_bytes(5, outcome=True, remoteness=True, target=False)
+    monkeypatch.setattr(_rules, "SMALL_TABLES", need)
+    assert _rules.check_memory(5, outcome=True, remoteness=True) == need
+    assert asked == [1]
+    monkeypatch.setattr(_rules, "SMALL_TABLES", need - 1)
+    with pytest.raises(MemoryError):
+        _rules.check_memory(5, outcome=True, remoteness=True)
+    assert asked == [1, 1]
+
+
+def test_documented_thread_facts():
+    """README: one thread below 1024 nodes, every core from there. _facts: 1 MiB budgeted per
+    helper thread (its stack pages and interpreter state; 256 KiB measured)."""
+    assert _rules.check_threads(None, 1023) == 1
+    assert _rules.check_threads(None, 1024) == (os.cpu_count() or 1)
+    peak = _retro.engine.peak_bytes
+    for threads in (2, 3):
+        more = (_rules.need_bytes(300, outcome=True, remoteness=False, target=False,
+                                  threads=threads)
+                - _rules.need_bytes(300, outcome=True, remoteness=False, target=False))
+        engine_more = peak(300, True, False, False, threads) - peak(300, True, False, False, 1)
+        assert more - engine_more == (threads - 1) << 20

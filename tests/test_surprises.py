@@ -26,6 +26,9 @@ def test_print_an_outcome_shows_its_name():
     assert str(Outcome.DRAW) == "DRAW" and f"{Outcome.CAT_WIN}" == "CAT_WIN"
     assert repr(Outcome.MOUSE_WIN) == "<Outcome.MOUSE_WIN: 1>"
     assert f"{Outcome.CAT_WIN:d}" == "2" and Outcome.CAT_WIN == 2
+    assert str(Turn.CAT) == "CAT" and f"{Turn.MOUSE}" == "MOUSE"
+    assert f"{Turn.CAT:d}" == "1" and f"{Turn.MOUSE:02}" == "00"
+    assert Turn.MOUSE.other is Turn.CAT and Turn.CAT.other is Turn.MOUSE
     assert str(Turn.CAT) == "CAT"
 
 

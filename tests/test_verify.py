@@ -179,3 +179,13 @@ def test_a_claimed_end_that_is_not_one_is_named():
         tried += 1
     assert tried > 10
     assert analysis.verify()
+
+
+@pytest.mark.parametrize("n", [100, 150])
+def test_verify_reports_about_a_hundred_times(use_engine, n):
+    """Progress every n // 50 rows of mouse positions: about a hundred reports, whatever n."""
+    path = [[v for v in (u - 1, u + 1) if 0 <= v < n] for u in range(n)]
+    seen = []
+    assert catmouse.analyze(path).verify(progress=seen.append) is True
+    assert 90 <= len(seen) <= 110
+    assert seen[-1] == 2 * n * n
