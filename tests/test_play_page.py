@@ -395,3 +395,76 @@ def test_play_command_takes_the_game_options(tmp_path, capsys):
     assert "the cat reaches a shaded node" in text and "a position repeats (the mouse wins)" in text
     assert '"first":1' in text and '"draw":1' in text
     assert "play the mouse" in capsys.readouterr().out
+
+
+def legend(path) -> str:
+    """The words under the buttons, as the page shows them."""
+    import html
+
+    text = path.read_text(encoding="utf-8")
+    return html.unescape(re.search(r'<p class="legend">(.*?)</p>', text, re.S).group(1))
+
+
+_HOW = ("The status line is the outcome with perfect play from the current position; hints give "
+        "it after each of your moves. A move is one player's step. The game ends when the cat "
+        "lands on the mouse, ")
+
+
+@pytest.mark.parametrize(("options", "words"), [
+    ([], "Click a node with a dashed green ring to move there. " + _HOW
+     + "the mouse reaches the hole (dark), a player cannot move (and loses), "
+       "or a position repeats (a draw)."),
+    (["--holes", "0,4"], "Click a node with a dashed green ring to move there. " + _HOW
+     + "the mouse reaches a hole (dark), a player cannot move (and loses), "
+       "or a position repeats (a draw)."),
+    (["--holes", ""], "Click a node with a dashed green ring to move there. " + _HOW
+     + "a player cannot move (and loses), or a position repeats (a draw)."),
+    (["--cat-goals", "4", "--mouse-stays", "--draw", "cat"],
+     "Click a node with a dashed green ring to move there (your own node to stay). " + _HOW
+     + "the mouse reaches the hole (dark), the cat reaches a shaded node (its goal), "
+       "a player cannot move (and loses), or a position repeats (the cat wins)."),
+    (["--cat-stays", "--draw", "mouse", "--cat-graph", "{cat_graph}"],
+     "Click a node with a dashed green ring to move there (your own node to stay). " + _HOW
+     + "the mouse reaches the hole (dark), a player cannot move (and loses), "
+       "or a position repeats (the mouse wins). The cat moves on a graph of its own (not drawn)."),
+])
+def test_the_legend_says_how_this_game_ends(tmp_path, capsys, options, words):
+    board = tmp_path / "g.json"
+    board.write_text("[[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]]")
+    cat_graph = tmp_path / "cat.json"
+    cat_graph.write_text("[[2], [3], [0, 4], [1, 4, 5], [2, 3], [3]]")
+    out = tmp_path / "g.html"
+    argv = ["play", str(board), "--mouse", "1", "--cat", "2", "--html", str(out)]
+    assert main(argv + [o.format(cat_graph=cat_graph) for o in options]) == 0, \
+        capsys.readouterr().err
+    assert legend(out) == words
+
+
+def test_the_largest_legible_board_gets_a_page(tmp_path, capsys):
+    from catmouse._draw import LEGIBLE_NODES
+
+    for n in (LEGIBLE_NODES, LEGIBLE_NODES + 1):
+        cycle = tmp_path / f"cycle{n}.edges"
+        cycle.write_text("".join(f"{i} {(i + 1) % n}\n" for i in range(n)))
+        out = tmp_path / f"cycle{n}.html"
+        code = main(["play", str(cycle), "--mouse", "5", "--cat", "9", "--html", str(out)])
+        _, err = capsys.readouterr()
+        if n == LEGIBLE_NODES:
+            assert code == 0 and err == ""
+            assert out.read_text(encoding="utf-8").count('data-node="') == n
+        else:
+            assert code == 1 and f"at most {LEGIBLE_NODES} nodes and this graph has {n}" in err
+            assert not out.exists()
+
+
+@pytest.mark.parametrize(("mouse", "cat", "message"), [
+    (1, 0, "the cat cannot be on node 0"),  # the hole
+    (9, 2, "mouse node 9 is not in a graph of 4 nodes"),
+    (1, -1, "cat node -1 is not in a graph of 4 nodes"),
+])
+def test_page_html_refuses_a_start_that_is_no_position(mouse, cat, message):
+    from catmouse._page import page_html
+
+    setup = Setup.of([[1, 3], [0], [3], [0, 2]])
+    with pytest.raises(ValueError, match=message):
+        page_html(setup, mouse, cat, Turn.MOUSE)
