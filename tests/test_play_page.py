@@ -468,3 +468,32 @@ def test_page_html_refuses_a_start_that_is_no_position(mouse, cat, message):
     setup = Setup.of([[1, 3], [0], [3], [0, 2]])
     with pytest.raises(ValueError, match=message):
         page_html(setup, mouse, cat, Turn.MOUSE)
+
+
+@pytest.mark.parametrize("board", [
+    "chase.edges", "petersen.g6",
+    [[1], [0, 2], [1, 3], [2, 4], [3]],  # a path: drawn long and thin
+    [[1, 2], [0, 3], [0, 3, 4], [1, 2, 5], [2, 5], [3, 4]],  # a ladder
+    [[1, 2], [0, 2], [0, 1, 3], [2]],  # a triangle with a tail
+])
+def test_the_board_is_framed_evenly(tmp_path, capsys, board):
+    """The picture ends as far past the last node on the right (and bottom) as it starts
+    before the first on the left (and top): no empty band along one side, whatever the shape."""
+    if isinstance(board, str):
+        path = EXAMPLES / board
+    else:
+        path = tmp_path / "board.json"
+        path.write_text(str(board))
+    out = tmp_path / "board.html"
+    assert main(["play", str(path), "--mouse", "1", "--cat", "2", "--html", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    width, height = map(float, re.search(r'<svg id="board" viewBox="0 0 (\S+) (\S+)"',
+                                         text).groups())
+    xs = [float(x) for x in re.findall(r'class="node[^"]*" data-node="\d+" data-x="([\d.]+)"',
+                                       text)]
+    ys = [float(y) for y in re.findall(r'data-node="\d+" data-x="[\d.]+" data-y="([\d.]+)"',
+                                       text)]
+    assert len(xs) == len(ys) == read_graph(str(path)).graph.n
+    assert min(xs) > 0 and min(ys) > 0
+    assert abs((width - max(xs)) - min(xs)) <= 1.0
+    assert abs((height - max(ys)) - min(ys)) <= 1.0
