@@ -9,6 +9,7 @@ browser tests skip, saying why, only where selenium, chromium or chromedriver is
 
 from __future__ import annotations
 
+import math
 import random
 import re
 import shutil
@@ -497,3 +498,41 @@ def test_the_board_is_framed_evenly(tmp_path, capsys, board):
     assert min(xs) > 0 and min(ys) > 0
     assert abs((width - max(xs)) - min(xs)) <= 1.0
     assert abs((height - max(ys)) - min(ys)) <= 1.0
+
+
+@pytest.mark.parametrize("directed", [False, True])
+def test_the_board_draws_each_edge_once(tmp_path, capsys, directed):
+    """One line per edge between the two nodes' centres; on a directed graph one per arc,
+    from its tail towards its head, with an arrowhead, stopping short of the head's circle."""
+    path = tmp_path / "board.edges"
+    arcs = [(0, 1), (1, 2), (2, 0), (2, 3), (3, 4), (4, 2)]
+    path.write_text("".join(f"{u} {v}\n" for u, v in arcs))
+    out = tmp_path / "board.html"
+    argv = ["play", str(path), "--mouse", "1", "--cat", "3", "--html", str(out)]
+    assert main(argv + (["--directed"] if directed else [])) == 0, capsys.readouterr().err
+    text = out.read_text(encoding="utf-8")
+    centre = {int(u): (float(x), float(y)) for u, x, y in
+              re.findall(r'data-node="(\d+)" data-x="([\d.]+)" data-y="([\d.]+)"', text)}
+    radius = float(re.search(r'data-node="0".*?<circle [^>]*r="([\d.]+)"', text).group(1))
+    edges = re.search(r'<g id="edges">(.*?)</g>', text, re.S).group(1)
+    lines = [((float(x1), float(y1)), (float(x2), float(y2)), bool(arrow)) for
+             x1, y1, x2, y2, arrow in
+             re.findall(r'<line x1="([\d.-]+)" y1="([\d.-]+)" x2="([\d.-]+)" y2="([\d.-]+)"'
+                        r'( marker-end="url\(#edge-arrow\)")?/>', edges)]
+    assert len(lines) == len(arcs)
+
+    def near(p, q):
+        return math.dist(p, q) <= 0.15
+
+    for u, v in arcs:
+        a, b = centre[u], centre[v]
+        if not directed:
+            assert sum(near(s, a) and near(e, b) or near(s, b) and near(e, a)
+                       for s, e, _ in lines) == 1
+            continue
+        # Towards the head: on the segment from a to b, a little more than a radius before b.
+        ends = [e for s, e, arrow in lines if near(s, a) and arrow
+                and abs(math.dist(a, e) + math.dist(e, b) - math.dist(a, b)) <= 0.3]
+        assert len(ends) == 1, (u, v)
+        assert radius < math.dist(ends[0], b) < radius + 6
+    assert all(arrow == directed for _, _, arrow in lines)
