@@ -452,7 +452,19 @@ def test_the_largest_legible_board_gets_a_page(tmp_path, capsys):
         _, err = capsys.readouterr()
         if n == LEGIBLE_NODES:
             assert code == 0 and err == ""
-            assert out.read_text(encoding="utf-8").count('data-node="') == n
+            text = out.read_text(encoding="utf-8")
+            assert text.count('data-node="') == n
+            # On the most crowded board the hint badges and the players' names are set no
+            # larger than the node numbers (they would cover the neighbours), and not tiny.
+            number = {int(size) for size in
+                      re.findall(r'<text x="[\d.]+" y="[\d.]+" font-size="(\d+)">\d+</text>',
+                                 text)}
+            badge = {int(size) for size in
+                     re.findall(r'<text class="badge" [^>]*font-size="(\d+)"', text)}
+            names = {int(size) for size in
+                     re.findall(r'data-above="[-\d.]+" font-size="(\d+)">(?:cat|mouse)<', text)}
+            assert len(number) == len(badge) == len(names) == 1
+            assert 11 <= min(badge | names) and max(badge | names) <= min(number)
         else:
             assert code == 1 and f"at most {LEGIBLE_NODES} nodes and this graph has {n}" in err
             assert not out.exists()
