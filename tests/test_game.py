@@ -314,12 +314,15 @@ def test_stay_graphs_keep_no_instance_dict():
     "kwargs, error, message",
     [
         ({"holes": (5,)}, ValueError, "holes names node 5"),
+        ({"holes": (3,)}, ValueError, "holes names node 3, but node ids run from 0 to 2"),
         ({"holes": 0}, TypeError, "holes must be a collection"),
         ({"holes": "0"}, TypeError, "holes must be a collection"),
         ({"holes": (1.5,)}, TypeError, "integer node id"),
         ({"holes": (True,)}, TypeError, "bool"),
         ({"cat_forbidden": (-1,)}, ValueError, "cat_forbidden names node -1"),
         ({"cat_goals": (0,)}, ValueError, "both a cat goal and forbidden"),
+        # The message names the node in both sets, not just any node in either.
+        ({"cat_goals": (2,), "cat_forbidden": (0, 2)}, ValueError, "^node 2 is both a cat goal"),
         ({"cat_graph": [[1], [0]]}, ValueError, "cat_graph has 2 nodes"),
         ({"cat_graph": [[1], [0, 2], [1, 2]]}, ValueError, "self-loop"),
         ({"mouse_stays": 1}, TypeError, "mouse_stays must be True or False"),
@@ -343,3 +346,17 @@ def test_rejects_bad_positions():
         game.solve("1", 2)
     with pytest.raises(TypeError, match="sequence of neighbour lists"):
         Game(5)
+
+
+def test_rules_position_checks_the_turn_too():
+    """Rules.position validates a whole position, the turn included, and gives its index.
+
+    Analysis and Game pass it a Turn already; solve_position (and the batch code) may pass a
+    plain int, which must be 0 or 1 like any turn.
+    """
+    rules = catmouse._rules.classic_rules(Graph([[1], [0, 2], [1]]))
+    assert rules.position(1, 2, Turn.CAT) == rules.position(1, 2, 1) == (1 * 3 + 1) * 3 + 2
+    assert rules.position(2, 1, 0) == 2 * 3 + 1
+    for turn in (2, -1, "1"):
+        with pytest.raises(ValueError, match=r"turn must be Turn\.MOUSE \(0\) or Turn\.CAT \(1\)"):
+            rules.position(1, 2, turn)
