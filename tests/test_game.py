@@ -351,8 +351,8 @@ def test_rejects_bad_positions():
 def test_rules_position_checks_the_turn_too():
     """Rules.position validates a whole position, the turn included, and gives its index.
 
-    Analysis and Game pass it a Turn already; solve_position (and the batch code) may pass a
-    plain int, which must be 0 or 1 like any turn.
+    The public queries check the turn before they call it; solve_position takes a plain int
+    too (the tests call it with 0), which must be 0 or 1 like any turn.
     """
     rules = catmouse._rules.classic_rules(Graph([[1], [0, 2], [1]]))
     assert rules.position(1, 2, Turn.CAT) == rules.position(1, 2, 1) == (1 * 3 + 1) * 3 + 2
