@@ -310,6 +310,22 @@ def test_stay_graphs_keep_no_instance_dict():
         assert not hasattr(graph, "__dict__")
 
 
+@pytest.mark.parametrize("directed", [False, True])
+def test_stay_graphs_carry_their_own_reverse(directed):
+    """The reverse arrays of a graph with stays list each node's predecessors, stays included.
+
+    The engines answer right from the move arrays alone, but take their fast work-list only
+    when the reverse arrays match the moves: a one-way edge must not be read backwards.
+    """
+    rows = [[1], [2], [0, 1]] if directed else [[1, 2], [0, 2], [0, 1]]
+    game = Game(Graph(rows, directed=directed), holes=(), mouse_stays=True, cat_stays=True)
+    # Predecessors with the stays: 0 <- 2 (one-way) or 1, 2; every node <- itself.
+    expected = [[0, 2], [0, 1, 2], [1, 2]] if directed else [[0, 1, 2]] * 3
+    for graph in (game._rules.mouse_graph, game._rules.cat_graph):
+        rip, rix = graph.rindptr.tolist(), graph.rindices.tolist()
+        assert [sorted(rix[rip[v]:rip[v + 1]]) for v in range(3)] == expected
+
+
 @pytest.mark.parametrize(
     "kwargs, error, message",
     [
