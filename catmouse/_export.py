@@ -138,7 +138,9 @@ def save(analysis: Analysis, path: str | os.PathLike[str]) -> None:
         }
         if analysis.has_remoteness:
             arrays["remoteness"] = numpy.asarray(analysis.remoteness_table)
-        numpy.savez_compressed(path, **arrays)
+        # Through an open file: given a name, numpy appends ".npz" to one spelt ".NPZ".
+        with open(path, "wb") as handle:
+            numpy.savez_compressed(handle, **arrays)
     elif suffix == ".json":
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(to_json(analysis))

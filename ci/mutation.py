@@ -184,6 +184,8 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
      "`+` -> `-` (#2)"): _TWIN_BOUND,
     ("catmouse/_retro_py.py", "total += 4 * (_list_bytes(n) + 200 * n)", "`*` -> `//` (#1)"):
         _TWIN_BOUND,
+    ("catmouse/_export.py", "r = -1 if remoteness is None else remoteness[s]", "`1` -> `2`"):
+        "r is only read as `\"\" if r < 0 else r`: -1 and -2 both give an empty cell",
     ("catmouse/_retro_c.pyx", "rem[s] = 0", "drop the statement"):
         "run() writes rem[s] = depth (0 for the seeds) as it takes each position off the queue",
     ("catmouse/_retro_c.pyx", "for j in range(bj if bj > i + 1 else i + 1, j_end):",
