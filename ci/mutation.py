@@ -68,7 +68,7 @@ PYTHON_MODULES: dict[str, dict] = {
     "_graph": {"tests": ["test_graph.py", "test_inputs.py", "test_engine_perf_paths.py",
                          "test_api.py", "test_fuzz.py", "test_draw.py"]},
     "_rules": {"tests": ["test_game.py", "test_api.py", "test_memory.py",
-                         "test_oracle_pins.py", "test_threads.py"]},
+                         "test_oracle_pins.py", "test_threads.py", "test_inputs.py"]},
     "_game": {"tests": ["test_game.py", "test_pickle.py", "test_oracle_pins.py"]},
     "_family": {"tests": ["test_family.py", "test_bounded_dp.py"]},
     "_io": {"tests": ["test_cli.py", "test_cli_more.py", "test_inputs.py"]},
