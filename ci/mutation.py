@@ -186,6 +186,9 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         _TWIN_BOUND,
     ("catmouse/_export.py", "r = -1 if remoteness is None else remoteness[s]", "`1` -> `2`"):
         "r is only read as `\"\" if r < 0 else r`: -1 and -2 both give an empty cell",
+    ("catmouse/_io.py", "top = -1", "`1` -> `2`"):
+        "top only records whether any node id was read: it is maxed with ids already checked "
+        "to be >= 0, then compared with < 0, so any negative start gives the same result",
     ("catmouse/_retro_c.pyx", "rem[s] = 0", "drop the statement"):
         "run() writes rem[s] = depth (0 for the seeds) as it takes each position off the queue",
     ("catmouse/_retro_c.pyx", "for j in range(bj if bj > i + 1 else i + 1, j_end):",
