@@ -291,3 +291,112 @@ def test_export_of_an_outcomes_only_analysis(tmp_path):
     assert [row["outcome"] for row in rows] == [row["outcome"] for row in
                                                 (full.save(tmp_path / "f.csv"),
                                                  read_csv(tmp_path / "f.csv"))[1]]
+
+
+# -- what each command prints, word for word ------------------------------------------------
+
+
+def test_analyze_reports_positions_nodes_and_counts(tmp_path, capsys):
+    path = write(tmp_path, "g.json", EXAMPLE)
+    out_path = tmp_path / "t.json"
+    code, out, err = run(capsys, "analyze", path, "-o", out_path)
+    assert code == 0 and err == ""
+    counts = catmouse.analyze(EXAMPLE).counts()
+    assert out == (f"wrote {out_path}: 60 positions of 6 nodes: "
+                   f"{counts[Outcome.MOUSE_WIN]} mouse wins, {counts[Outcome.CAT_WIN]} cat wins, "
+                   f"{counts[Outcome.DRAW]} draws\n")
+
+
+def test_analyze_npz_without_numpy_refuses_before_reading(tmp_path, capsys, monkeypatch):
+    # The missing numpy is named even when the graph file is missing too: nothing is read.
+    monkeypatch.setitem(sys.modules, "numpy", None)
+    code, out, err = run(capsys, "analyze", tmp_path / "missing.json", "-o", tmp_path / "t.npz")
+    assert code == 1 and out == ""
+    assert err == ("catmouse: error: writing .npz needs numpy (pip install numpy); "
+                   "or write a .json or .csv file\n")
+    assert not (tmp_path / "t.npz").exists()
+
+
+def test_solve_names_the_rules_that_differ(tmp_path, capsys):
+    path = write(tmp_path, "g.json", EXAMPLE)
+    _, out, _ = run(capsys, "solve", path)
+    assert "rules:" not in out  # LeetCode 913's rules
+    _, out, _ = run(capsys, "solve", path, "--cat-stays")
+    assert "\nrules: the cat may stay put\n" in out
+    _, out, _ = run(capsys, "solve", path, "--cat-stays", "--mouse-stays")
+    assert "\nrules: the mouse may stay put; the cat may stay put\n" in out
+
+
+@pytest.mark.parametrize(("options", "ending"), [
+    # One-way path 0 -> 1 -> 2 -> 3 -> 4, no hole: whoever stands on 4 is stuck.
+    (["--mouse", 4, "--cat", 0], "the mouse cannot move, and loses"),
+    (["--mouse", 1, "--cat", 4, "--first", "cat"], "the cat cannot move, and loses"),
+])
+def test_solve_says_who_cannot_move(tmp_path, capsys, options, ending):
+    path = write(tmp_path, "path.edges", "0 1\n1 2\n2 3\n3 4\n")
+    code, out, _ = run(capsys, "solve", path, "--directed", "--holes", "", *options)
+    assert code == 0
+    assert "remoteness: the game is over before it starts" in out
+    assert out.endswith(f"  end: {ending}\n")
+    data = solve_json(capsys, path, "--directed", "--holes", "", *options)
+    assert data["ending"] == ending and len(data["line"]) == 1
+
+
+def test_solve_ends_a_draw_where_a_player_stays_put(tmp_path, capsys):
+    # The cat alone on node 2 can only stay; the mouse walks 0 -> 1 -> 0 forever.
+    path = write(tmp_path, "g.json", [[1], [0], []])
+    argv = [path, "--mouse", 0, "--cat", 2, "--holes", "", "--cat-stays"]
+    code, out, _ = run(capsys, "solve", *argv)
+    assert code == 0 and "outcome: a draw" in out and "cat   stays on 2" in out
+    ending = "then the cat stays on 2 and repeats a position: the game goes round forever"
+    assert out.endswith(f"  end: {ending}\n")
+    assert solve_json(capsys, *argv)["ending"] == ending
+    # A move, not a stay, repeats the position here.
+    _, out, _ = run(capsys, "solve", path, "--mouse", 2, "--cat", 0, "--holes", "",
+                    "--mouse-stays")
+    assert out.endswith("  end: then cat 1 -> 0 repeats a position: the game goes round forever\n")
+
+
+@pytest.mark.parametrize("command", ["solve", "draw", "play"])
+def test_a_start_that_is_no_position_is_a_bad_start(tmp_path, capsys, command):
+    path = write(tmp_path, "g.json", EXAMPLE)
+    extra = {"solve": [], "draw": ["-o", tmp_path / "g.svg"],
+             "play": ["--html", tmp_path / "g.html"]}[command]
+    code, out, err = run(capsys, command, path, "--cat", 0, *extra)
+    assert code == 1 and out == ""
+    assert err == ("catmouse: error: bad start: no such position: "
+                   "the cat cannot be on node 0 (the hole)\n")
+    assert not list(tmp_path.glob("g.svg")) and not list(tmp_path.glob("g.html"))
+
+
+def test_an_interrupt_is_one_line_and_status_130(tmp_path, capsys, monkeypatch):
+    def interrupted(self, *args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Game, "analyze", interrupted)
+    code, out, err = run(capsys, "solve", write(tmp_path, "g.json", EXAMPLE))
+    assert code == 130 and out == "" and err == "catmouse: error: interrupted\n"
+
+
+def test_cat_mouse_ii_jumps_default_to_one(tmp_path, capsys):
+    # LeetCode 1728's first example: the mouse wins with jump 2, not with jump 1.
+    grid = ["####F", "#C...", "M...."]
+    assert not cat_mouse_ii(grid, 1, 1) and cat_mouse_ii(grid, 1, 2)
+    path = write(tmp_path, "grid.txt", "\n".join(grid) + "\n")
+    code, out, _ = run(capsys, "cat-mouse-ii", path)
+    assert code == 0
+    assert out == f"{path}: the cat wins (cat jump 1, mouse jump 1, at most 1000 moves)\n"
+    code, out, _ = run(capsys, "cat-mouse-ii", path, "--mouse-jump", 2)
+    assert out.startswith(f"{path}: the mouse wins (cat jump 1, mouse jump 2,")
+
+
+@pytest.mark.parametrize(("side", "human"), [([], Turn.MOUSE), (["--as", "mouse"], Turn.MOUSE),
+                                             (["--as", "cat"], Turn.CAT)])
+def test_play_html_for_either_side(tmp_path, capsys, side, human):
+    page = tmp_path / "game.html"
+    code, out, err = run(capsys, "play", write(tmp_path, "g.json", EXAMPLE), "--html", page,
+                         *side)
+    assert code == 0 and err == ""
+    name = "mouse" if human == Turn.MOUSE else "cat"
+    assert out == f"wrote {page}: open it in a browser and play the {name} against the solver\n"
+    assert f'"human":{int(human)}' in page.read_text(encoding="utf-8")

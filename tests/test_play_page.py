@@ -9,6 +9,7 @@ browser tests skip, saying why, only where selenium, chromium or chromedriver is
 
 from __future__ import annotations
 
+import math
 import random
 import re
 import shutil
@@ -395,3 +396,155 @@ def test_play_command_takes_the_game_options(tmp_path, capsys):
     assert "the cat reaches a shaded node" in text and "a position repeats (the mouse wins)" in text
     assert '"first":1' in text and '"draw":1' in text
     assert "play the mouse" in capsys.readouterr().out
+
+
+def legend(path) -> str:
+    """The words under the buttons, as the page shows them."""
+    import html
+
+    text = path.read_text(encoding="utf-8")
+    return html.unescape(re.search(r'<p class="legend">(.*?)</p>', text, re.S).group(1))
+
+
+_HOW = ("The status line is the outcome with perfect play from the current position; hints give "
+        "it after each of your moves. A move is one player's step. The game ends when the cat "
+        "lands on the mouse, ")
+
+
+@pytest.mark.parametrize(("options", "words"), [
+    ([], "Click a node with a dashed green ring to move there. " + _HOW
+     + "the mouse reaches the hole (dark), a player cannot move (and loses), "
+       "or a position repeats (a draw)."),
+    (["--holes", "0,4"], "Click a node with a dashed green ring to move there. " + _HOW
+     + "the mouse reaches a hole (dark), a player cannot move (and loses), "
+       "or a position repeats (a draw)."),
+    (["--holes", ""], "Click a node with a dashed green ring to move there. " + _HOW
+     + "a player cannot move (and loses), or a position repeats (a draw)."),
+    (["--cat-goals", "4", "--mouse-stays", "--draw", "cat"],
+     "Click a node with a dashed green ring to move there (your own node to stay). " + _HOW
+     + "the mouse reaches the hole (dark), the cat reaches a shaded node (its goal), "
+       "a player cannot move (and loses), or a position repeats (the cat wins)."),
+    (["--cat-stays", "--draw", "mouse", "--cat-graph", "{cat_graph}"],
+     "Click a node with a dashed green ring to move there (your own node to stay). " + _HOW
+     + "the mouse reaches the hole (dark), a player cannot move (and loses), "
+       "or a position repeats (the mouse wins). The cat moves on a graph of its own (not drawn)."),
+])
+def test_the_legend_says_how_this_game_ends(tmp_path, capsys, options, words):
+    board = tmp_path / "g.json"
+    board.write_text("[[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]]")
+    cat_graph = tmp_path / "cat.json"
+    cat_graph.write_text("[[2], [3], [0, 4], [1, 4, 5], [2, 3], [3]]")
+    out = tmp_path / "g.html"
+    argv = ["play", str(board), "--mouse", "1", "--cat", "2", "--html", str(out)]
+    assert main(argv + [o.format(cat_graph=cat_graph) for o in options]) == 0, \
+        capsys.readouterr().err
+    assert legend(out) == words
+
+
+def test_the_largest_legible_board_gets_a_page(tmp_path, capsys):
+    from catmouse._draw import LEGIBLE_NODES
+
+    for n in (LEGIBLE_NODES, LEGIBLE_NODES + 1):
+        cycle = tmp_path / f"cycle{n}.edges"
+        cycle.write_text("".join(f"{i} {(i + 1) % n}\n" for i in range(n)))
+        out = tmp_path / f"cycle{n}.html"
+        code = main(["play", str(cycle), "--mouse", "5", "--cat", "9", "--html", str(out)])
+        _, err = capsys.readouterr()
+        if n == LEGIBLE_NODES:
+            assert code == 0 and err == ""
+            text = out.read_text(encoding="utf-8")
+            assert text.count('data-node="') == n
+            # On the most crowded board the hint badges and the players' names are set no
+            # larger than the node numbers (they would cover the neighbours), and not tiny.
+            number = {int(size) for size in
+                      re.findall(r'<text x="[\d.]+" y="[\d.]+" font-size="(\d+)">\d+</text>',
+                                 text)}
+            badge = {int(size) for size in
+                     re.findall(r'<text class="badge" [^>]*font-size="(\d+)"', text)}
+            names = {int(size) for size in
+                     re.findall(r'data-above="[-\d.]+" font-size="(\d+)">(?:cat|mouse)<', text)}
+            assert len(number) == len(badge) == len(names) == 1
+            assert 11 <= min(badge | names) and max(badge | names) <= min(number)
+        else:
+            assert code == 1 and f"at most {LEGIBLE_NODES} nodes and this graph has {n}" in err
+            assert not out.exists()
+
+
+@pytest.mark.parametrize(("mouse", "cat", "message"), [
+    (1, 0, "the cat cannot be on node 0"),  # the hole
+    (9, 2, "mouse node 9 is not in a graph of 4 nodes"),
+    (1, -1, "cat node -1 is not in a graph of 4 nodes"),
+])
+def test_page_html_refuses_a_start_that_is_no_position(mouse, cat, message):
+    from catmouse._page import page_html
+
+    setup = Setup.of([[1, 3], [0], [3], [0, 2]])
+    with pytest.raises(ValueError, match=message):
+        page_html(setup, mouse, cat, Turn.MOUSE)
+
+
+@pytest.mark.parametrize("board", [
+    "chase.edges", "petersen.g6",
+    [[1], [0, 2], [1, 3], [2, 4], [3]],  # a path: drawn long and thin
+    [[1, 2], [0, 3], [0, 3, 4], [1, 2, 5], [2, 5], [3, 4]],  # a ladder
+    [[1, 2], [0, 2], [0, 1, 3], [2]],  # a triangle with a tail
+])
+def test_the_board_is_framed_evenly(tmp_path, capsys, board):
+    """The picture ends as far past the last node on the right (and bottom) as it starts
+    before the first on the left (and top): no empty band along one side, whatever the shape."""
+    if isinstance(board, str):
+        path = EXAMPLES / board
+    else:
+        path = tmp_path / "board.json"
+        path.write_text(str(board))
+    out = tmp_path / "board.html"
+    assert main(["play", str(path), "--mouse", "1", "--cat", "2", "--html", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    width, height = map(float, re.search(r'<svg id="board" viewBox="0 0 (\S+) (\S+)"',
+                                         text).groups())
+    xs = [float(x) for x in re.findall(r'class="node[^"]*" data-node="\d+" data-x="([\d.]+)"',
+                                       text)]
+    ys = [float(y) for y in re.findall(r'data-node="\d+" data-x="[\d.]+" data-y="([\d.]+)"',
+                                       text)]
+    assert len(xs) == len(ys) == read_graph(str(path)).graph.n
+    assert min(xs) > 0 and min(ys) > 0
+    assert abs((width - max(xs)) - min(xs)) <= 1.0
+    assert abs((height - max(ys)) - min(ys)) <= 1.0
+
+
+@pytest.mark.parametrize("directed", [False, True])
+def test_the_board_draws_each_edge_once(tmp_path, capsys, directed):
+    """One line per edge between the two nodes' centres; on a directed graph one per arc,
+    from its tail towards its head, with an arrowhead, stopping short of the head's circle."""
+    path = tmp_path / "board.edges"
+    arcs = [(0, 1), (1, 2), (2, 0), (2, 3), (3, 4), (4, 2)]
+    path.write_text("".join(f"{u} {v}\n" for u, v in arcs))
+    out = tmp_path / "board.html"
+    argv = ["play", str(path), "--mouse", "1", "--cat", "3", "--html", str(out)]
+    assert main(argv + (["--directed"] if directed else [])) == 0, capsys.readouterr().err
+    text = out.read_text(encoding="utf-8")
+    centre = {int(u): (float(x), float(y)) for u, x, y in
+              re.findall(r'data-node="(\d+)" data-x="([\d.]+)" data-y="([\d.]+)"', text)}
+    radius = float(re.search(r'data-node="0".*?<circle [^>]*r="([\d.]+)"', text).group(1))
+    edges = re.search(r'<g id="edges">(.*?)</g>', text, re.S).group(1)
+    lines = [((float(x1), float(y1)), (float(x2), float(y2)), bool(arrow)) for
+             x1, y1, x2, y2, arrow in
+             re.findall(r'<line x1="([\d.-]+)" y1="([\d.-]+)" x2="([\d.-]+)" y2="([\d.-]+)"'
+                        r'( marker-end="url\(#edge-arrow\)")?/>', edges)]
+    assert len(lines) == len(arcs)
+
+    def near(p, q):
+        return math.dist(p, q) <= 0.15
+
+    for u, v in arcs:
+        a, b = centre[u], centre[v]
+        if not directed:
+            assert sum(near(s, a) and near(e, b) or near(s, b) and near(e, a)
+                       for s, e, _ in lines) == 1
+            continue
+        # Towards the head: on the segment from a to b, a little more than a radius before b.
+        ends = [e for s, e, arrow in lines if near(s, a) and arrow
+                and abs(math.dist(a, e) + math.dist(e, b) - math.dist(a, b)) <= 0.3]
+        assert len(ends) == 1, (u, v)
+        assert radius < math.dist(ends[0], b) < radius + 6
+    assert all(arrow == directed for _, _, arrow in lines)

@@ -245,3 +245,49 @@ def test_a_big_board_lists_only_the_rows_that_matter(tmp_path):
     rows = re.findall(r"^ +(\d+) (?:hole|CAT|MOUSE) +-> ", result.stdout, re.M)
     assert rows == ["0", "10", "25"] * 2  # at the start, and for "b"
     assert "(47 more nodes not listed)" in result.stdout
+
+
+def play_piped(tmp_path, argv, typed):
+    """``catmouse play`` with the moves on stdin; the whole output."""
+    result = subprocess.run(
+        [sys.executable, "-m", "catmouse", "play", *map(str, argv)], input=typed,
+        capture_output=True, text=True, timeout=60, cwd=tmp_path,
+        env=dict(os.environ, PYTHONPATH=str(Path(catmouse.__file__).resolve().parent.parent)))
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+@pytest.mark.parametrize(("side", "start", "ending"), [
+    # One-way path 0 -> 1 -> 2 -> 3 -> 4 and no hole: whoever reaches 4 is stuck there.
+    ("mouse", ["--mouse", 3, "--cat", 0],
+     "  you: 3 -> 4\n  cat: 0 -> 1\n"
+     "game over: the mouse cannot move, and loses. The cat wins.\nYou lose.\n"),
+    ("cat", ["--mouse", 1, "--cat", 3, "--first", "cat"],
+     "  you: 3 -> 4\n  mouse: 1 -> 2\n"
+     "game over: the cat cannot move, and loses. The mouse wins.\nYou lose.\n"),
+])
+def test_a_player_who_cannot_move_loses(tmp_path, side, start, ending):
+    (tmp_path / "path.edges").write_text("0 1\n1 2\n2 3\n3 4\n")
+    out = play_piped(tmp_path, ["path.edges", "--directed", "--holes", "", "--as", side,
+                                *start], "4\n")
+    assert ending + "u to undo, r to restart, anything else to quit > " in out
+    assert out.startswith("Cat and Mouse on path.edges: 5 nodes, 4 edges, no hole.\n")
+
+
+def test_the_stuck_player_loses_in_a_match():
+    path = catmouse.Graph([[1], [2], [3], [4], []], directed=True)  # 0 -> 1 -> 2 -> 3 -> 4
+    setup = Setup.of(catmouse.Game(path, holes=()))
+    for mouse, cat, turn, winner in [(4, 0, Turn.MOUSE, Outcome.CAT_WIN),
+                                     (0, 4, Turn.CAT, Outcome.MOUSE_WIN)]:
+        match = Match(setup, mouse, cat, human=Turn.MOUSE, first=turn)
+        assert match.result() == (winner, f"the {turn.name.lower()} cannot move, and loses")
+        assert match.moves() == []
+
+
+def test_the_opening_names_the_cat_goals(tmp_path):
+    (tmp_path / "g.json").write_text("[[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]]")
+    out = play_piped(tmp_path, ["g.json", "--cat-goals", "5"], "q\n")
+    assert out.startswith("Cat and Mouse on g.json: 6 nodes, 7 edges, hole 0, cat goals 5.\n")
+    out = play_piped(tmp_path, ["g.json", "--holes", "0,4", "--cat-goals", "3,5"], "q\n")
+    assert out.startswith("Cat and Mouse on g.json: 6 nodes, 7 edges, holes 0, 4, "
+                          "cat goals 3, 5.\n")
