@@ -189,6 +189,37 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("catmouse/_io.py", "top = -1", "`1` -> `2`"):
         "top only records whether any node id was read: it is maxed with ids already checked "
         "to be >= 0, then compared with < 0, so any negative start gives the same result",
+    ("catmouse/_batch.py",
+     "return need_bytes(n, outcome=False, remoteness=False, target=True) > SMALL_TABLES",
+     "`True` -> `False`"):
+        "neither engine's peak_bytes reads target and need_bytes only passes it on: the same "
+        "bytes for every n in 0..MAX_NODES (checked on both engines)",
+    ("catmouse/_batch.py",
+     "return need_bytes(n, outcome=False, remoteness=False, target=True) > SMALL_TABLES",
+     "`>` -> `>=`"):
+        "need_bytes equals SMALL_TABLES at no n in 0..MAX_NODES on either engine (checked)",
+    ("catmouse/_batch.py", "positions = 0", "`0` -> `1`"):
+        "positions grows by even amounts and the threshold is even: 1 + even >= even exactly "
+        "when even >= even",
+    ("catmouse/_batch.py", "codes = [-1] * len(batch)", "`1` -> `2`"):
+        "only the sign of a declined code is read (code >= 0)",
+    ("catmouse/_batch.py", "codes[k] = -1 if code == 255 else code", "`1` -> `2`"):
+        "only the sign of a declined code is read (code >= 0)",
+    ("catmouse/_batch.py",
+     "step = max(1, len(boards) // _SLICES) if callback is not None else max(1, len(boards))",
+     "`1` -> `2` (#2)"):
+        "without a callback the step covers every board either way: one slice",
+    ("catmouse/_batch.py", "if threads > 1 and len(batch) > 1:", "`>` -> `>=` (#1)"):
+        "threads=1 then takes the pool's list path with no pool (one thread): the same answers "
+        "and errors; progress stays within the documented 2% of the batch between calls",
+    ("catmouse/_batch.py", "if threads > 1 and len(batch) > 1:", "`and` -> `or`"):
+        "as `>` -> `>=` (#1): one thread either way, the same answers and errors",
+    ("catmouse/_batch.py", "if threads > 1 and len(batch) > 1:", "`>` -> `>=` (#2)"):
+        "a one-graph batch then makes one board, solved in the caller's thread: the same answer "
+        "and errors, no thread started",
+    ("catmouse/_batch.py", "_SLICES = 50", "`50` -> `51`"):
+        "51 slices report progress a little more often, within the documented 'at most 2% of "
+        "the batch between calls'",
     ("catmouse/_retro_c.pyx", "rem[s] = 0", "drop the statement"):
         "run() writes rem[s] = depth (0 for the seeds) as it takes each position off the queue",
     ("catmouse/_retro_c.pyx", "for j in range(bj if bj > i + 1 else i + 1, j_end):",

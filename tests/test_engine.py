@@ -144,6 +144,8 @@ BAD_ARGS = {
                                "mouse indptr is not a monotone offset array at 3"),
     "indptr end": (edit(good_args(), 4, array("i", [0, 1, 1])), "mouse reverse indptr ends"),
     "index out of range": (edit(good_args(), 9, array("i", [1, 2])), "cat reverse indices[1] = 2"),
+    "index out of range after node 0": (edit(good_args(), 9, array("i", [0, 2])),
+                                        "cat reverse indices[1] = 2"),
     "negative index": (edit(good_args(), 3, array("i", [-1, 0])), "mouse indices[0] = -1"),
     "outcome size": (edit(good_args(), 10, bytearray(7)), "outcome buffer has 7 entries"),
     "remoteness size": (edit(good_args(), 11, array("i", [0] * 9)), "remoteness buffer has 9"),
@@ -247,3 +249,26 @@ def test_a_cat_whose_only_moves_repeat_a_forbidden_node_is_stuck(engine):
     assert bytes(outcome) == expected.outcome_table()
     assert remoteness == expected.remoteness_table()
     assert outcome[n * n + 0 * n + 2] == 1  # mouse on 0, the stuck cat on 2 to move
+
+
+class _Index:
+    """Not an int, but usable as one (``__index__``), like numpy's integers."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def __index__(self):
+        return self.value
+
+
+def test_sizes_and_targets_may_be_any_integer_like(engine):
+    args = good_args()
+    expected = engine.propagate(*edit(edit(edit(args, 10, None), 11, None), 12, 5))
+    for target in (_Index(5), True):
+        got = engine.propagate(*edit(edit(edit(args, 10, None), 11, None), 12, target))
+        assert got == (expected if target is not True else
+                       engine.propagate(*edit(edit(edit(args, 10, None), 11, None), 12, 1)))
+    assert engine.propagate(*edit(args, 0, _Index(2))) == engine.propagate(*args)
+    for bad in (1.0, "5"):
+        with pytest.raises(TypeError):
+            engine.propagate(*edit(edit(edit(args, 10, None), 11, None), 12, bad))
