@@ -614,7 +614,7 @@ def _search(game: _Game, target: int, outcome: Any, remoteness: Any,
     # "mouse wins" is full, so the AND over the cat's children ignores it, and
     # no position there is ever decided, so the OR gets nothing from it.
     stand = game.stand
-    everyone = (1 << n) - 1
+    everyone = (1 << n) - 1  # the row of a node the cat may not enter
     cat_won1 = [0] * n
     mouse_won0 = [0 if stand >> x & 1 else everyone for x in range(n)]
     # Scatter targets: the round's new bits in the other orientation.
