@@ -217,13 +217,18 @@ def game_svg(
         src, dst = (before[0], after[0]) if mover == Turn.MOUSE else (before[1], after[1])
         moves.append((mover, src, dst))
     used: dict[tuple[int, int], int] = {}
+    passes: dict[int, int] = {}
     labels = []
     out.append('<g fill="none" stroke-width="3" stroke-linecap="round">')
     for number, (mover, src, dst) in enumerate(moves, 1):
         colour = MOUSE_COLOUR if mover == Turn.MOUSE else CAT_COLOUR
-        if src == dst:  # a pass: the number sits beside the node
+        if src == dst:  # a pass: the number sits beside the node, up and to the right,
+            # the next pass on the same node a fifth of a turn further round (not on top)
             x, y = at(src)
-            labels.append((x + radius * 1.3, y - radius * 1.3, number, colour))
+            turn = math.radians(45 + 72 * passes.get(src, 0))
+            passes[src] = passes.get(src, 0) + 1
+            away = max(radius * 1.3 * math.sqrt(2), 19.0)
+            labels.append((x + away * math.cos(turn), y - away * math.sin(turn), number, colour))
             continue
         key = (min(src, dst), max(src, dst))
         again = used.get(key, 0)
