@@ -28,7 +28,10 @@ Point = tuple[float, float]
 
 def layout(graph: Graph, seed: int = 7) -> list[Point]:
     """Node positions in the unit square, the same on every run (to 1e-6: numpy's and
-    scipy's float sums behind networkx's layouts may vary in the last bits, as on i386)."""
+    scipy's float sums behind networkx's layouts may vary in the last bits, as on i386).
+
+    Without networkx, a built-in force layout; over 300 nodes (where that quadratic layout
+    gets slow) the nodes go round a circle."""
     n = graph.n
     if n <= 1:
         return [(0.5, 0.5)] * n
