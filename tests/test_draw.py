@@ -382,3 +382,78 @@ def test_a_hung_converter_is_stopped(tmp_path, present, monkeypatch, name):
     with pytest.raises(RuntimeError, match=f"{name} could not convert the picture: stopped, "
                                            "still running after 1 s"):
         write_png("<svg/>", str(tmp_path / "p.png"), 10, 10)
+
+
+# -- draw(): titles, endings, default starts --------------------------------------------------
+
+PATH4 = [[1], [0, 2], [1, 3], [2]]
+
+
+def headings(svg: str) -> list[str]:
+    """The title, then each subtitle line."""
+    root = parse(svg)
+    return [t.text for t in root.iter(f"{SVG}text") if t.get("font-size") in ("19", "15")]
+
+
+def test_setup_keeps_the_board():
+    from catmouse._draw import Setup
+
+    analysis = catmouse.analyze(LEETCODE1)
+    assert Setup.of(analysis).graph is analysis.graph
+    assert Setup.of(LEETCODE1).graph._rows() == Graph(LEETCODE1)._rows()
+    with pytest.raises(ValueError, match="an Analysis already has its holes"):
+        Setup.of(analysis, hole=3)
+    with pytest.raises(ValueError, match="an Analysis already has its holes"):
+        catmouse.draw(analysis, hole=3)
+
+
+def test_an_outcomes_only_title_says_who_wins_and_no_more():
+    chase = catmouse.analyze(CHASE, remoteness=False)
+    assert headings(catmouse.draw(chase, 3, 7))[0] == "the cat wins"
+    drawn = catmouse.analyze(LEETCODE1, remoteness=False)
+    assert headings(catmouse.draw(drawn))[0] == "a draw: neither side can force a win"
+    won = catmouse.analyze([[1, 3], [0], [3], [0, 2]], remoteness=False)
+    assert headings(catmouse.draw(won))[0] == "the mouse wins"
+
+
+@pytest.mark.parametrize("game, start, ending", [
+    (Game(PATH4, holes=(), cat_goals=(0,)), (2, 1), "the cat reaches its goal (node 0)"),
+    (Game([[1, 2], [0], [0]], first=Turn.CAT), (1, 2), "the cat cannot move, and loses"),
+    (Game(LEETCODE1), (1, 2), "then a position repeats: the game goes round forever"),
+    (Game(CHASE), (3, 7), "the cat catches the mouse on node 5"),
+    (Game([[1, 3], [0], [3], [0, 2]]), (1, 2), "the mouse reaches the hole (node 0)"),
+])
+def test_the_subtitle_says_how_the_game_ends(game, start, ending):
+    lines = headings(catmouse.draw(game, *start))
+    assert lines[2] == ending and len(lines) == 3
+    assert ending not in headings(catmouse.draw(game, *start, line=False))
+
+
+def test_default_starts():
+    def starts(*args, **kwargs):
+        return headings(catmouse.draw(*args, **kwargs))[1].split(";")[0]
+
+    assert starts(PATH4, mouse=3) == "mouse starts on 3, cat on 2"
+    assert starts(PATH4, cat=3) == "mouse starts on 1, cat on 3"
+    assert starts(PATH4) == "mouse starts on 1, cat on 2"
+    assert starts([[1], [0, 2], [1]]) == "mouse starts on 1, cat on 2"  # three nodes suffice
+    # No default start where the cat may not stand on node 2 (or node 1 or 2 is missing):
+    # the board alone, titled by its size.
+    for board, hole in ((LEETCODE1, 2), ([[1], [0]], 0)):
+        svg = catmouse.draw(board, hole=hole)
+        graph = Graph(board)
+        assert headings(svg) == [f"{graph.n} nodes, {graph.num_edges} edges"]
+        assert move_numbers(parse(svg)) == []
+
+
+def test_notebook_display_edge_bound_is_inclusive():
+    """Exactly LEGIBLE_EDGES edges still draw; one more is a summary."""
+    from catmouse._draw import LEGIBLE_EDGES
+
+    # A dense board: 35 nodes all joined (595 edges), a 36th joined to the first ones.
+    pairs = [(u, v) for u in range(35) for v in range(u + 1, 35)]
+    pairs += [(35, u) for u in range(LEGIBLE_EDGES + 1 - len(pairs))]
+    for count, drawn in ((LEGIBLE_EDGES, True), (LEGIBLE_EDGES + 1, False)):
+        graph = Graph.from_edges(36, pairs[:count])
+        assert graph.num_edges == count
+        assert (graph._repr_svg_() is not None) == drawn, count
