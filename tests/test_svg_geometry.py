@@ -146,11 +146,12 @@ def _cases():
     directed = Graph([[1], [2], [0, 3], [1]], directed=True)
     line = catmouse.analyze(directed).line(1, 2)
     yield "directed", catmouse.draw(directed, mouse=1, cat=2), line
-    # A tall, narrow layout given by hand: the board is centred across a wider picture.
+    # A tall, narrow layout given by hand (the geometry only: the goal is there for its
+    # legend item): the board is centred across a picture made wide for the legend.
     points = [(0.4, 0.0), (0.6, 0.25), (0.4, 0.5), (0.6, 0.75), (0.5, 1.0)]
     tall = Graph([[1], [0, 2], [1, 3], [2, 4], [3]])
     line = catmouse.analyze(tall).line(3, 4)
-    yield "tall", game_svg(tall, line, points=points, title="tall"), line
+    yield "tall", game_svg(tall, line, points=points, title="tall", goals=(4,)), line
 
 
 CASES = list(_cases())
@@ -325,7 +326,7 @@ def test_the_legend_is_one_row_in_order(case):
         assert left < text_x < next_left, name
     # Goals get their own item; boards without holes have none.
     texts = [t for _, _, t in items]
-    assert ("cat goal" in texts) == (name in ("path-goal", "holes-and-goals"))
+    assert ("cat goal" in texts) == (name in ("path-goal", "holes-and-goals", "tall"))
     assert ("hole" in texts) == (name not in ("path-goal", "square-passes"))
 
 
