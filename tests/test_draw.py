@@ -292,6 +292,39 @@ def test_converters_are_tried_in_order(tmp_path, present):
     assert CONVERTER_HELP in str(caught.value) and not out.exists()
 
 
+def test_cairosvg_is_listed_only_when_it_loads(monkeypatch):
+    """Installed and importable: listed. Not installed, or installed without the cairo C
+    library (its import fails with OSError): not listed."""
+    import importlib
+    import importlib.util
+    import types
+
+    from catmouse._png import converters
+
+    monkeypatch.setattr(shutil, "which", {}.get)
+    real_find_spec = importlib.util.find_spec
+
+    def installed(found: bool, loads: type[BaseException] | None):
+        def find_spec(name, *args):
+            if name == "cairosvg":
+                return real_find_spec("json") if found else None
+            return real_find_spec(name, *args)
+
+        def import_module(name, *args):
+            assert name == "cairosvg"
+            if loads is not None:
+                raise loads("no library called cairo-2 was found")
+            return types.ModuleType("cairosvg")
+        monkeypatch.setattr(importlib.util, "find_spec", find_spec)
+        monkeypatch.setattr(importlib, "import_module", import_module)
+
+    installed(True, None)
+    assert [name for name, _ in converters()] == ["cairosvg"]
+    for found, loads in ((False, None), (True, OSError), (True, ImportError)):
+        installed(found, loads)
+        assert converters() == [], (found, loads)
+
+
 def test_an_explicit_converter_is_used(tmp_path, present):
     from catmouse._png import write_png
 
