@@ -754,8 +754,7 @@ def _search(game: _Game, target: int, outcome: Any, remoteness: Any,
 
         # The cat's step, in cat rows: (m, c) is won if a move reaches a
         # (m, c') the cat won last round, lost if every move reaches one the
-        # mouse won, one of them last round.
-        touched = 0
+        # mouse won, one of them last round.  (touched is 0 again: the loop above emptied it.)
         x = rows0
         while x:
             low = x & -x

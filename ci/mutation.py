@@ -68,7 +68,7 @@ PYTHON_MODULES: dict[str, dict] = {
     "_graph": {"tests": ["test_graph.py", "test_inputs.py", "test_engine_perf_paths.py",
                          "test_api.py", "test_fuzz.py", "test_draw.py"]},
     "_rules": {"tests": ["test_game.py", "test_api.py", "test_memory.py",
-                         "test_oracle_pins.py", "test_threads.py"]},
+                         "test_oracle_pins.py", "test_threads.py", "test_inputs.py"]},
     "_game": {"tests": ["test_game.py", "test_pickle.py", "test_oracle_pins.py"]},
     "_family": {"tests": ["test_family.py", "test_bounded_dp.py"]},
     "_io": {"tests": ["test_cli.py", "test_cli_more.py", "test_inputs.py"]},
@@ -186,6 +186,9 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         _TWIN_BOUND,
     ("catmouse/_export.py", "r = -1 if remoteness is None else remoteness[s]", "`1` -> `2`"):
         "r is only read as `\"\" if r < 0 else r`: -1 and -2 both give an empty cell",
+    ("catmouse/_io.py", "top = -1", "`1` -> `2`"):
+        "top only records whether any node id was read: it is maxed with ids already checked "
+        "to be >= 0, then compared with < 0, so any negative start gives the same result",
     ("catmouse/_retro_c.pyx", "rem[s] = 0", "drop the statement"):
         "run() writes rem[s] = depth (0 for the seeds) as it takes each position off the queue",
     ("catmouse/_retro_c.pyx", "for j in range(bj if bj > i + 1 else i + 1, j_end):",

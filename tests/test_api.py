@@ -7,6 +7,7 @@ import pickle
 import re
 import tracemalloc
 from array import array
+from dataclasses import replace
 
 import pytest
 from oracle import solve_classic
@@ -319,3 +320,34 @@ def test_small_boards_do_not_ask_the_system_for_memory(monkeypatch):
     with pytest.raises(MemoryError, match="only 1000 are available"):
         catmouse.solve(empty_board(8_000))  # big enough to ask
     assert asked == [1]
+
+
+# -- an engine without progress= ------------------------------------------------------------
+
+
+def test_an_engine_without_progress_still_solves_and_ends_the_bar(monkeypatch, capsys):
+    """progress= reaches the engine only when given, and the bar ends on the engine's count.
+
+    An engine whose propagate has no ``progress`` keyword (an older or third-party one)
+    must still analyze; with ``progress=True`` the bar's last state is the number of
+    positions the engine says it decided.
+    """
+    real = catmouse._retro.engine
+    calls = []
+
+    def propagate(n, flags, mi, mx, mri, mrx, ci, cx, cri, crx, outcome, remoteness, target,
+                  threads=1):
+        calls.append(n)
+        return real.propagate(n, flags, mi, mx, mri, mrx, ci, cx, cri, crx,
+                              outcome, remoteness, target, threads=threads)
+
+    monkeypatch.setattr(catmouse._retro, "engine", replace(real, propagate=propagate))
+    expected = solve_classic(EXAMPLE_1).outcome_table()
+    assert bytes(catmouse.analyze(EXAMPLE_1).outcomes) == expected
+    capsys.readouterr()
+    a = catmouse.analyze(EXAMPLE_1, progress=True)
+    _, err = capsys.readouterr()
+    counts = a.counts()
+    decided = sum(counts.values()) - counts[Outcome.DRAW]
+    assert decided > 0 and err.startswith("\ranalyze [") and err.endswith(f" {decided}/72\n")
+    assert bytes(a.outcomes) == expected and calls == [6, 6]

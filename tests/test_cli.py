@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import os
@@ -62,6 +63,31 @@ def test_edge_list_and_json_forms(tmp_path):
     path = tmp_path / "g.txt"
     path.write_text("[[1], [0]]")  # no .json suffix: recognised by its first character
     assert read_graph(str(path)).graph.adjacency() == [[1], [0]]
+
+
+def test_json_object_may_make_the_graph_directed():
+    # "directed" in the object wins over the reader's default (the CLI's --directed).
+    one_way = parse_json('{"graph": [[1], []], "directed": true}')
+    assert one_way.graph.directed and one_way.graph.adjacency() == [[1], []]
+    both_ways = parse_json('{"graph": [[1], [0]], "directed": false}', directed=True)
+    assert not both_ways.graph.directed
+    with pytest.raises(ValueError, match="listed at node 0 but not at node 1"):
+        parse_json('{"graph": [[1], []]}')  # undirected by default: both ends list an edge
+
+
+def test_graph_file_names_its_source(tmp_path, monkeypatch):
+    path = tmp_path / "g.json"
+    path.write_text("[[1], [0]]")
+    assert read_graph(str(path)).source == str(path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("[[1], [0]]"))
+    assert read_graph("-").source == "<stdin>"
+
+
+def test_graph6_with_a_long_count_but_no_edge_bytes():
+    # "~" then three bytes give the node count 63; the edge bytes are what is missing.
+    with pytest.raises(ValueError, match="graph6 for 63 nodes needs 326 bytes of edges, got 0"):
+        parse_graph6("~??~")
+    assert parse_graph6("~??~" + "?" * 326).n == 63
 
 
 @pytest.mark.parametrize(

@@ -310,16 +310,35 @@ def test_stay_graphs_keep_no_instance_dict():
         assert not hasattr(graph, "__dict__")
 
 
+@pytest.mark.parametrize("directed", [False, True])
+def test_stay_graphs_carry_their_own_reverse(directed):
+    """The reverse arrays of a graph with stays list each node's predecessors, stays included.
+
+    The engines answer right from the move arrays alone, but take their fast work-list only
+    when the reverse arrays match the moves: a one-way edge must not be read backwards.
+    """
+    rows = [[1], [2], [0, 1]] if directed else [[1, 2], [0, 2], [0, 1]]
+    game = Game(Graph(rows, directed=directed), holes=(), mouse_stays=True, cat_stays=True)
+    # Predecessors with the stays: 0 <- 2 (one-way) or 1, 2; every node <- itself.
+    expected = [[0, 2], [0, 1, 2], [1, 2]] if directed else [[0, 1, 2]] * 3
+    for graph in (game._rules.mouse_graph, game._rules.cat_graph):
+        rip, rix = graph.rindptr.tolist(), graph.rindices.tolist()
+        assert [sorted(rix[rip[v]:rip[v + 1]]) for v in range(3)] == expected
+
+
 @pytest.mark.parametrize(
     "kwargs, error, message",
     [
         ({"holes": (5,)}, ValueError, "holes names node 5"),
+        ({"holes": (3,)}, ValueError, "holes names node 3, but node ids run from 0 to 2"),
         ({"holes": 0}, TypeError, "holes must be a collection"),
         ({"holes": "0"}, TypeError, "holes must be a collection"),
         ({"holes": (1.5,)}, TypeError, "integer node id"),
         ({"holes": (True,)}, TypeError, "bool"),
         ({"cat_forbidden": (-1,)}, ValueError, "cat_forbidden names node -1"),
         ({"cat_goals": (0,)}, ValueError, "both a cat goal and forbidden"),
+        # The message names the node in both sets, not just any node in either.
+        ({"cat_goals": (2,), "cat_forbidden": (0, 2)}, ValueError, "^node 2 is both a cat goal"),
         ({"cat_graph": [[1], [0]]}, ValueError, "cat_graph has 2 nodes"),
         ({"cat_graph": [[1], [0, 2], [1, 2]]}, ValueError, "self-loop"),
         ({"mouse_stays": 1}, TypeError, "mouse_stays must be True or False"),
@@ -343,3 +362,17 @@ def test_rejects_bad_positions():
         game.solve("1", 2)
     with pytest.raises(TypeError, match="sequence of neighbour lists"):
         Game(5)
+
+
+def test_rules_position_checks_the_turn_too():
+    """Rules.position validates a whole position, the turn included, and gives its index.
+
+    The public queries check the turn before they call it; solve_position takes a plain int
+    too (the tests call it with 0), which must be 0 or 1 like any turn.
+    """
+    rules = catmouse._rules.classic_rules(Graph([[1], [0, 2], [1]]))
+    assert rules.position(1, 2, Turn.CAT) == rules.position(1, 2, 1) == (1 * 3 + 1) * 3 + 2
+    assert rules.position(2, 1, 0) == 2 * 3 + 1
+    for turn in (2, -1, "1"):
+        with pytest.raises(ValueError, match=r"turn must be Turn\.MOUSE \(0\) or Turn\.CAT \(1\)"):
+            rules.position(1, 2, turn)

@@ -243,6 +243,18 @@ def test_only_tables_past_small_tables_ask_the_system(monkeypatch):
     assert asked == [1, 1]
 
 
+def test_exactly_the_available_memory_is_enough(monkeypatch):
+    """A need equal to the bytes the system has left fits; one byte more does not."""
+    n = 1400  # past SMALL_TABLES, so the system is asked
+    need = _rules.need_bytes(n, outcome=True, remoteness=True, target=False)
+    assert need > _rules.SMALL_TABLES
+    monkeypatch.setattr(_rules, "available_memory", lambda: need)
+    assert _rules.check_memory(n, outcome=True, remoteness=True) == need
+    monkeypatch.setattr(_rules, "available_memory", lambda: need - 1)
+    with pytest.raises(MemoryError, match=f"needs up to {need} bytes; only {need - 1} are"):
+        _rules.check_memory(n, outcome=True, remoteness=True)
+
+
 def test_documented_thread_facts():
     """README: one thread below 1024 nodes, every core from there. _facts: 1 MiB budgeted per
     helper thread (its stack pages and interpreter state; 256 KiB measured)."""
