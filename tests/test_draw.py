@@ -353,7 +353,7 @@ with open(record, "w") as handle:
 """
 
 
-def test_the_browser_takes_a_screenshot_at_the_pictures_size(tmp_path, present):
+def test_the_browser_takes_a_screenshot_at_the_pictures_size(tmp_path, present, monkeypatch):
     from catmouse._png import write_png
 
     record = tmp_path / "record.json"
@@ -373,6 +373,16 @@ def test_the_browser_takes_a_screenshot_at_the_pictures_size(tmp_path, present):
     page = seen["page"]
     assert "margin:0" in page and "<svg" in page and "max-width: 100%" not in page
     assert page.count("<text") == svg.count("<text")
+    # Chromium refuses to run as root without --no-sandbox; anyone else keeps the sandbox,
+    # and so does a system without user ids.
+    for uid, sandboxed in ((0, False), (1000, True), (None, True)):
+        if uid is None:
+            monkeypatch.delattr(os, "geteuid", raising=False)
+        else:
+            monkeypatch.setattr(os, "geteuid", lambda uid=uid: uid, raising=False)
+        assert write_png(svg, str(out), 762, 610) == "chromium"
+        argv = json.loads(record.read_text())["argv"]
+        assert ("--no-sandbox" not in argv) == sandboxed, uid
 
 
 @pytest.mark.parametrize("name", ["rsvg-convert", "chromium"])
