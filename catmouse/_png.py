@@ -26,6 +26,8 @@ CONVERTER_HELP = (
 _BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
 
 Converter = Callable[[str, str, int, int], None]
+# Seconds a converter program may run before it is taken for hung and stopped.
+TIMEOUT = 120
 
 
 def converters() -> list[tuple[str, Converter]]:
@@ -74,6 +76,15 @@ def write_png(svg: str, path: str, width: int, height: int,
     svg = re.sub(r'^(<svg\b[^>]*?) style="[^"]*"', r"\1", svg, count=1)
     try:
         run(svg, path, width, height)
+    except subprocess.CalledProcessError as error:
+        # The program's own last words (captured, not spilled on the terminal) say why.
+        said = (error.stderr or b"").decode(errors="replace").strip()
+        why = f" ({said.splitlines()[-1]})" if said else ""
+        raise RuntimeError(f"{name} could not convert the picture: exit status "
+                           f"{error.returncode}{why}") from None
+    except subprocess.TimeoutExpired as error:
+        raise RuntimeError(f"{name} could not convert the picture: stopped, still running "
+                           f"after {error.timeout:g} s") from None
     except (OSError, subprocess.SubprocessError) as error:
         raise RuntimeError(f"{name} could not convert the picture: {error}") from None
     with open(path, "rb") as handle:
@@ -84,7 +95,7 @@ def write_png(svg: str, path: str, width: int, height: int,
 
 def _rsvg(program: str, svg: str, out: str) -> None:
     subprocess.run([program, "--background-color=white", "-o", out], input=svg.encode(),
-                   check=True, capture_output=True, timeout=120)
+                   check=True, capture_output=True, timeout=TIMEOUT)
 
 
 def _cairosvg(svg: str, out: str) -> None:
@@ -105,7 +116,7 @@ def _browser(program: str, svg: str, out: str, width: int, height: int) -> None:
                    f"--screenshot={shot}", page.as_uri()]
         if hasattr(os, "geteuid") and os.geteuid() == 0:
             command.insert(1, "--no-sandbox")  # Chromium refuses to run as root otherwise
-        subprocess.run(command, check=True, capture_output=True, timeout=120)
+        subprocess.run(command, check=True, capture_output=True, timeout=TIMEOUT)
         if not shot.exists():
             raise OSError(f"{program} wrote no screenshot")
         shutil.move(str(shot), out)

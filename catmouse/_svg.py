@@ -28,7 +28,10 @@ Point = tuple[float, float]
 
 def layout(graph: Graph, seed: int = 7) -> list[Point]:
     """Node positions in the unit square, the same on every run (to 1e-6: numpy's and
-    scipy's float sums behind networkx's layouts may vary in the last bits, as on i386)."""
+    scipy's float sums behind networkx's layouts may vary in the last bits, as on i386).
+
+    Without networkx, a built-in force layout; over 300 nodes (where that quadratic layout
+    gets slow) the nodes go round a circle."""
     n = graph.n
     if n <= 1:
         return [(0.5, 0.5)] * n
@@ -217,13 +220,18 @@ def game_svg(
         src, dst = (before[0], after[0]) if mover == Turn.MOUSE else (before[1], after[1])
         moves.append((mover, src, dst))
     used: dict[tuple[int, int], int] = {}
+    passes: dict[int, int] = {}
     labels = []
     out.append('<g fill="none" stroke-width="3" stroke-linecap="round">')
     for number, (mover, src, dst) in enumerate(moves, 1):
         colour = MOUSE_COLOUR if mover == Turn.MOUSE else CAT_COLOUR
-        if src == dst:  # a pass: the number sits beside the node
+        if src == dst:  # a pass: the number sits beside the node, up and to the right,
+            # the next pass on the same node a fifth of a turn further round (not on top)
             x, y = at(src)
-            labels.append((x + radius * 1.3, y - radius * 1.3, number, colour))
+            turn = math.radians(45 + 72 * passes.get(src, 0))
+            passes[src] = passes.get(src, 0) + 1
+            away = max(radius * 1.3 * math.sqrt(2), 19.0)
+            labels.append((x + away * math.cos(turn), y - away * math.sin(turn), number, colour))
             continue
         key = (min(src, dst), max(src, dst))
         again = used.get(key, 0)

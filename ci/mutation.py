@@ -90,7 +90,7 @@ PYTHON_MODULES: dict[str, dict] = {
     "_switches": {"tests": ["test_packaging.py", "test_backend.py"]},
     "_cli": {"tests": ["test_cli.py", "test_cli_more.py", "test_surprises.py", "test_draw.py",
                        "test_inputs.py", "test_oracle_pins.py"]},
-    "_svg": {"tests": ["test_cli.py", "test_draw.py"]},
+    "_svg": {"tests": ["test_svg_geometry.py", "test_cli.py", "test_draw.py"]},
     "_draw": {"tests": ["test_draw.py", "test_cli.py", "test_cli_more.py"]},
     "_png": {"tests": ["test_draw.py", "test_cli.py"]},
     "_play": {"tests": ["test_play_terminal.py", "test_play_page.py"]},

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import shutil
 import struct
+import sys
 import xml.etree.ElementTree as ET
 import zlib
 from pathlib import Path
@@ -240,3 +244,259 @@ def test_draw_svg_suffix_any_case(tmp_path):
     out = tmp_path / "P.SVG"
     assert main(["draw", str(EXAMPLES / "chase.edges"), "-o", str(out)]) == 0
     parse(out.read_text())
+
+
+# -- converters, faked: which is chosen, what it is given, how failures read ------------------
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def fake_program(folder: Path, name: str, body: str) -> str:
+    """An executable Python script standing in for a converter program."""
+    path = folder / name
+    path.write_text(f"#!{sys.executable}\nimport sys, os, json, time\n{body}\n", encoding="utf-8")
+    path.chmod(0o755)
+    return str(path)
+
+
+@pytest.fixture
+def present(monkeypatch):
+    """Pretend exactly these programs are installed (name -> path), cairosvg as told."""
+    import catmouse._png
+
+    def pretend(programs: dict[str, str], cairosvg: bool = False) -> None:
+        monkeypatch.setattr(shutil, "which", programs.get)
+        monkeypatch.setattr(catmouse._png, "_cairosvg_loads", lambda: cairosvg)
+    return pretend
+
+
+def test_converters_are_tried_in_order(tmp_path, present):
+    from catmouse._png import CONVERTER_HELP, converters, find_converter, write_png
+
+    tool = {name: fake_program(tmp_path, name, "sys.exit(0)")
+            for name in ("rsvg-convert", "chromium-browser", "google-chrome", "chrome")}
+    present(tool, True)
+    assert [name for name, _ in converters()] == ["rsvg-convert", "cairosvg", "chromium-browser"]
+    assert find_converter()[0] == "rsvg-convert"
+    present({"google-chrome": tool["google-chrome"], "chrome": tool["chrome"]}, True)
+    assert [name for name, _ in converters()] == ["cairosvg", "google-chrome"]
+    assert find_converter()[0] == "cairosvg"
+    present({"chrome": tool["chrome"]})
+    assert [name for name, _ in converters()] == ["chrome"]
+    assert find_converter()[0] == "chrome"
+    present({})
+    assert converters() == [] and find_converter() is None
+    out = tmp_path / "p.png"
+    with pytest.raises(RuntimeError, match="writing PNG needs a converter") as caught:
+        write_png("<svg/>", str(out), 10, 10)
+    assert CONVERTER_HELP in str(caught.value) and not out.exists()
+
+
+def test_cairosvg_is_listed_only_when_it_loads(monkeypatch):
+    """Installed and importable: listed. Not installed, or installed without the cairo C
+    library (its import fails with OSError): not listed."""
+    import importlib
+    import importlib.util
+    import types
+
+    from catmouse._png import converters
+
+    monkeypatch.setattr(shutil, "which", {}.get)
+    real_find_spec = importlib.util.find_spec
+
+    def installed(found: bool, loads: type[BaseException] | None):
+        def find_spec(name, *args):
+            if name == "cairosvg":
+                return real_find_spec("json") if found else None
+            return real_find_spec(name, *args)
+
+        def import_module(name, *args):
+            assert name == "cairosvg"
+            if loads is not None:
+                raise loads("no library called cairo-2 was found")
+            return types.ModuleType("cairosvg")
+        monkeypatch.setattr(importlib.util, "find_spec", find_spec)
+        monkeypatch.setattr(importlib, "import_module", import_module)
+
+    installed(True, None)
+    assert [name for name, _ in converters()] == ["cairosvg"]
+    for found, loads in ((False, None), (True, OSError), (True, ImportError)):
+        installed(found, loads)
+        assert converters() == [], (found, loads)
+
+
+def test_an_explicit_converter_is_used(tmp_path, present):
+    from catmouse._png import write_png
+
+    tool = fake_program(tmp_path, "tool", "sys.exit(1)")
+    present({"rsvg-convert": tool})  # present, but not the one asked for
+    given = []
+
+    def convert(svg, out, width, height):
+        given.append((svg, width, height))
+        Path(out).write_bytes(PNG_SIGNATURE + b"picture")
+
+    out = tmp_path / "p.png"
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" style="height: auto" width="30"/>'
+    assert write_png(svg, str(out), 30, 20, ("mine", convert)) == "mine"
+    # The page style (for notebooks) is dropped: cairosvg draws nothing with it.
+    assert given == [('<svg xmlns="http://www.w3.org/2000/svg" width="30"/>', 30, 20)]
+
+
+BROWSER = """
+record = {record!r}
+shot = next(a.split("=", 1)[1] for a in sys.argv if a.startswith("--screenshot="))
+page = sys.argv[-1].removeprefix("file://")
+with open(record, "w") as handle:
+    json.dump({{"argv": sys.argv[1:], "page": open(page).read()}}, handle)
+{then}
+"""
+
+
+def test_the_browser_takes_a_screenshot_at_the_pictures_size(tmp_path, present, monkeypatch):
+    from catmouse._png import write_png
+
+    record = tmp_path / "record.json"
+    then = f"open(shot, 'wb').write({PNG_SIGNATURE + b'shot'!r})"
+    browser = fake_program(tmp_path, "chromium", BROWSER.format(record=str(record), then=then))
+    present({"chromium": browser})
+    svg = catmouse.draw(CHASE, mouse=3, cat=7)
+    out = tmp_path / "game.png"
+    assert write_png(svg, str(out), 762, 610) == "chromium"
+    assert out.read_bytes() == PNG_SIGNATURE + b"shot"
+    seen = json.loads(record.read_text())
+    argv = seen["argv"]
+    assert "--headless" in argv and "--window-size=762,610" in argv
+    assert "--force-device-scale-factor=1" in argv and "--hide-scrollbars" in argv
+    assert ("--no-sandbox" in argv) == (hasattr(os, "geteuid") and os.geteuid() == 0)
+    assert argv[-1].startswith("file://") and argv[-1].endswith(".html")
+    page = seen["page"]
+    assert "margin:0" in page and "<svg" in page and "max-width: 100%" not in page
+    assert page.count("<text") == svg.count("<text")
+    # Chromium refuses to run as root without --no-sandbox; anyone else keeps the sandbox,
+    # and so does a system without user ids.
+    for uid, sandboxed in ((0, False), (1000, True), (None, True)):
+        if uid is None:
+            monkeypatch.delattr(os, "geteuid", raising=False)
+        else:
+            monkeypatch.setattr(os, "geteuid", lambda uid=uid: uid, raising=False)
+        assert write_png(svg, str(out), 762, 610) == "chromium"
+        argv = json.loads(record.read_text())["argv"]
+        assert ("--no-sandbox" not in argv) == sandboxed, uid
+
+
+@pytest.mark.parametrize("name", ["rsvg-convert", "chromium"])
+def test_a_failing_converter_says_why_and_keeps_quiet(tmp_path, present, capfd, name):
+    from catmouse._png import write_png
+
+    complaint = "sys.stderr.write('cannot parse the picture\\n'); sys.exit(3)"
+    present({name: fake_program(tmp_path, name, complaint)})
+    out = tmp_path / "p.png"
+    with pytest.raises(RuntimeError, match=f"{name} could not convert the picture: "
+                                           r"exit status 3 \(cannot parse the picture\)$"):
+        write_png(catmouse.draw(LEETCODE1), str(out), 720, 600)
+    assert capfd.readouterr() == ("", "")  # its complaint went into the message only
+    assert not out.exists()
+
+
+def test_a_converter_that_writes_no_png_is_refused(tmp_path, present):
+    from catmouse._png import write_png
+
+    record = tmp_path / "record.json"
+    silent = fake_program(tmp_path, "chromium", BROWSER.format(record=str(record), then=""))
+    present({"chromium": silent})
+    with pytest.raises(RuntimeError, match="chromium could not convert the picture: .*"
+                                           "wrote no screenshot"):
+        write_png("<svg/>", str(tmp_path / "p.png"), 10, 10)
+    wrong = fake_program(tmp_path, "rsvg-convert",
+                         "open(sys.argv[sys.argv.index('-o') + 1], 'w').write('GIF89a')")
+    present({"rsvg-convert": wrong})
+    with pytest.raises(RuntimeError, match="rsvg-convert did not write a PNG file"):
+        write_png("<svg/>", str(tmp_path / "p.png"), 10, 10)
+
+
+@pytest.mark.parametrize("name", ["rsvg-convert", "chromium"])
+def test_a_hung_converter_is_stopped(tmp_path, present, monkeypatch, name):
+    import catmouse._png
+    from catmouse._png import write_png
+
+    monkeypatch.setattr(catmouse._png, "TIMEOUT", 1)
+    present({name: fake_program(tmp_path, name, "time.sleep(60)")})
+    with pytest.raises(RuntimeError, match=f"{name} could not convert the picture: stopped, "
+                                           "still running after 1 s"):
+        write_png("<svg/>", str(tmp_path / "p.png"), 10, 10)
+
+
+# -- draw(): titles, endings, default starts --------------------------------------------------
+
+PATH4 = [[1], [0, 2], [1, 3], [2]]
+
+
+def headings(svg: str) -> list[str]:
+    """The title, then each subtitle line."""
+    root = parse(svg)
+    return [t.text for t in root.iter(f"{SVG}text") if t.get("font-size") in ("19", "15")]
+
+
+def test_setup_keeps_the_board():
+    from catmouse._draw import Setup
+
+    analysis = catmouse.analyze(LEETCODE1)
+    assert Setup.of(analysis).graph is analysis.graph
+    assert Setup.of(LEETCODE1).graph._rows() == Graph(LEETCODE1)._rows()
+    with pytest.raises(ValueError, match="an Analysis already has its holes"):
+        Setup.of(analysis, hole=3)
+    with pytest.raises(ValueError, match="an Analysis already has its holes"):
+        catmouse.draw(analysis, hole=3)
+
+
+def test_an_outcomes_only_title_says_who_wins_and_no_more():
+    chase = catmouse.analyze(CHASE, remoteness=False)
+    assert headings(catmouse.draw(chase, 3, 7))[0] == "the cat wins"
+    drawn = catmouse.analyze(LEETCODE1, remoteness=False)
+    assert headings(catmouse.draw(drawn))[0] == "a draw: neither side can force a win"
+    won = catmouse.analyze([[1, 3], [0], [3], [0, 2]], remoteness=False)
+    assert headings(catmouse.draw(won))[0] == "the mouse wins"
+
+
+@pytest.mark.parametrize("game, start, ending", [
+    (Game(PATH4, holes=(), cat_goals=(0,)), (2, 1), "the cat reaches its goal (node 0)"),
+    (Game([[1, 2], [0], [0]], first=Turn.CAT), (1, 2), "the cat cannot move, and loses"),
+    (Game(LEETCODE1), (1, 2), "then a position repeats: the game goes round forever"),
+    (Game(CHASE), (3, 7), "the cat catches the mouse on node 5"),
+    (Game([[1, 3], [0], [3], [0, 2]]), (1, 2), "the mouse reaches the hole (node 0)"),
+])
+def test_the_subtitle_says_how_the_game_ends(game, start, ending):
+    lines = headings(catmouse.draw(game, *start))
+    assert lines[2] == ending and len(lines) == 3
+    assert ending not in headings(catmouse.draw(game, *start, line=False))
+
+
+def test_default_starts():
+    def starts(*args, **kwargs):
+        return headings(catmouse.draw(*args, **kwargs))[1].split(";")[0]
+
+    assert starts(PATH4, mouse=3) == "mouse starts on 3, cat on 2"
+    assert starts(PATH4, cat=3) == "mouse starts on 1, cat on 3"
+    assert starts(PATH4) == "mouse starts on 1, cat on 2"
+    assert starts([[1], [0, 2], [1]]) == "mouse starts on 1, cat on 2"  # three nodes suffice
+    # No default start where the cat may not stand on node 2 (or node 1 or 2 is missing):
+    # the board alone, titled by its size.
+    for board, hole in ((LEETCODE1, 2), ([[1], [0]], 0)):
+        svg = catmouse.draw(board, hole=hole)
+        graph = Graph(board)
+        assert headings(svg) == [f"{graph.n} nodes, {graph.num_edges} edges"]
+        assert move_numbers(parse(svg)) == []
+
+
+def test_notebook_display_edge_bound_is_inclusive():
+    """Exactly LEGIBLE_EDGES edges still draw; one more is a summary."""
+    from catmouse._draw import LEGIBLE_EDGES
+
+    # A dense board: 35 nodes all joined (595 edges), a 36th joined to the first ones.
+    pairs = [(u, v) for u in range(35) for v in range(u + 1, 35)]
+    pairs += [(35, u) for u in range(LEGIBLE_EDGES + 1 - len(pairs))]
+    for count, drawn in ((LEGIBLE_EDGES, True), (LEGIBLE_EDGES + 1, False)):
+        graph = Graph.from_edges(36, pairs[:count])
+        assert graph.num_edges == count
+        assert (graph._repr_svg_() is not None) == drawn, count
