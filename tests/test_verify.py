@@ -156,6 +156,9 @@ def test_any_single_wrong_entry_fails_small_table():
                 analysis.verify()
             table[s] = old
             assert error.value.position == position_of(analysis, s)
+            said = {3: "the table says NO_POSITION (the cat on a node it may not enter), but",
+                    200: "the table says code 200 in "}.get(value, "the table says ")
+            assert said in str(error.value)
 
 
 def test_a_claimed_end_that_is_not_one_is_named():
