@@ -157,7 +157,7 @@ def test_any_single_wrong_entry_fails_small_table():
             table[s] = old
             assert error.value.position == position_of(analysis, s)
             said = {3: "the table says NO_POSITION (the cat on a node it may not enter), but",
-                    200: "the table says code 200 in "}.get(value, "the table says ")
+                    200: "the table says code 200"}.get(value, "the table says ")
             assert said in str(error.value)
 
 
