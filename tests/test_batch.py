@@ -40,12 +40,9 @@ def test_lists_give_the_loops_answers(use_engine, threads):
     assert catmouse.solve_many(mixed, threads=threads) == expected
 
 
-def test_lists_take_the_compiled_list_path_without_building_graphs(monkeypatch):
-    # Bug 4: solve_many built a Graph per list, which made it slower than a loop
-    # of solve(); valid lists now go straight to the compiled list path.
-    if _retro.engine.name != "cython":
-        pytest.skip("the compiled engine is not in use (the twin's list path declines)")
-    built = []
+def count_graphs_built(monkeypatch) -> list:
+    """A list that gets one item per Graph built from now on (the list paths build none)."""
+    built: list = []
     real_init = Graph.__init__
 
     def counting_init(self, *args, **kwargs):
@@ -53,10 +50,19 @@ def test_lists_take_the_compiled_list_path_without_building_graphs(monkeypatch):
         real_init(self, *args, **kwargs)
 
     monkeypatch.setattr(graph_module.Graph, "__init__", counting_init)
+    return built
+
+
+def test_lists_take_the_compiled_list_path_without_building_graphs(monkeypatch):
+    # Bug 4: solve_many built a Graph per list, which made it slower than a loop
+    # of solve(); valid lists now go straight to the compiled list path.
+    if _retro.engine.name != "cython":
+        pytest.skip("the compiled engine is not in use (the twin's list path declines)")
+    built = count_graphs_built(monkeypatch)
     graphs = random_lists(random.Random(4), 40)
     outcomes = catmouse.solve_many(graphs, threads=2)
     assert built == []
-    monkeypatch.setattr(graph_module.Graph, "__init__", real_init)
+    monkeypatch.undo()
     assert outcomes == [catmouse.solve(g) for g in graphs]
 
 
@@ -367,14 +373,7 @@ def test_the_biggest_lists_that_fit_a_board_take_the_list_path(no_memory, monkey
     # No Graph built and no memory asked (the answers still right) at the board limit.
     if _retro.engine.name != "cython":
         pytest.skip("the compiled engine is not in use (the twin's list path declines)")
-    built = []
-    real_init = Graph.__init__
-
-    def counting_init(self, *args, **kwargs):
-        built.append(1)
-        real_init(self, *args, **kwargs)
-
-    monkeypatch.setattr(graph_module.Graph, "__init__", counting_init)
+    built = count_graphs_built(monkeypatch)
     batch = [ring(board_limit()), EXAMPLE]
     assert catmouse.solve_many(batch, threads=2) == [Outcome.MOUSE_WIN, Outcome.DRAW]
     assert built == []
