@@ -241,6 +241,9 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("catmouse/_svg.py", "x += 34 + 8.2 * len(text) + 22", "`34` -> `35`"):
         "one pixel more between legend items, a cosmetic spacing: the row stays in order, apart "
         "and inside the picture, off-centre by under 3 px",
+    ("catmouse/_svg.py", "if src > dst:", "negate the condition"):
+        "mirrors every arrow's bow across its edge: the mouse's moves on an edge still all bow "
+        "one way and the cat's the other (tested); which way is a convention no reader sees",
     ("catmouse/_draw.py", "width = 560 if graph.n <= 30 else 820", "`560` -> `561`"):
         "the notebook max-width for small boards, a cosmetic cap: one pixel wider cannot be seen",
     ("catmouse/_png.py", "Converter = Callable[[str, str, int, int], None]", "drop the statement"):

@@ -440,3 +440,51 @@ def test_built_in_layout_of_a_big_board_is_a_circle(no_networkx):
     graph = Graph.from_edges(301, [(u, u + 1) for u in range(300)])
     radii = [dist(p, (0.5, 0.5)) for p in layout(graph)]
     assert max(radii) - min(radii) < 1e-4
+
+
+def test_each_use_of_an_edge_bows_by_the_same_rule_for_both_players(case):
+    """The k-th move along an edge (either player's, counting from 0) bows 0.14 of the
+    edge's length plus 44 px per earlier use: the mouse's and the cat's alike."""
+    name, picture, line, _ = case
+    steps = [(src, dst) for _, src, dst in moves_of(line) if src != dst]
+    used: dict[tuple[int, int], int] = {}
+    for (src, dst), move in zip(steps, picture.moves, strict=True):
+        a, b = picture.nodes[src][:2], picture.nodes[dst][:2]
+        mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        key = (min(src, dst), max(src, dst))
+        again = used.get(key, 0)
+        used[key] = again + 1
+        assert dist(move.control, mid) == pytest.approx(0.14 * dist(a, b) + 44 * again,
+                                                        abs=0.3), (name, src, dst)
+
+
+def test_a_pass_number_does_not_cover_its_node(case):
+    name, picture, line, _ = case
+    discs = {int(t.text): float(c.get("r")) for c, t in zip(
+        [c for c in picture.root.findall(f"{SVG}circle") if c.get("stroke") == "white"],
+        [t for t in picture.root.findall(f"{SVG}text") if t.get("font-weight") == "bold"
+         and t.get("fill") == "white"])}
+    for number, (_, src, dst) in enumerate(moves_of(line), 1):
+        if src == dst:
+            x, y, r = picture.nodes[src]
+            assert dist(picture.numbers[number], (x, y)) >= r + 4 + discs[number], (name, number)
+
+
+def test_each_legend_symbol_is_drawn_as_on_the_board(case):
+    """Starts are rings, the hole a dark disc, moves arrows (a line with the player's head)."""
+    name, picture, _, _ = case
+    symbol = None
+    for element in picture.legend:
+        tag = element.tag.removeprefix(SVG)
+        if tag != "text":
+            symbol = element
+            continue
+        text = element.text
+        if text in ("mouse start", "cat start"):
+            assert symbol.tag == f"{SVG}circle" and symbol.get("fill") == "white", (name, text)
+            assert float(symbol.get("stroke-width")) >= 3, (name, text)
+        elif text == "hole":
+            assert symbol.tag == f"{SVG}circle" and symbol.get("fill") != "white", name
+        elif text in ("mouse move", "cat move"):
+            assert symbol.tag == f"{SVG}line", (name, text)
+            assert text.split()[0] + "-arrow" in symbol.get("marker-end"), (name, text)
