@@ -1309,8 +1309,11 @@ cdef int64_t solve_general(const Game *g, uint8_t *outcome, int32_t *rem, int64_
                     PyThread_acquire_lock(s.done[i], 1)
             interrupted = None
             for thread in started:
-                while thread.is_alive():
+                # is_alive() runs Python code too: Ctrl-C can land in it as well as in join().
+                while True:
                     try:
+                        if not thread.is_alive():
+                            break
                         thread.join()
                     except BaseException as error:
                         interrupted = error
