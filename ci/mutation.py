@@ -262,6 +262,17 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
      'command.insert(1, "--no-sandbox")  # Chromium refuses to run as root otherwise',
      "`1` -> `2`"):
         "where --no-sandbox sits among the browser's options: Chromium reads them in any order",
+    ("catmouse/_retro_c.pyx", "dense = words * DENSE >= W", "`>=` -> `>`"):
+        "only chooses between the whole-row loop and the changed-words loop at exactly a "
+        "quarter of the words changed: both compute the same row (speed, not results)",
+    ("catmouse/_retro_c.pyx", "mw &= ~pad", "drop the statement"):
+        "mw = hole[j] & ~cw and hole[] only has bits of real nodes (set for u < n): the "
+        "padding past the last node is already clear",
+    ("catmouse/_page.py",
+     "x2, y2 = x2 - (x2 - x1) / d * (radius + 3), y2 - (y2 - y1) / d * (radius + 3)",
+     "`3` -> `4` (#2)"):
+        "moves an arrow's head on the play page by under a pixel (one pixel shorter along y "
+        "only): cosmetic, the head still stops short of its node",
     ("catmouse/_retro_c.pyx", "rem[s] = 0", "drop the statement"):
         "run() writes rem[s] = depth (0 for the seeds) as it takes each position off the queue",
     ("catmouse/_retro_c.pyx", "for j in range(bj if bj > i + 1 else i + 1, j_end):",
