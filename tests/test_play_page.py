@@ -548,3 +548,18 @@ def test_the_board_draws_each_edge_once(tmp_path, capsys, directed):
         assert len(ends) == 1, (u, v)
         assert radius < math.dist(ends[0], b) < radius + 6
     assert all(arrow == directed for _, _, arrow in lines)
+
+
+def test_the_board_is_well_formed_svg():
+    """The page's board parses as XML on its own (an unclosed <svg> only renders because
+    HTML parsers forgive it)."""
+    import xml.etree.ElementTree as ET
+
+    from catmouse._page import page_html
+
+    html = page_html(Setup.of([[1, 3], [0], [3], [0, 2]]), 1, 2, Turn.MOUSE)
+    start = html.index("<svg")
+    end = html.index("</svg>", start) + len("</svg>")
+    board = ET.fromstring(html[start:end])
+    assert board.tag.endswith("svg") and len(board) > 0
+    assert html.count("<svg") == html.count("</svg>")
