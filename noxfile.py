@@ -49,14 +49,14 @@ def run_tests(session: nox.Session, engine: str, label: str, **env: str) -> None
 @nox.session(name="tests-compiled")
 def tests_compiled(session: nox.Session) -> None:
     """The suite on the installed compiled engine (required), both twins through the fixture."""
-    install_catmouse(session, "test,all,dask", COMPILED)
+    install_catmouse(session, "test,all,dask,png", COMPILED)
     run_tests(session, "compiled", "tests-compiled (installed, compiled engine required)")
 
 
 @nox.session(name="tests-pure")
 def tests_pure(session: nox.Session) -> None:
     """The suite on a pure-Python build (CATMOUSE_NO_EXTENSIONS=1): no compiler needed."""
-    install_catmouse(session, "test,all,dask", PURE)
+    install_catmouse(session, "test,all,dask,png", PURE)
     run_tests(session, "pure", "tests-pure (pure-Python build)", CATMOUSE_TEST_NO_COMPILED="1")
 
 

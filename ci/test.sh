@@ -3,7 +3,7 @@
 #
 # From a fresh machine (ci/nox.sh installs nox first), two nox sessions, each in a fresh
 # virtual environment, run the suite against the INSTALLED package from outside the tree:
-#   tests-compiled  catmouse[test,all] built with the compiled engine REQUIRED (a failed
+#   tests-compiled  catmouse[test,all,dask,png] built with the compiled engine REQUIRED (a failed
 #                   compile fails the install); BACKEND must be "cython"; the engine fixture
 #                   runs both twins; the installed package's docstring examples run too;
 #   tests-pure      the pure-Python build (CATMOUSE_NO_EXTENSIONS=1); BACKEND must be "python".
