@@ -431,7 +431,9 @@ def test_built_in_layout_spreads_the_board(no_networkx, name):
            if (u, v) not in edges and (v, u) not in edges]
     assert sum(near) / len(near) < 0.85 * sum(far) / len(far), name
     if name in EVEN_EDGES:
-        assert max(near) < 2 * min(near), name
+        # 2.5, not 2: the force layout is chaotic in the last bits, and on i386 (x87 floats)
+        # petersen's longest edge came out 2.06 times its shortest.
+        assert max(near) < 2.5 * min(near), name
 
 
 def test_built_in_layout_of_a_big_board_is_a_circle(no_networkx):
