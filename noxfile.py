@@ -119,7 +119,7 @@ def mutation(session: nox.Session) -> None:
     dependencies.
     """
     session.install("setuptools>=77", "Cython>=3.1")
-    install_catmouse(session, "test,all", {})
+    install_catmouse(session, "test,all,png", {})
     session.run("python", str(ROOT / "ci" / "mutation.py"), *session.posargs)
 
 

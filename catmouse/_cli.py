@@ -275,16 +275,12 @@ def _outcome_words(game: Game, outcome: Outcome, remoteness: int | None) -> str:
 
 
 def _ending(analysis: Analysis, line: list[tuple[int, int, Turn]], game: Game) -> str:
+    from ._draw import game_over_words
+
+    over = game_over_words(analysis, line[-1], game.holes, game.cat_goals)
+    if over:
+        return over
     mouse, cat, turn = line[-1]
-    if mouse == cat:
-        return f"the cat catches the mouse on node {mouse}"
-    if mouse in game.holes:
-        return f"the mouse reaches the hole (node {mouse})"
-    if cat in game.cat_goals:
-        return f"the cat reaches its goal (node {cat})"
-    if not analysis.best_moves(mouse, cat, turn):
-        mover = "mouse" if turn == Turn.MOUSE else "cat"
-        return f"the {mover} cannot move, and loses"
     # A line that never ends stops where its next move would repeat a position.
     step = analysis.best_moves(mouse, cat, turn)[0]
     k = 0 if turn == Turn.MOUSE else 1

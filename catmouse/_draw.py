@@ -119,19 +119,25 @@ class Setup:
         return outcome_words(outcome, a.remoteness(mouse, cat, turn))
 
 
-def ending_words(setup: Setup, line: list[Position]) -> str:
-    """How an optimal line ends, in words (the last entry of ``line`` is where it stops)."""
-    mouse, cat, turn = line[-1]
+def game_over_words(analysis: Analysis, position: Position, holes: Any,
+                    goals: Any) -> str | None:
+    """How ``position`` ends the game, in words, or None when play goes on from it."""
+    mouse, cat, turn = position
     if mouse == cat:
         return f"the cat catches the mouse on node {mouse}"
-    if mouse in setup.holes:
+    if mouse in holes:
         return f"the mouse reaches the hole (node {mouse})"
-    if cat in setup.goals:
+    if cat in goals:
         return f"the cat reaches its goal (node {cat})"
-    moves = setup.analysis.best_moves(mouse, cat, turn)
-    if not moves:
+    if not analysis.best_moves(mouse, cat, turn):
         return f"the {_PLAYER[turn]} cannot move, and loses"
-    return "then a position repeats: the game goes round forever"
+    return None
+
+
+def ending_words(setup: Setup, line: list[Position]) -> str:
+    """How an optimal line ends, in words (the last entry of ``line`` is where it stops)."""
+    over = game_over_words(setup.analysis, line[-1], setup.holes, setup.goals)
+    return over or "then a position repeats: the game goes round forever"
 
 
 def _default_starts(setup: Setup, mouse: int | None, cat: int | None) -> tuple[int, int] | None:

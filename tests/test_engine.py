@@ -263,12 +263,11 @@ class _Index:
 
 def test_sizes_and_targets_may_be_any_integer_like(engine):
     args = good_args()
-    expected = engine.propagate(*edit(edit(edit(args, 10, None), 11, None), 12, 5))
-    for target in (_Index(5), True):
-        got = engine.propagate(*edit(edit(edit(args, 10, None), 11, None), 12, target))
-        assert got == (expected if target is not True else
-                       engine.propagate(*edit(edit(edit(args, 10, None), 11, None), 12, 1)))
+    no_tables = edit(edit(args, 10, None), 11, None)
+    for target, same in ((_Index(5), 5), (True, 1)):
+        assert (engine.propagate(*edit(no_tables, 12, target))
+                == engine.propagate(*edit(no_tables, 12, same)))
     assert engine.propagate(*edit(args, 0, _Index(2))) == engine.propagate(*args)
     for bad in (1.0, "5"):
         with pytest.raises(TypeError):
-            engine.propagate(*edit(edit(edit(args, 10, None), 11, None), 12, bad))
+            engine.propagate(*edit(no_tables, 12, bad))
