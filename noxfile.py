@@ -1,11 +1,11 @@
 """Every task of the project, each in a fresh virtual environment: ``nox -l`` lists them.
 
     nox -s tests-compiled tests-pure    the suite on each engine (what ci/test.sh runs)
-    nox -s lint                         ruff, cython-lint, mypy, stubtest of _retro_c.pyi
+    nox -s lint                         ruff, cython-lint, mypy, stubtest of bits_c.pyi
     nox -s run                          the main job (what ci/run.sh runs)
     nox -s bench -- --quick             the benchmark (arguments go to benchmarks/bench.py)
     nox -s fuzz -- --examples 5000      the long fuzzing run on a bounds-checked build
-    nox -s mutation -- --modules _rules the mutation run (tests/mutation/RESULTS.md)
+    nox -s mutation -- --modules _rules the mutation run (docs/dev/mutation/RESULTS.md)
     nox -s wheels release-check         the local wheel checks, then twine/check-wheel-contents
     nox -s docs i386 cross-aarch64 clang
                                         scripts in ci/ (no environment of their own)
@@ -62,19 +62,19 @@ def tests_pure(session: nox.Session) -> None:
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """ruff, cython-lint, mypy, and stubtest of catmouse/_retro_c.pyi on the built engine."""
+    """ruff, cython-lint, mypy, and stubtest of catmouse/bits_c.pyi on the built engine."""
     session.install("ruff", "cython-lint", "mypy")
     # stubtest compares the stub with the module the compiler produced: install it, required.
     install_catmouse(session, "all", COMPILED)
     session.run("ruff", "check", ".")
-    session.run("cython-lint", "catmouse/_retro_c.pyx")
+    session.run("cython-lint", "catmouse/bits_c.pyx")
     session.run("mypy")
     with tempfile.TemporaryDirectory(prefix="catmouse-stubtest-") as tmp:
         allow = Path(tmp) / "allowlist.txt"
-        allow.write_text("".join(f"catmouse._retro_c.{name}\n" for name in STUBTEST_ALLOW))
+        allow.write_text("".join(f"catmouse.engine.bits_c.{name}\n" for name in STUBTEST_ALLOW))
         # From outside the tree: the installed package and its installed stub are checked.
         with session.chdir(tmp):
-            session.run("python", "-m", "mypy.stubtest", "catmouse._retro_c",
+            session.run("python", "-m", "mypy.stubtest", "catmouse.engine.bits_c",
                         "--allowlist", str(allow), env=COMPILED)
 
 

@@ -6,7 +6,7 @@ CATMOUSE_REQUIRE_EXTENSIONS=1   a failed compile is an error (so is any failure 
 CATMOUSE_DEBUG=1                compile with bounds checks on (for fuzzing)
 
 Values are read as true/false words (``=0`` means off; another word such as ``=maybe`` is an
-error), by the same function the package uses at import: catmouse/_switches.py, loaded here by
+error), by the same function the package uses at import: catmouse/engine/switches.py, loaded here by
 its path since catmouse is not installed yet.  Everything else is in pyproject.toml.
 """
 
@@ -19,7 +19,7 @@ from setuptools.command.build_ext import build_ext
 
 
 def _load_switches():
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "catmouse", "_switches.py")
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "catmouse", "engine", "switches.py")
     spec = importlib.util.spec_from_file_location("_catmouse_switches", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -37,7 +37,7 @@ try:
 except ValueError as error:
     sys.exit(f"error: {error}")
 if NO_EXTENSIONS and REQUIRE:
-    # The same refusal as at import (catmouse/_retro.py).
+    # The same refusal as at import (catmouse/engine/__init__.py).
     sys.exit("error: CATMOUSE_NO_EXTENSIONS and CATMOUSE_REQUIRE_EXTENSIONS are both set")
 
 # Set once here, not in the .pyx, so the debug switch can turn checks back on.
@@ -107,10 +107,10 @@ else:
     # _bitops.h: portable ctz/popcount and relaxed atomics (gcc/clang, MSVC, plain C).
     ext_modules = [
         Extension(
-            "catmouse._retro_c",
-            ["catmouse/_retro_c.pyx"],
-            include_dirs=["catmouse"],
-            depends=["catmouse/_bitops.h"],
+            "catmouse.engine.bits_c",
+            ["catmouse/engine/bits_c.pyx"],
+            include_dirs=["catmouse/engine"],
+            depends=["catmouse/engine/_bitops.h"],
         )
     ]
 

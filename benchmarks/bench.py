@@ -63,9 +63,10 @@ from pathlib import Path
 from typing import Any
 
 import catmouse
-from catmouse import _api, _retro
-from catmouse._graph import Graph
-from catmouse._rules import classic_rules
+from catmouse import solving as _solving
+from catmouse import engine as selector
+from catmouse.graph import Graph
+from catmouse.rules import classic_rules
 
 __all__ = ["main"]
 
@@ -310,11 +311,11 @@ class use_twin:
     """Run the API on the pure-Python engine for the duration of a ``with``."""
 
     def __enter__(self) -> None:
-        self.saved = _retro.engine
-        _retro.engine = _retro.load("python")
+        self.saved = selector.current
+        selector.current = selector.load("python")
 
     def __exit__(self, *exc: object) -> None:
-        _retro.engine = self.saved
+        selector.current = self.saved
 
 
 def raw_engine(graph: Graph, target: int) -> Callable[[], Any]:
@@ -322,7 +323,7 @@ def raw_engine(graph: Graph, target: int) -> Callable[[], Any]:
     rules = classic_rules(graph, 0)
     args = (graph.n, rules.flags, graph.indptr, graph.indices, graph.rindptr, graph.rindices,
             graph.indptr, graph.indices, graph.rindptr, graph.rindices, None, None, target)
-    propagate = _retro.engine.propagate
+    propagate = selector.current.propagate
     return lambda: propagate(*args)
 
 
@@ -589,9 +590,9 @@ def bench_hot(args: argparse.Namespace, refs: References) -> Table:
     calls = 2000 if args.quick else 20000
     solve(tiny)
     t_tiny = best_time(lambda: [solve(tiny) for _ in range(calls)], args.reps) / calls
-    compiled = _retro.engine if _retro.engine.name == "cython" else None
+    compiled = selector.current if selector.current.name == "cython" else None
     if compiled is not None:
-        boards = [_api._board(tiny, 0)] * calls
+        boards = [_solving._board(tiny, 0)] * calls
         t_tiny_engine = best_time(lambda: compiled.solve_boards(boards, 1, 2), args.reps) / calls
     else:
         engine = raw_engine(tiny, tiny.n + 2)

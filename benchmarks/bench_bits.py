@@ -20,9 +20,9 @@ from pathlib import Path
 from bench import Reference, best_time, big_family, random_graph, small_family
 
 import catmouse
-from catmouse import _retro_c
-from catmouse._graph import Graph
-from catmouse._rules import classic_rules
+from catmouse.engine import bits_c
+from catmouse.graph import Graph
+from catmouse.rules import classic_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,7 +37,7 @@ def build(source: Path) -> Reference:
 
 def board(graph: Graph):
     rules = classic_rules(graph, 0)
-    return _retro_c.Board(graph.n, rules.flags, graph.indptr, graph.indices, graph.rindptr,
+    return bits_c.Board(graph.n, rules.flags, graph.indptr, graph.indices, graph.rindptr,
                           graph.rindices, graph.indptr, graph.indices, graph.rindptr,
                           graph.rindices)
 
@@ -66,16 +66,16 @@ def many(label, lists, refs, reps):
         ref_times.append((name, t / len(lists)))
     boards = [board(g) for g in graphs]
     assert [b.solve(1, 2) for b in boards] == expect
-    assert list(_retro_c.solve_boards(boards, 1, 2)) == expect
-    assert [_retro_c.solve_lists(g, 1, 2, 0) for g in lists] == expect
+    assert list(bits_c.solve_boards(boards, 1, 2)) == expect
+    assert [bits_c.solve_lists(g, 1, 2, 0) for g in lists] == expect
     print(f"{label}: {len(lists)} graphs, per solve")
     k = len(lists)
     line("  Board.solve loop", best_time(lambda: [b.solve(1, 2) for b in boards], reps) / k,
          ref_times)
     line("  solve_boards (one C loop)",
-         best_time(lambda: _retro_c.solve_boards(boards, 1, 2), reps) / k, ref_times)
+         best_time(lambda: bits_c.solve_boards(boards, 1, 2), reps) / k, ref_times)
     line("  solve_lists (lists, checks included)",
-         best_time(lambda: [_retro_c.solve_lists(g, 1, 2, 0) for g in lists], reps) / k,
+         best_time(lambda: [bits_c.solve_lists(g, 1, 2, 0) for g in lists], reps) / k,
          ref_times)
     solve = catmouse.solve
     for g in graphs:
@@ -105,10 +105,10 @@ def big(refs, reps, quick):
         rem = array("i", bytes(4 * size))
 
         def full(threads=1):
-            return _retro_c.propagate(*args, outcome, rem, threads=threads)
+            return bits_c.propagate(*args, outcome, rem, threads=threads)
 
         def outcomes_only(threads=1):
-            return _retro_c.propagate(*args, outcome, None, threads=threads)
+            return bits_c.propagate(*args, outcome, None, threads=threads)
 
         print(f"{name}: n={n}, {size / 1e6:.1f}M positions (us per call)")
         line("  propagate outcome+remoteness (analyze)", best_time(full, reps), ref_times)

@@ -18,7 +18,7 @@ from array import array
 
 from bench import sparse_graph
 
-from catmouse import _retro_c
+from catmouse.engine import bits_c
 
 
 def peak_rss() -> int:
@@ -38,15 +38,15 @@ def main() -> None:
     flags[0] = 3  # the hole: HOLE | CAT_FORBIDDEN
     args = (n, bytes(flags)) + (indptr, indices) * 4
     size = 2 * n * n
-    engine = _retro_c.peak_bytes(n, kind != "solve", kind == "analyze", kind == "solve", threads)
+    engine = bits_c.peak_bytes(n, kind != "solve", kind == "analyze", kind == "solve", threads)
     outcome = bytearray(size) if kind != "solve" else None
     rem = array("i", bytes(4 * size)) if kind == "analyze" else None
     before = peak_rss()
     start, cpu = time.perf_counter(), time.process_time()
     if kind == "solve":
-        result = _retro_c.propagate(*args, None, None, n + 2, threads=threads)
+        result = bits_c.propagate(*args, None, None, n + 2, threads=threads)
     else:
-        result = _retro_c.propagate(*args, outcome, rem, threads=threads)
+        result = bits_c.propagate(*args, outcome, rem, threads=threads)
     wall, cpu = time.perf_counter() - start, time.process_time() - cpu
     after = peak_rss()
     print(f"n={n} {kind} threads={threads}: result {result}, wall {wall:.1f} s, cpu {cpu:.1f} s, "

@@ -14,7 +14,7 @@ is not counted), with all of them measured in the same run:
 - ``solve_lists``: the twin's entry point for ``solve(lists)``: checks and
   solves the lists, stopping at (mouse 1, cat 2, mouse to move);
 - ``propagate``: the twin's engine alone on prebuilt CSR arrays, same target;
-- ``queue``: the 0.1.0 queue twin (``tests/queue_engine.py``), same call.
+- ``queue``: the 0.1.0 queue twin (``tests/helpers/queue_engine.py``), same call.
 
 A figure is the mean over the graphs of each call's best CPU time.
 
@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 import queue_engine  # noqa: E402
 from bench import textbook_solve  # noqa: E402  (the benchmark's own baseline)
 
-from catmouse import _retro_py  # noqa: E402
+from catmouse.engine import bits_py  # noqa: E402
 
 
 def sparse_graph(rng: random.Random, n: int, degree: float = 4.0) -> list[list[int]]:
@@ -113,11 +113,11 @@ def main(argv: list[str] | None = None) -> int:
             indptr, indices = csr(g)
             calls.append((n, flags, *(indptr, indices) * 4, None, None, n + 2))
         expect = [textbook_solve(g) for g in graphs]
-        assert [_retro_py.solve_lists(g, 1, 2, 0) for g in graphs] == expect
-        assert [_retro_py.propagate(*c) for c in calls] == expect
+        assert [bits_py.solve_lists(g, 1, 2, 0) for g in graphs] == expect
+        assert [bits_py.propagate(*c) for c in calls] == expect
         assert [queue_engine.propagate(*c) for c in calls] == expect
         reps = args.reps if n <= 200 else 2
-        solve_lists, propagate = _retro_py.solve_lists, _retro_py.propagate
+        solve_lists, propagate = bits_py.solve_lists, bits_py.propagate
         t_book = per_call([partial(textbook_solve, g) for g in graphs], reps)
         t_lists = per_call([partial(solve_lists, g, 1, 2, 0) for g in graphs], reps)
         t_prop = per_call([partial(propagate, *c) for c in calls], reps)

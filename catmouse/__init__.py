@@ -5,14 +5,14 @@
 <Outcome.MOUSE_WIN: 1>
 """
 
-from ._analysis import Analysis, VerificationError
-from ._api import analyze, solve, solve_many
-from ._draw import draw
-from ._family import cat_mouse_ii, is_cop_win
-from ._game import Game
-from ._graph import Graph
-from ._outcome import Outcome, Turn
-from ._retro import BACKEND as _BACKEND
+from .analysis import Analysis, VerificationError
+from .engine import BACKEND as _BACKEND
+from .family import cat_mouse_ii, is_cop_win
+from .game import Game
+from .graph import Graph
+from .outcome import Outcome, Turn
+from .show.draw import draw
+from .solving import analyze, solve, solve_many
 
 __all__ = [
     "BACKEND",

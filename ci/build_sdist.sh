@@ -18,9 +18,9 @@ sdist=$(ls "$outdir"/*.tar.gz)
 import sys, tarfile
 
 names = [n.split("/", 1)[1] for n in tarfile.open(sys.argv[1]).getnames() if "/" in n]
-required = ["catmouse/_retro_c.pyx", "catmouse/_retro_py.py", "catmouse/py.typed",
+required = ["catmouse/engine/bits_c.pyx", "catmouse/engine/bits_py.py", "catmouse/py.typed",
             "setup.py", "pyproject.toml", "MANIFEST.in", "README.md", "LICENSE",
-            "CHANGELOG.md", "ci/run_tests.py", "ci/test.sh", "tests/test_packaging.py",
+            "CHANGELOG.md", "ci/run_tests.py", "ci/test.sh", "tests/packaging/test_packaging.py",
             "benchmarks/bench.py", "benchmarks/ref.cpp", "noxfile.py"]
 missing = [n for n in required if n not in names]
 generated = [n for n in names if n.endswith((".c", ".so", ".pyd", ".dylib", ".pyc", ".html"))]

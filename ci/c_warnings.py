@@ -6,7 +6,7 @@ A warning (gcc or clang, "FILE:LINE:COL: warning: ...") is put in one of three g
 
 ours        in a file of ours (a header, a .c written by hand), or in a generated C file on
             a line that Cython emitted for a statement of the .pyx: the nearest marker
-            comment above it (``/* "catmouse/_retro_c.pyx":123``) lies in the same
+            comment above it (``/* "catmouse/bits_c.pyx":123``) lies in the same
             function, the C line uses a name of ours (a .pyx variable ``__pyx_v_NAME``, cdef
             function ``__pyx_f_...`` or enum ``__pyx_e_...``) and the warning names no
             Cython-made identifier (``__pyx_t_3``, ``__pyx_self``, ``__Pyx_...``).

@@ -155,7 +155,7 @@ fi
 echo "== 5. a Cython failure (a broken .pyx) falls back too"
 name="broken .pyx"
 cp -r "$src" "$work/broken"
-echo "cdef int this_is_not_cython(:" >>"$work/broken/catmouse/_retro_c.pyx"
+echo "cdef int this_is_not_cython(:" >>"$work/broken/catmouse/engine/bits_c.pyx"
 if fallback_install "$name" "$work/venv-broken" "$work/broken"; then
     backend=$(backend_of "$work/venv-broken/bin/python")
     grep -q "could not be built" "$work/venv-broken/install.log" && [[ $backend == python ]] \

@@ -59,12 +59,12 @@ if [[ $status -ne 0 ]]; then
     exit 1
 fi
 echo "== build took $((SECONDS - t0))s; compile lines:"
-grep -E "^\s*$cc .*-c .*_retro_c\.c" "$work/build.log" | sed 's/^ */   /' || true
+grep -E "^\s*$cc .*-c .*bits_c\.c" "$work/build.log" | sed 's/^ */   /' || true
 
 wheel=$(ls "$work"/dist/catmouse_solver-*.whl)
 mkdir -p "$work/unpacked"
 "$py" -m zipfile -e "$wheel" "$work/unpacked"
-so=$(ls "$work"/unpacked/catmouse/_retro_c*.so)
+so=$(ls "$work"/unpacked/catmouse/engine/bits_c*.so)
 made_by=$(readelf -p .comment "$so" | grep -io 'clang version [0-9.]*' | head -1 || true)
 if [[ -z $made_by ]]; then
     echo "clang: FAIL: $(basename "$so") was not compiled by clang (.comment:" \
@@ -74,7 +74,7 @@ fi
 echo "== $(basename "$so") made by $made_by"
 
 warnings=$("$py" "$repo/ci/c_warnings.py" "$work/build.log" \
-    --generated "$work/src/catmouse/_retro_c.c" --label "$cc $cflags") || true
+    --generated "$work/src/catmouse/engine/bits_c.c" --label "$cc $cflags") || true
 echo "$warnings"
 ours=$(tail -1 <<<"$warnings" | sed -E 's/.*\(([0-9]+) ours.*/\1/')
 generated=$(tail -1 <<<"$warnings" | sed -E 's/.*ours, ([0-9]+) generated.*/\1/')

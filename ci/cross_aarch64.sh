@@ -78,7 +78,7 @@ trap 'rm -rf "$work"' EXIT
     | xargs -0 sh -c 'for f; do [ -e "$f" ] && printf "%s\0" "$f"; done' sh \
     | tar --null -T - -cf -) | tar -xf - -C "$work"
 
-echo "== cythonize catmouse/_retro_c.pyx with setup.py's directives"
+echo "== cythonize catmouse/engine/bits_c.pyx with setup.py's directives"
 (cd "$work" && "$python" - <<'EOF'
 import runpy
 
@@ -100,8 +100,8 @@ cflags=(-O2 -g -fwrapv -DNDEBUG -fPIC -Wall -Wextra ${EXTRA_CFLAGS:-})
 echo "== $cross ${cflags[*]} (-I arm64 Python $pyver headers)"
 compile_status=0
 (cd "$work" && "$cross" "${cflags[@]}" -I"$include" -I"$sysroot/usr/include" \
-    -c catmouse/_retro_c.c -o _retro_c.o \
-    && "$cross" -shared -o "catmouse/_retro_c$suffix" _retro_c.o) >"$work/compile.log" 2>&1 \
+    -c catmouse/engine/bits_c.c -o bits_c.o \
+    && "$cross" -shared -o "catmouse/engine/bits_c$suffix" bits_c.o) >"$work/compile.log" 2>&1 \
     || compile_status=$?
 cp "$work/compile.log" "${TMPDIR:-/tmp}/catmouse-aarch64-compile.log"
 if [[ $compile_status -ne 0 ]]; then
@@ -111,12 +111,12 @@ if [[ $compile_status -ne 0 ]]; then
 fi
 
 # --- 3. what came out -----------------------------------------------------------------------
-kind=$(file -b "$work/catmouse/_retro_c$suffix")
-echo "== _retro_c$suffix: $kind"
+kind=$(file -b "$work/catmouse/engine/bits_c$suffix")
+echo "== bits_c$suffix: $kind"
 status=0
 [[ $kind == *"ARM aarch64"* ]] || { echo "aarch64: the module is not aarch64 code"; status=1; }
 warnings=$("$python" "$repo/ci/c_warnings.py" "$work/compile.log" \
-    --generated "$work/catmouse/_retro_c.c" --label "$cross ${cflags[*]}") || true
+    --generated "$work/catmouse/engine/bits_c.c" --label "$cross ${cflags[*]}") || true
 echo "$warnings"
 summary=$(tail -1 <<<"$warnings")
 ours=$(sed -E 's/.*\(([0-9]+) ours.*/\1/' <<<"$summary")
@@ -127,6 +127,6 @@ else
     note="compile check only (no qemu-user here)"
 fi
 if [[ $status -eq 0 ]]; then verdict=OK; else verdict=FAIL; fi
-echo "aarch64: _retro_c$suffix built by $($cross -dumpfullversion 2>/dev/null || echo "$cross")" \
+echo "aarch64: bits_c$suffix built by $($cross -dumpfullversion 2>/dev/null || echo "$cross")" \
     "against Debian $package:arm64; ${summary#*: }; $note; $verdict in $((SECONDS - start))s"
 exit "$status"

@@ -4,7 +4,7 @@
 
 Copies the package to a temporary directory, builds the compiled engine there
 with CATMOUSE_DEBUG=1 (Cython bounds checks on: an out-of-range read raises
-IndexError instead of reading memory), and runs tests/test_fuzz.py against that
+IndexError instead of reading memory), and runs tests/game/test_fuzz.py against that
 build with N examples per property and engine.  Any failure (a crash, a wrong
 answer, an unexpected exception) fails the run; at the end it prints how many
 inputs each engine took.
@@ -40,14 +40,14 @@ def main() -> int:
         env = dict(os.environ, CATMOUSE_DEBUG="1", CATMOUSE_REQUIRE_EXTENSIONS="1")
         subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace", "--force"],
                        cwd=build, env=env, check=True)
-        source = (build / "catmouse" / "_retro_c.c").read_text()
+        source = (build / "catmouse" / "bits_c.c").read_text()
         if "__Pyx_RaiseBufferIndexError" not in source:
             print("the debug build has no bounds checks", file=sys.stderr)
             return 1
         report = build / "counts.json"
         env.update(PYTHONPATH=str(build))
         where = subprocess.run(
-            [sys.executable, "-c", "import catmouse._retro_c as c; print(c.__file__)"],
+            [sys.executable, "-c", "import catmouse.engine.bits_c as c; print(c.__file__)"],
             cwd=build, env=env, check=True, capture_output=True, text=True).stdout.strip()
         if not where.startswith(str(build)):
             print(f"the fuzz run would test {where}, not the debug build", file=sys.stderr)
@@ -58,7 +58,7 @@ def main() -> int:
         # -p no:cacheprovider: leave no .pytest_cache; the hypothesis database stays local.
         status = subprocess.run(
             [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-             str(ROOT / "tests" / "test_fuzz.py")],
+             str(ROOT / "tests" / "game" / "test_fuzz.py")],
             cwd=build, env=env, check=False,
         ).returncode
         seconds = time.perf_counter() - start

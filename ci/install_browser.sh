@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Make the browser tests runnable: chromium and chromedriver, which selenium drives in
-# tests/test_play_page.py (the play page played in a real browser).
+# tests/show/test_play_page.py (the play page played in a real browser).
 #
 # Present already: says so. Missing, on Debian/Ubuntu, as root: apt-get installs them (Debian's
 # chromium + chromium-driver, else Ubuntu's chromium-browser + chromium-chromedriver). Otherwise

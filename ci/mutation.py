@@ -5,7 +5,7 @@ own copy):
 
     python ci/mutation.py                       # every module, default sample sizes
     python ci/mutation.py --modules _rules _game --python-sample 0   # whole catalogues
-    python ci/mutation.py --modules _retro_c --cython-sample 40 --seed 1
+    python ci/mutation.py --modules bits_c --cython-sample 40 --seed 1
     python ci/mutation.py --list _rules         # print the catalogue, run nothing
     python ci/mutation.py --modules _batch --pick "95:negate the condition" "104:`1` -> `2`"
                                                 # chosen mutants (LINE:MUTATION as --list
@@ -57,11 +57,11 @@ ROOT = Path(__file__).resolve().parent.parent
 # Per module: the tests that exercise it, run with -x.  ``engine`` selects which engine twin's
 # parametrized tests run: mutating one twin, the other twin's copies of a test cannot fail.
 PYTHON_MODULES: dict[str, dict] = {
-    "_retro_py": {
+    "bits_py": {
         "tests": ["test_engine.py", "test_bits_engine.py", "test_engine_perf_paths.py",
                   "test_game.py", "test_oracle.py", "test_oracle_pins.py", "test_threads.py",
                   "test_twin_vs_queue.py", "test_fuzz.py"],
-        "engine": "catmouse._retro_py",
+        "engine": "catmouse.engine.bits_py",
     },
     "_analysis": {"tests": ["test_api.py", "test_game.py", "test_verify.py", "test_pickle.py",
                             "test_oracle_pins.py", "test_surprises.py"]},
@@ -97,12 +97,12 @@ PYTHON_MODULES: dict[str, dict] = {
     "_page": {"tests": ["test_play_page.py"]},
 }
 CYTHON_MODULE = {
-    "_retro_c": {
+    "bits_c": {
         "tests": ["test_engine.py", "test_bits_engine.py", "test_engine_perf_paths.py",
                   "test_game.py", "test_oracle.py", "test_api.py", "test_oracle_pins.py",
                   "test_threads.py", "test_fuzz.py", "test_memory.py", "test_interrupt.py",
                   "test_leaks.py"],
-        "engine": "catmouse._retro_c",
+        "engine": "catmouse.engine.bits_c",
     }
 }
 
@@ -122,189 +122,189 @@ _TWIN_BOUND = ("the twin's peak_bytes is documented as an upper bound, and it is
 # Equivalent mutants: (file, stripped source line, mutation text) -> why no test can kill it.
 # The mutation text is what --list prints after the line number.
 EQUIVALENT: dict[tuple[str, str, str], str] = {
-    ("catmouse/_analysis.py", "_NEVER = 1 << 32  # above any remoteness (2*n*n < 2**31)",
+    ("catmouse/analysis.py", "_NEVER = 1 << 32  # above any remoteness (2*n*n < 2**31)",
      "`32` -> `33`"):
         "verify's never-ending score only has to exceed every remoteness; 2**33 does too, and "
         "_TOP and every comparison move with it",
-    ("catmouse/_analysis.py", "check(expected, view[nn + c : 2 * nn : n], nn + c, n)",
+    ("catmouse/analysis.py", "check(expected, view[nn + c : 2 * nn : n], nn + c, n)",
      "`2` -> `3`"):
         "the slice's end is past the table's end either way (a slice is clipped): same columns",
-    ("catmouse/_graph.py", 'raise ImportError("catmouse needs a 4-byte C int")',
+    ("catmouse/graph.py", 'raise ImportError("catmouse needs a 4-byte C int")',
      "drop the statement"):
         "unreachable where the tests run: array('i') has 4-byte items on every platform "
         "CPython supports (the guard is `pragma: no cover`)",
-    ("catmouse/_graph.py", "None, checked=True)", "`True` -> `False`"):
+    ("catmouse/graph.py", "None, checked=True)", "`True` -> `False`"):
         "adjacency lists are validated row by row on the way in; checked=False only checks "
         "the CSR built from them again, which passes",
-    ("catmouse/_graph.py",
+    ("catmouse/graph.py",
      "self._init_from(n, indptr, indices, directed, None, checked=True, reverse=reverse)",
      "`True` -> `False`"):
         "the engine's list builder accepts only lists it has fully checked; checked=False "
         "only checks the CSR again, which passes",
-    ("catmouse/_analysis.py", "if not worst or key < worst:", "`<` -> `<=`"):
+    ("catmouse/analysis.py", "if not worst or key < worst:", "`<` -> `<=`"):
         "every key holds its position's index and each position is checked once: no two keys "
         "are equal",
-    ("catmouse/_rules.py", "target: bool = False, threads: int = 1,", "`1` -> `2`"):
+    ("catmouse/rules.py", "target: bool = False, threads: int = 1,", "`1` -> `2`"):
         "check_memory's default thread count: every caller in the package passes threads, and "
         "the queue engines' peak_bytes ignore it (re-check once peak_bytes depends on threads)",
-    ("catmouse/_retro_c.pyx", "rem[s] = 0", "`0` -> `1`"):
+    ("catmouse/bits_c.pyx", "rem[s] = 0", "`0` -> `1`"):
         "run() writes rem[s] = depth (0 for the seeds) as it takes each position off the queue",
-    ("catmouse/_rules.py",
+    ("catmouse/rules.py",
      "def run(self, outcome: Any = None, remoteness: Any = None, target: int = -1,",
      "`1` -> `2`"):
         "Rules.run's default target -1 becomes -2: every negative target means a full table",
-    ("catmouse/_rules.py", "threads: int = 1, progress: Any = None) -> int:", "`1` -> `2`"):
+    ("catmouse/rules.py", "threads: int = 1, progress: Any = None) -> int:", "`1` -> `2`"):
         "Rules.run's default thread count: every caller passes threads, and the queue engines "
         "ignore it (re-check once the engine uses threads)",
-    ("catmouse/_rules.py", "threads: int = 1) -> int:", "`1` -> `2`"):
+    ("catmouse/rules.py", "threads: int = 1) -> int:", "`1` -> `2`"):
         "Rules.run's default thread count: every caller passes threads, and the queue engines "
         "ignore it (re-check once the engine uses threads)",
-    ("catmouse/_rules.py", "return (os.cpu_count() or 1) if n >= THREADS_FROM_NODES else 1",
+    ("catmouse/rules.py", "return (os.cpu_count() or 1) if n >= THREADS_FROM_NODES else 1",
      "`1` -> `2` (#1)"):
         "os.cpu_count() gives a number wherever the tests run; `or 1` is for platforms where it "
         "gives None",
-    ("catmouse/_rules.py", "if target >= 0:", "`0` -> `1`"):
+    ("catmouse/rules.py", "if target >= 0:", "`0` -> `1`"):
         "target 0 is (mouse 0, cat 0, mouse to move): the cat is on the mouse, never a draw, "
         "so `result or draw` is result there",
-    ("catmouse/_graph.py", 'raise ValueError(f"a graph of {n} nodes is too large")',
+    ("catmouse/graph.py", 'raise ValueError(f"a graph of {n} nodes is too large")',
      "drop the statement"):
         "untestable here: it needs a list of more than 2**30 rows in memory",
-    ("catmouse/_api.py", "if max_memory is None and threads is None:", "`is` -> `is not` (#2)"):
+    ("catmouse/_solving.py", "if max_memory is None and threads is None:", "`is` -> `is not` (#2)"):
         _FAST_PATH,
-    ("catmouse/_api.py", "elif type(graph) is list:", "`is` -> `is not`"):
+    ("catmouse/_solving.py", "elif type(graph) is list:", "`is` -> `is not`"):
         _FAST_PATH,
-    ("catmouse/_api.py", "if code >= 0:", "`0` -> `1`"):
+    ("catmouse/_solving.py", "if code >= 0:", "`0` -> `1`"):
         _FAST_PATH + " (a draw, code 0, is solved again on the plain path)",
-    ("catmouse/_api.py", _BOARD_LINE, "`False` -> `True` (#1)"): _BOARD_CACHE,
-    ("catmouse/_api.py", _BOARD_LINE, "`False` -> `True` (#2)"): _BOARD_CACHE,
-    ("catmouse/_api.py", _BOARD_LINE, "`True` -> `False`"): _BOARD_CACHE,
-    ("catmouse/_retro_py.py", "break  # early exit: nothing left to lose", "drop the statement"):
+    ("catmouse/_solving.py", _BOARD_LINE, "`False` -> `True` (#1)"): _BOARD_CACHE,
+    ("catmouse/_solving.py", _BOARD_LINE, "`False` -> `True` (#2)"): _BOARD_CACHE,
+    ("catmouse/_solving.py", _BOARD_LINE, "`True` -> `False`"): _BOARD_CACHE,
+    ("catmouse/bits_py.py", "break  # early exit: nothing left to lose", "drop the statement"):
         "the loop only ANDs more rows into a mask that is already 0: the same answer, later",
-    ("catmouse/_retro_py.py", "total += 5 * _list_bytes(n + 1) + 4 * (n + 1) * 32",
+    ("catmouse/bits_py.py", "total += 5 * _list_bytes(n + 1) + 4 * (n + 1) * 32",
      "`+` -> `-` (#2)"): _TWIN_BOUND,
-    ("catmouse/_retro_py.py", "total += 4 * (_list_bytes(n) + 200 * n)", "`*` -> `//` (#1)"):
+    ("catmouse/bits_py.py", "total += 4 * (_list_bytes(n) + 200 * n)", "`*` -> `//` (#1)"):
         _TWIN_BOUND,
-    ("catmouse/_export.py", "r = -1 if remoteness is None else remoteness[s]", "`1` -> `2`"):
+    ("catmouse/export.py", "r = -1 if remoteness is None else remoteness[s]", "`1` -> `2`"):
         "r is only read as `\"\" if r < 0 else r`: -1 and -2 both give an empty cell",
-    ("catmouse/_io.py", "top = -1", "`1` -> `2`"):
+    ("catmouse/graph_files.py", "top = -1", "`1` -> `2`"):
         "top only records whether any node id was read: it is maxed with ids already checked "
         "to be >= 0, then compared with < 0, so any negative start gives the same result",
-    ("catmouse/_batch.py",
+    ("catmouse/batch.py",
      "return need_bytes(n, outcome=False, remoteness=False, target=True) > SMALL_TABLES",
      "`True` -> `False`"):
         "neither engine's peak_bytes reads target and need_bytes only passes it on: the same "
         "bytes for every n in 0..MAX_NODES (checked on both engines)",
-    ("catmouse/_batch.py",
+    ("catmouse/batch.py",
      "return need_bytes(n, outcome=False, remoteness=False, target=True) > SMALL_TABLES",
      "`>` -> `>=`"):
         "need_bytes equals SMALL_TABLES at no n in 0..MAX_NODES on either engine (checked)",
-    ("catmouse/_batch.py", "positions = 0", "`0` -> `1`"):
+    ("catmouse/batch.py", "positions = 0", "`0` -> `1`"):
         "positions grows by even amounts and the threshold is even: 1 + even >= even exactly "
         "when even >= even",
-    ("catmouse/_batch.py", "codes = [-1] * len(batch)", "`1` -> `2`"):
+    ("catmouse/batch.py", "codes = [-1] * len(batch)", "`1` -> `2`"):
         "only the sign of a declined code is read (code >= 0)",
-    ("catmouse/_batch.py", "codes[k] = -1 if code == 255 else code", "`1` -> `2`"):
+    ("catmouse/batch.py", "codes[k] = -1 if code == 255 else code", "`1` -> `2`"):
         "only the sign of a declined code is read (code >= 0)",
-    ("catmouse/_batch.py",
+    ("catmouse/batch.py",
      "step = max(1, len(boards) // _SLICES) if callback is not None else max(1, len(boards))",
      "`1` -> `2` (#2)"):
         "without a callback the step covers every board either way: one slice",
-    ("catmouse/_batch.py", "if threads > 1 and len(batch) > 1:", "`>` -> `>=` (#1)"):
+    ("catmouse/batch.py", "if threads > 1 and len(batch) > 1:", "`>` -> `>=` (#1)"):
         "threads=1 then takes the pool's list path with no pool (one thread): the same answers "
         "and errors; progress stays within the documented 2% of the batch between calls",
-    ("catmouse/_batch.py", "if threads > 1 and len(batch) > 1:", "`and` -> `or`"):
+    ("catmouse/batch.py", "if threads > 1 and len(batch) > 1:", "`and` -> `or`"):
         "as `>` -> `>=` (#1): one thread either way, the same answers and errors",
-    ("catmouse/_batch.py", "if threads > 1 and len(batch) > 1:", "`>` -> `>=` (#2)"):
+    ("catmouse/batch.py", "if threads > 1 and len(batch) > 1:", "`>` -> `>=` (#2)"):
         "a one-graph batch then makes one board, solved in the caller's thread: the same answer "
         "and errors, no thread started",
-    ("catmouse/_batch.py", "_SLICES = 50", "`50` -> `51`"):
+    ("catmouse/batch.py", "_SLICES = 50", "`50` -> `51`"):
         "51 slices report progress a little more often, within the documented 'at most 2% of "
         "the batch between calls'",
-    ("catmouse/_retro_py.py", "total += 5 * _list_bytes(n + 1) + 4 * (n + 1) * 32", "`4` -> `5`"):
+    ("catmouse/bits_py.py", "total += 5 * _list_bytes(n + 1) + 4 * (n + 1) * 32", "`4` -> `5`"):
         "raises the twin's documented upper bound (loose already, see _TWIN_BOUND): still a "
         "bound, which is all a test can check",
-    ("catmouse/_retro_py.py", "total += 4 * (_list_bytes(n) + 200 * n)", "`200` -> `201`"):
+    ("catmouse/bits_py.py", "total += 4 * (_list_bytes(n) + 200 * n)", "`200` -> `201`"):
         "raises the twin's documented upper bound (loose already, see _TWIN_BOUND): still a "
         "bound, which is all a test can check",
-    ("catmouse/_retro_py.py",
+    ("catmouse/bits_py.py",
      "everyone = (1 << n) - 1  # the row of a node the cat may not enter", "`1` -> `2` (#1)"):
         "the extra bit n lands "
         "only in the rows of nodes the cat may not enter, which are only ANDed into masks of "
         "bits below n; 20,000 random games under every rule agree with the queue oracle",
-    ("catmouse/_retro_py.py",
+    ("catmouse/bits_py.py",
      'board = int.from_bytes(array("Q", masks + [0] * (64 - n)), "little")', "`64` -> `65`"):
         "a 65th zero word stays zero through the swaps, whose masks cover 64 words, and is never "
         "read back (3,000 random matrices transpose the same)",
-    ("catmouse/_svg.py", "def layout(graph: Graph, seed: int = 7) -> list[Point]:", "`7` -> `8`"):
+    ("catmouse/show/svg.py", "def layout(graph: Graph, seed: int = 7) -> list[Point]:", "`7` -> `8`"):
         "the default seed of networkx's spring layout (only for disconnected boards or past 500 "
         "nodes): any fixed seed gives an equally deterministic picture; the number is arbitrary",
-    ("catmouse/_svg.py", "x += 34 + 8.2 * len(text) + 22", "`34` -> `35`"):
+    ("catmouse/show/svg.py", "x += 34 + 8.2 * len(text) + 22", "`34` -> `35`"):
         "one pixel more between legend items, a cosmetic spacing: the row stays in order, apart "
         "and inside the picture, off-centre by under 3 px",
-    ("catmouse/_svg.py", "if src > dst:", "negate the condition"):
+    ("catmouse/show/svg.py", "if src > dst:", "negate the condition"):
         "mirrors every arrow's bow across its edge: the mouse's moves on an edge still all bow "
         "one way and the cat's the other (tested); which way is a convention no reader sees",
-    ("catmouse/_draw.py", "width = 560 if graph.n <= 30 else 820", "`560` -> `561`"):
+    ("catmouse/show/draw.py", "width = 560 if graph.n <= 30 else 820", "`560` -> `561`"):
         "the notebook max-width for small boards, a cosmetic cap: one pixel wider cannot be seen",
-    ("catmouse/_png.py", "Converter = Callable[[str, str, int, int], None]", "drop the statement"):
+    ("catmouse/show/png.py", "Converter = Callable[[str, str, int, int], None]", "drop the statement"):
         "a type alias used only in annotations, which are never evaluated (from __future__ "
         "import annotations)",
-    ("catmouse/_png.py", "TIMEOUT = 120", "`120` -> `121`"):
+    ("catmouse/show/png.py", "TIMEOUT = 120", "`120` -> `121`"):
         "how long a hung converter is waited for: 121 s instead of 120 shows only to someone "
         "waiting two minutes (the timeout itself is tested with TIMEOUT set to 1)",
-    ("catmouse/_png.py", "return False", "`return x` -> `return None`"):
+    ("catmouse/show/png.py", "return False", "`return x` -> `return None`"):
         "_cairosvg_loads: None is as falsy as False and its only caller tests truthiness",
-    ("catmouse/_png.py", r"""svg = re.sub(r'^(<svg\b[^>]*?) style="[^"]*"', r"\1", svg, count=1)""",
+    ("catmouse/show/png.py", r"""svg = re.sub(r'^(<svg\b[^>]*?) style="[^"]*"', r"\1", svg, count=1)""",
      "`1` -> `2`"):
         "the pattern is anchored at the text's start (^ without MULTILINE), so it matches at "
         "most once: count 1 or 2 is the same",
-    ("catmouse/_png.py",
+    ("catmouse/show/png.py",
      'command.insert(1, "--no-sandbox")  # Chromium refuses to run as root otherwise',
      "`1` -> `2`"):
         "where --no-sandbox sits among the browser's options: Chromium reads them in any order",
-    ("catmouse/_retro_c.pyx", "dense = words * DENSE >= W", "`>=` -> `>`"):
+    ("catmouse/bits_c.pyx", "dense = words * DENSE >= W", "`>=` -> `>`"):
         "only chooses between the whole-row loop and the changed-words loop at exactly a "
         "quarter of the words changed: both compute the same row (speed, not results)",
-    ("catmouse/_retro_c.pyx", "mw &= ~pad", "drop the statement"):
+    ("catmouse/bits_c.pyx", "mw &= ~pad", "drop the statement"):
         "mw = hole[j] & ~cw and hole[] only has bits of real nodes (set for u < n): the "
         "padding past the last node is already clear",
-    ("catmouse/_page.py",
+    ("catmouse/show/page.py",
      "x2, y2 = x2 - (x2 - x1) / d * (radius + 3), y2 - (y2 - y1) / d * (radius + 3)",
      "`3` -> `4` (#2)"):
         "moves an arrow's head on the play page by under a pixel (one pixel shorter along y "
         "only): cosmetic, the head still stops short of its node",
-    ("catmouse/_retro_c.pyx", "rem[s] = 0", "drop the statement"):
+    ("catmouse/bits_c.pyx", "rem[s] = 0", "drop the statement"):
         "run() writes rem[s] = depth (0 for the seeds) as it takes each position off the queue",
-    ("catmouse/_retro_c.pyx", "for j in range(bj if bj > i + 1 else i + 1, j_end):",
+    ("catmouse/bits_c.pyx", "for j in range(bj if bj > i + 1 else i + 1, j_end):",
      "`+` -> `-` (#1)"):
         "only changes where the diagonal tile's first row starts: j = i, a cell swapped with "
         "itself",
-    ("catmouse/_retro_c.pyx", "for j in range(bj if bj > i + 1 else i + 1, j_end):",
+    ("catmouse/bits_c.pyx", "for j in range(bj if bj > i + 1 else i + 1, j_end):",
      "`1` -> `0` (#1)"):
         "bj > i and bj > i + 1 differ only at bj = i + 1, where both starts are bj",
-    ("catmouse/_retro_c.pyx", "for j in range(bj if bj > i + 1 else i + 1, j_end):",
+    ("catmouse/bits_c.pyx", "for j in range(bj if bj > i + 1 else i + 1, j_end):",
      "`>` -> `>=`"):
         "bj >= i + 1 and bj > i + 1 differ only at bj = i + 1, where both starts are bj",
-    ("catmouse/_family.py", "rr, cc = r + dr * step, c + dc * step", "`+` -> `-` (#1)"):
+    ("catmouse/family.py", "rr, cc = r + dr * step, c + dc * step", "`+` -> `-` (#1)"):
         "_DIRECTIONS holds (dr, dc) and (-dr, dc) alike: the same edges, in another order",
-    ("catmouse/_family.py", "rr, cc = r + dr * step, c + dc * step", "`+` -> `-` (#2)"):
+    ("catmouse/family.py", "rr, cc = r + dr * step, c + dc * step", "`+` -> `-` (#2)"):
         "_DIRECTIONS holds (dr, dc) and (dr, -dc) alike: the same edges, in another order",
-    ("catmouse/_family.py",
+    ("catmouse/family.py",
      "game = Game(graph, holes=(), mouse_stays=True, cat_stays=True,", "`True` -> `False` (#2)"):
         "the robber may stay, so a cop never needs to: a pass answered by a pass is the same "
         "position, and a winning line with a pass would be longer than itself",
-    ("catmouse/_retro_c.pyx", "g.m_ix = &mouse_indices[0] if mouse_indices.shape[0] else NULL",
+    ("catmouse/bits_c.pyx", "g.m_ix = &mouse_indices[0] if mouse_indices.shape[0] else NULL",
      "drop the statement"):
         "Game.m_ix is never read: the search walks the mouse's reverse moves and counts "
         "forward moves from m_ip",
-    ("catmouse/_retro_c.pyx", "g.m_ix = &mouse_indices[0] if mouse_indices.shape[0] else NULL",
+    ("catmouse/bits_c.pyx", "g.m_ix = &mouse_indices[0] if mouse_indices.shape[0] else NULL",
      "`0` -> `1` (#1)"): "Game.m_ix is never read (see the line's drop)",
-    ("catmouse/_retro_c.pyx", "g.m_ix = &mouse_indices[0] if mouse_indices.shape[0] else NULL",
+    ("catmouse/bits_c.pyx", "g.m_ix = &mouse_indices[0] if mouse_indices.shape[0] else NULL",
      "`0` -> `1` (#2)"): "Game.m_ix is never read (see the line's drop)",
-    ("catmouse/_retro_c.pyx", "if self.n < 64:  # releasing the GIL costs more than a small solve",
+    ("catmouse/bits_c.pyx", "if self.n < 64:  # releasing the GIL costs more than a small solve",
      "negate the condition"):
         "Board.solve with or without releasing the GIL: the same call, the same answer",
-    ("catmouse/_retro_c.pyx", "most = g.c_ip[c + 1] - g.c_ip[c]", "`1` -> `2`"):
+    ("catmouse/bits_c.pyx", "most = g.c_ip[c + 1] - g.c_ip[c]", "`1` -> `2`"):
         "over-estimating the largest degree only picks a wider move counter, with the same "
         "tables (it also reads one int32 past c_ip at the last node, which no test can see: "
         "raw pointers have no bounds checks even in the debug build)",
@@ -316,7 +316,7 @@ DEFAULT_CYTHON_SAMPLE = 30
 
 @dataclass
 class Mutant:
-    file: str  # relative to the root, e.g. catmouse/_rules.py
+    file: str  # relative to the root, e.g. catmouse/rules.py
     line: int
     what: str  # human text, e.g. "`<` -> `<=`"
     start: int  # byte span in the file that is replaced
@@ -796,7 +796,7 @@ def write_markdown(args, argv, report: str) -> None:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--modules", nargs="*", help="module names, e.g. _rules _retro_c")
+    parser.add_argument("--modules", nargs="*", help="module names, e.g. _rules bits_c")
     parser.add_argument("--python-sample", type=int, default=DEFAULT_PYTHON_SAMPLE,
                         help="mutants per Python module (0: all)")
     parser.add_argument("--cython-sample", type=int, default=DEFAULT_CYTHON_SAMPLE,

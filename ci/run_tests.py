@@ -40,7 +40,7 @@ def engine_env(engine: str) -> dict[str, str]:
     for name in ("CATMOUSE_REQUIRE_EXTENSIONS", "CATMOUSE_NO_EXTENSIONS"):
         env.pop(name, None)
     env.update(ENGINE_ENV[engine])
-    # Tell tests/test_packaging.py that the installed package is under test.
+    # Tell tests/packaging/test_packaging.py that the installed package is under test.
     env["CATMOUSE_TEST_INSTALLED"] = "1"
     env.pop("PYTHONPATH", None)
     return env

@@ -1,8 +1,8 @@
 """Shared fixtures: every engine test runs on both engine twins.
 
-``engine`` is parametrized over ``catmouse._retro_c`` (imported directly, so a
+``engine`` is parametrized over ``catmouse.engine.bits_c`` (imported directly, so a
 missing build fails the test instead of quietly testing the twin twice) and
-``catmouse._retro_py``.  On a machine without a compiler, set
+``catmouse.engine.bits_py``.  On a machine without a compiler, set
 ``CATMOUSE_TEST_NO_COMPILED=1`` to skip the compiled parameter explicitly.
 
 ``use_engine`` runs the public API (``solve``, ``analyze``, ...) on the engine
@@ -19,17 +19,17 @@ import pytest
 
 # tests/ has no __init__.py; make the helper module ``oracle`` importable from
 # every test file however pytest is invoked.
-sys.path.insert(0, os.path.dirname(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "helpers"))
 
 from engines import NO_COMPILED_FLAG, engine_params, on_engine  # noqa: E402
 
 import catmouse
-from catmouse import _retro
+from catmouse import engine as selector
 
 
 def _compiled_status() -> str:
     try:
-        module = importlib.import_module("catmouse._retro_c")
+        module = importlib.import_module("catmouse.engine.bits_c")
     except ImportError as error:
         return f"compiled engine missing ({error})"
     return f"compiled engine {module.__file__}"
@@ -38,7 +38,7 @@ def _compiled_status() -> str:
 def pytest_report_header(config):
     lines = [f"catmouse backend: {catmouse.BACKEND}", f"catmouse: {catmouse.__file__}"]
     lines.append(_compiled_status())
-    if _retro.env_flag(NO_COMPILED_FLAG):
+    if selector.env_flag(NO_COMPILED_FLAG):
         lines.append(f"{NO_COMPILED_FLAG} is set: compiled-engine tests are skipped")
     return lines
 
@@ -55,9 +55,9 @@ def engine(request):
 @pytest.fixture
 def compiled_engine():
     """The compiled engine, for tests that need both twins at once (honours the opt-out)."""
-    if _retro.env_flag(NO_COMPILED_FLAG):
+    if selector.env_flag(NO_COMPILED_FLAG):
         pytest.skip(f"{NO_COMPILED_FLAG} is set")
-    return importlib.import_module("catmouse._retro_c")
+    return importlib.import_module("catmouse.engine.bits_c")
 
 
 @pytest.fixture

@@ -1,7 +1,7 @@
 """The CLI page follows the code: ``.. catmouse-cli::`` prints the argparse help at build time.
 
 The directive runs ``catmouse --help`` and ``catmouse COMMAND --help`` for every subcommand of
-the installed catmouse (found in the parser that ``catmouse._cli`` builds), in the documenting
+the installed catmouse (found in the parser that ``catmouse.cli.commands`` builds), in the documenting
 interpreter, and shows each text under a section of its own.  Nothing is copied by hand, so the
 page cannot drift from the program.
 """
@@ -25,18 +25,18 @@ WIDTH = "88"  # columns argparse wraps to
 
 
 def _subcommands() -> list[str]:
-    from catmouse import _cli
+    from catmouse.cli import commands as _cli
 
     parser = _cli._parser()
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
             return list(action.choices)
-    raise RuntimeError("catmouse._cli._parser() has no subcommands")
+    raise RuntimeError("catmouse.cli.commands._parser() has no subcommands")
 
 
 def help_text(argv: list[str]) -> str:
     """What ``catmouse ARGV`` prints (the help), run in this interpreter."""
-    from catmouse._cli import main
+    from catmouse.cli.commands import main
 
     saved = sys.argv[:], os.environ.get("COLUMNS")
     sys.argv[0] = "catmouse"  # the program name argparse prints in usage lines

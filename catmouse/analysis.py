@@ -1,0 +1,480 @@
+"""Analysis: every position's outcome and remoteness, and the queries on them."""
+
+from __future__ import annotations
+
+import os
+from array import array
+from typing import Any
+
+from .engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
+from .graph import Graph
+from .outcome import Outcome, Turn
+from .progress import as_callback, finish
+from .rules import Rules
+
+__all__ = ["Analysis", "Position", "VerificationError"]
+
+Position = tuple[int, int, Turn]
+
+_WIN_FOR = {Turn.MOUSE: Outcome.MOUSE_WIN, Turn.CAT: Outcome.CAT_WIN}
+
+# Analysis.verify scores every position from the mouse's side in one integer:
+# a mouse win in r plies is _TOP - r, a game that never ends _NEVER, a cat win
+# in r plies r.  The mouse picks the largest child, the cat the smallest, and
+# a position is worth its best child moved one ply further from the end.
+_NEVER = 1 << 32  # above any remoteness (2*n*n < 2**31)
+_TOP = 2 * _NEVER
+_BAD = -1  # an outcome/remoteness pair no solved table holds
+_NO_POSITION = -2  # the cat on a node it may not enter
+
+
+class _Zeros:
+    """Stands in for a missing remoteness table: every move ranks alike."""
+
+    def __getitem__(self, index: int) -> int:
+        return 0
+
+
+_NO_REMOTENESS = _Zeros()
+
+
+class VerificationError(AssertionError):
+    """:meth:`Analysis.verify` found a position its moves contradict.
+
+    ``position`` is the ``(mouse, cat, turn)`` named in the message.
+    """
+
+    def __init__(self, message: str, position: Position):
+        super().__init__(message)
+        self.position = position
+
+
+class Analysis:
+    """The solved table of a game: one entry per position ``(mouse, cat, turn)``.
+
+    Built by :func:`catmouse.analyze` or :meth:`catmouse.Game.analyze`.
+
+    >>> import catmouse
+    >>> a = catmouse.analyze([[1, 3], [0], [3], [0, 2]])
+    >>> a.outcome(1, 2)
+    <Outcome.MOUSE_WIN: 1>
+    >>> a.remoteness(1, 2), a.best_moves(1, 2), a.line()
+    (1, [0], [(1, 2, <Turn.MOUSE: 0>), (0, 2, <Turn.CAT: 1>)])
+    """
+
+    __slots__ = ("_rules", "_outcomes", "_remoteness", "_first")
+
+    def __init__(self, rules: Rules, outcomes: bytearray, remoteness: array | None,
+                 first: Turn = Turn.MOUSE):
+        self._rules = rules
+        self._outcomes = outcomes
+        self._remoteness = remoteness
+        # Who moves first in the game analyzed: the turn the queries default to.
+        self._first = Turn(first)
+
+    # -- the tables -------------------------------------------------------------
+
+    @property
+    def graph(self) -> Graph:
+        """The graph the mouse moves on (the cat's too, unless the game gave it another)."""
+        return self._rules.mouse_graph
+
+    @property
+    def n(self) -> int:
+        """Number of nodes."""
+        return self._rules.n
+
+    @property
+    def first(self) -> Turn:
+        """Who moves first in the analyzed game: the queries' default ``turn``."""
+        return self._first
+
+    @property
+    def outcomes(self) -> memoryview:
+        """Read-only ``uint8`` buffer of shape ``(2, n, n)``, indexed ``[turn][mouse][cat]``.
+
+        Values are :class:`Outcome` codes (0 draw, 1 mouse wins, 2 cat wins) and
+        3 where the position does not exist (the cat on a node it may not enter).
+        ``numpy.asarray(a.outcomes)`` views it without copying.  Without numpy,
+        read one entry as ``a.outcomes[turn, mouse, cat]`` or the whole as
+        ``a.outcomes.tolist()``; Python's memoryview cannot slice a sub-table
+        (``a.outcomes[0]`` raises NotImplementedError), so use
+        :meth:`outcomes_for` for one turn's ``(n, n)`` view.
+        """
+        n = self.n
+        return memoryview(self._outcomes).toreadonly().cast("B", (2, n, n))
+
+    @property
+    def has_remoteness(self) -> bool:
+        """False for an analysis made with ``remoteness=False`` (outcomes only)."""
+        return self._remoteness is not None
+
+    def _remoteness_or_raise(self, what: str) -> array:
+        if self._remoteness is None:
+            raise ValueError(
+                f"{what} needs the remoteness table, and this analysis was made with "
+                "remoteness=False: analyze again with remoteness=True"
+            )
+        return self._remoteness
+
+    @property
+    def remoteness_table(self) -> memoryview:
+        """Read-only ``int32`` buffer of shape ``(2, n, n)``: plies to the end of the game.
+
+        -1 where the game never ends under optimal play (draws, and positions
+        scored by the game's ``draw`` rule) and where the position does not exist.
+        As with :attr:`outcomes`, :meth:`remoteness_for` gives one turn's view.
+        ValueError for an analysis made with ``remoteness=False``.
+        """
+        n = self.n
+        table = self._remoteness_or_raise("remoteness_table")
+        return memoryview(table).toreadonly().cast("B").cast("i", (2, n, n))
+
+    def outcomes_for(self, turn: Turn | int) -> memoryview:
+        """Read-only ``uint8`` view of shape ``(n, n)``: ``[mouse][cat]`` with ``turn`` to move.
+
+        Works without numpy (``view[mouse, cat]``, ``view.tolist()``).
+
+        >>> import catmouse
+        >>> a = catmouse.analyze([[1, 3], [0], [3], [0, 2]])
+        >>> a.outcomes_for(Turn.MOUSE)[1, 2]
+        1
+        """
+        n, t = self.n, self._turn(turn)
+        return memoryview(self._outcomes)[t * n * n:(t + 1) * n * n].toreadonly().cast(
+            "B", (n, n))
+
+    def remoteness_for(self, turn: Turn | int) -> memoryview:
+        """Read-only ``int32`` view of shape ``(n, n)``: ``[mouse][cat]`` with ``turn`` to move."""
+        n, t = self.n, self._turn(turn)
+        flat = memoryview(self._remoteness_or_raise("remoteness_for()")).toreadonly().cast("B")
+        return flat[4 * t * n * n:4 * (t + 1) * n * n].cast("i", (n, n))
+
+    def _turn(self, turn: Any) -> Turn:
+        if turn is None:
+            return self._first
+        try:
+            return Turn(turn)
+        except ValueError:
+            raise ValueError(f"turn must be Turn.MOUSE (0) or Turn.CAT (1), not {turn!r}") from None
+
+    # -- single positions ----------------------------------------------------------
+
+    def _where(self, mouse: Any, cat: Any, turn: Any) -> tuple[int, int, int, Turn]:
+        """``(index, mouse id, cat id, turn)`` of a position named by ids or labels."""
+        turn = self._turn(turn)
+        s = self._rules.position(mouse, cat, turn)
+        n = self.n
+        rest = s - turn * n * n
+        return s, rest // n, rest % n, turn
+
+    def outcome(self, mouse: Any, cat: Any, turn: Turn | int | None = None) -> Outcome:
+        """Who wins from this position with optimal play.
+
+        Nodes are ids, or labels on a labelled graph; ``turn`` defaults to the
+        game's first mover (:attr:`first`).  Raises ValueError for a position
+        that does not exist (the cat on the hole).
+        """
+        return Outcome(self._outcomes[self._where(mouse, cat, turn)[0]])
+
+    def remoteness(self, mouse: Any, cat: Any, turn: Turn | int | None = None) -> int | None:
+        """Plies until the game ends with optimal play, or None if it never ends.
+
+        The winner hurries and the loser delays; 0 where the game is already
+        decided (including a mover with no legal move, who loses).
+        """
+        table = self._remoteness_or_raise("remoteness()")
+        r = table[self._where(mouse, cat, turn)[0]]
+        return None if r < 0 else r
+
+    def best_moves(self, mouse: Any, cat: Any, turn: Turn | int | None = None) -> list[int]:
+        """Every optimal destination for the player to move, sorted.
+
+        Winning: the wins of least remoteness.  Drawing: the drawing moves.
+        Losing: the moves of greatest remoteness.  Empty where the game is over.
+        Without a remoteness table (``remoteness=False``): every winning move,
+        every drawing move, or every move of a lost position.
+        """
+        _, mouse, cat, turn = self._where(mouse, cat, turn)
+        return self._best_moves_at(mouse, cat, turn)
+
+    def _best_moves_at(self, mouse: int, cat: int, turn: Turn) -> list[int]:
+        """:meth:`best_moves` of a position already checked (node ids, a Turn)."""
+        rules = self._rules
+        if rules.is_terminal(mouse, cat):
+            return []
+        win = _WIN_FOR[turn]
+        outcomes = self._outcomes
+        rem: Any = _NO_REMOTENESS if self._remoteness is None else self._remoteness
+        best: list[int] = []
+        best_key = None
+        for dest, child in rules.moves(mouse, cat, turn):
+            value, r = outcomes[child], rem[child]
+            # Larger key is better.  A game that never ends counts as infinitely
+            # long: the worst win, the best loss.
+            if value == 0:
+                key: tuple[int, float] = (1, 0)
+            elif value == win:
+                key = (2, -r if r >= 0 else float("-inf"))
+            else:
+                key = (0, r if r >= 0 else float("inf"))
+            if best_key is None or key > best_key:
+                best, best_key = [dest], key
+            elif key == best_key:
+                best.append(dest)
+        return sorted(best)
+
+    def line(self, mouse: Any = 1, cat: Any = 2,
+             turn: Turn | int | None = None) -> list[Position]:
+        """One optimal game from a position, as ``(mouse, cat, turn)`` tuples.
+
+        ``turn`` defaults to the game's first mover.  Each step takes the
+        smallest of :meth:`best_moves`.  The line ends on the
+        position that decides the game, or, for a game that never ends, just
+        before a position would repeat.  Needs the remoteness table.
+        """
+        self._remoteness_or_raise("line()")
+        _, m, c, t = self._where(mouse, cat, turn)
+        position = (m, c, t)
+        seen = set()
+        line = []
+        while position not in seen:
+            seen.add(position)
+            line.append(position)
+            m, c, t = position
+            moves = self.best_moves(m, c, t)
+            if not moves:
+                break
+            position = (moves[0], c, Turn.CAT) if t == Turn.MOUSE else (m, moves[0], Turn.MOUSE)
+        return line
+
+    # -- self-check --------------------------------------------------------------
+
+    def verify(self, progress: Any = None) -> bool:
+        """Re-derive every position from its moves; True, or raise VerificationError.
+
+        ``progress``: True for a bar on stderr, or a callable ``progress(checked)``
+        called as the positions are checked.
+
+        A position where the game is over must say so with remoteness 0 (cat on
+        mouse, mouse in the hole, cat on a goal, or a mover with no move, who
+        loses).  Otherwise the mover wins if some move reaches a position won
+        for them (remoteness 1 + the least such), loses if every move reaches
+        one lost for them (1 + the greatest), and else the game never ends
+        (remoteness -1, outcome the rules' draw score).  A table that passes
+        is the exact solution: remoteness strictly falls along every winning
+        line, so nothing can be won or lost in a cycle.
+
+        The error names the contradicted position that comes first in this
+        order: positions wrong whatever their moves say (a bad outcome code,
+        a game over, the cat on a forbidden node), then by claimed remoteness,
+        then by index.  A table with one wrong outcome is named exactly.
+
+        >>> import catmouse
+        >>> catmouse.analyze([[1, 3], [0], [3], [0, 2]]).verify()
+        True
+        """
+        remoteness = self._remoteness_or_raise("verify()")
+        rules = self._rules
+        n = rules.n
+        nn = n * n
+        if not n:
+            return True
+        callback = as_callback(progress, 2 * nn, "verify")
+        # About a hundred reports in all, whatever n.
+        every = max(1, n // 50)
+        flags = rules.flags
+        draw = int(rules.draw)
+        never, top, bad, none = _NEVER, _TOP, _BAD, _NO_POSITION
+        view = [
+            (top - r if o == 1 else r if o == 2 else bad) if r >= 0
+            else (never if o == draw else none if o == 3 else bad) if r == -1
+            else bad
+            for o, r in zip(self._outcomes, remoteness)
+        ]
+        forbidden = [c for c in range(n) if flags[c] & CAT_FORBIDDEN]
+        goals = [c for c in range(n) if flags[c] & CAT_GOAL]
+        holes = [m for m in range(n) if flags[m] & HOLE]
+        mouse_rows = rules.mouse_graph._rows()
+        cat_rows = [
+            [v for v in row if not flags[v] & CAT_FORBIDDEN] for row in rules.cat_graph._rows()
+        ]
+        worst: tuple = ()
+
+        def check(expected: list[int], actual: list[int], first: int, step: int) -> None:
+            nonlocal worst
+            for k, (e, a) in enumerate(zip(expected, actual)):
+                if e != a:
+                    s = first + k * step
+                    r = remoteness[s]
+                    t, rest = divmod(s, nn)
+                    m, c = divmod(rest, n)
+                    moves = cat_rows[c] if t else mouse_rows[m]
+                    # Wrong whatever the children say: name these first.
+                    fixed = (a in (bad, none) or e == none or not moves
+                             or rules.is_terminal(m, c))
+                    key = (not fixed, r if r >= 0 else _TOP, s, e)
+                    if not worst or key < worst:
+                        worst = key
+
+        def settle(best: Any) -> list[int]:
+            return [b - 1 if b > never else b + 1 if b < never else never for b in best]
+
+        # Mouse to move at (m, c): children (v, c, CAT), rows of the cat-to-move table.
+        cat_to_move = [view[nn + m * n : nn + m * n + n] for m in range(n)]
+        for m in range(n):
+            children = [cat_to_move[v] for v in mouse_rows[m]]
+            if not children:
+                expected = [0] * n  # no move: the mouse loses at once
+            elif len(children) == 1:
+                expected = settle(children[0])
+            else:
+                expected = settle(map(max, *children))
+            for c in goals:
+                expected[c] = 0
+            if flags[m] & HOLE:
+                expected = [top] * n
+            expected[m] = 0
+            for c in forbidden:
+                expected[c] = none
+            check(expected, view[m * n : m * n + n], m * n, 1)
+            if callback is not None and m % every == 0:
+                callback((m + 1) * n)
+
+        # Cat to move at (m, c): children (m, v, MOUSE) over the cat's legal v,
+        # columns of the mouse-to-move table, so work on columns.
+        mouse_to_move = [view[c:nn:n] for c in range(n)]
+        for c in range(n):
+            if flags[c] & CAT_FORBIDDEN:
+                expected = [none] * n
+            else:
+                children = [mouse_to_move[v] for v in cat_rows[c]]
+                if not children:
+                    expected = [top] * n  # no move: the cat loses at once
+                elif len(children) == 1:
+                    expected = settle(children[0])
+                else:
+                    expected = settle(map(min, *children))
+                if flags[c] & CAT_GOAL:
+                    expected = [0] * n
+                for m in holes:
+                    expected[m] = top
+                expected[c] = 0
+            check(expected, view[nn + c : 2 * nn : n], nn + c, n)
+            if callback is not None and c % every == 0:
+                callback(nn + (c + 1) * n)
+
+        finish(callback, 2 * nn)
+        if not worst:
+            return True
+        s, e = worst[2], worst[3]
+        t, rest = divmod(s, nn)
+        m, c = divmod(rest, n)
+        position = (m, c, Turn(t))
+        found = self._describe(self._outcomes[s], remoteness[s])
+        if e == none:
+            want = "no position (the cat may not stand there)"
+        elif e == never:
+            want = self._describe(draw, -1)
+        elif e > never:
+            want = self._describe(Outcome.MOUSE_WIN, top - e)
+        else:
+            want = self._describe(Outcome.CAT_WIN, e)
+        raise VerificationError(
+            f"position (mouse={m}, cat={c}, turn={Turn(t).name}) is wrong: "
+            f"the table says {found}, but its moves give {want}",
+            position,
+        )
+
+    def _describe(self, code: int, remoteness: int) -> str:
+        if code == 3:
+            return "NO_POSITION (the cat on a node it may not enter)"
+        name = Outcome(code).name if code in (0, 1, 2) else f"code {code}"
+        if remoteness == -1:
+            return f"{name}, never ending"
+        return f"{name} in {remoteness} plies"
+
+    # -- export ------------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The table and its rules as JSON: ``outcomes`` and ``remoteness`` as nested
+        lists ``[turn][mouse][cat]``, with the codes explained under ``*_codes``.
+
+        >>> import catmouse, json
+        >>> data = json.loads(catmouse.analyze([[1, 3], [0], [3], [0, 2]]).to_json())
+        >>> data["n"], data["holes"], data["outcomes"][0][1][2]
+        (4, [0], 1)
+        """
+        from .export import to_json
+
+        return to_json(self)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the table to ``path``, in the format its suffix names.
+
+        ``.json`` (as :meth:`to_json`), ``.csv`` (one row per position: mouse,
+        cat, turn, outcome, remoteness, best moves) or ``.npz`` (numpy arrays
+        ``outcomes`` and ``remoteness``; needs numpy, else ImportError).  Any
+        other suffix is a ValueError: nothing is written in the wrong format.
+
+        >>> import catmouse, os, tempfile
+        >>> path = os.path.join(tempfile.mkdtemp(), "table.csv")
+        >>> catmouse.analyze([[1, 3], [0], [3], [0, 2]]).save(path)
+        >>> open(path).readline().strip()
+        'mouse,cat,turn,outcome,remoteness,best_moves'
+        """
+        from .export import save
+
+        save(self, path)
+
+    # -- summaries, pickling ---------------------------------------------------------
+
+    def counts(self) -> dict[Outcome, int]:
+        """How many positions each outcome has (positions that do not exist excluded)."""
+        data = self._outcomes
+        return {o: data.count(int(o)) for o in Outcome}
+
+    def __repr__(self) -> str:
+        counts = ", ".join(f"{o.name.lower()}={k}" for o, k in self.counts().items())
+        return f"<Analysis of {self.n} nodes: {counts}>"
+
+    def _repr_svg_(self) -> str | None:
+        """Jupyter's picture: the board and an optimal game (None when too big to read)."""
+        from .show.draw import repr_svg
+
+        return repr_svg(self)
+
+    def _repr_html_(self) -> str:
+        """Jupyter's display: the picture, or a short summary for a board too big to read."""
+        from .show.draw import repr_html
+
+        return repr_html(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        rem = None if self._remoteness is None else self._remoteness.tobytes()
+        state: tuple[Any, ...] = (self._rules, bytes(self._outcomes), rem)
+        if self._first:  # the classic game's pickles stay as they were
+            state += (int(self._first),)
+        return (_unpickle_analysis, state)
+
+
+def _unpickle_analysis(rules: Rules, outcomes: bytes, remoteness: bytes | None,
+                       first: int = 0) -> Analysis:
+    n = rules.n
+    size = 2 * n * n
+    if len(outcomes) != size:
+        raise ValueError("pickled Analysis tables do not match its graph")
+    if remoteness is None:
+        if size and max(outcomes) > 3:
+            raise ValueError("pickled Analysis tables hold codes no solve gives")
+        return Analysis(rules, bytearray(outcomes), None, Turn(first))
+    rem = array("i")
+    rem.frombytes(remoteness)
+    if len(rem) != size:
+        raise ValueError("pickled Analysis tables do not match its graph")
+    if len(rules.flags) != n or rules.cat_graph.n != n:
+        raise ValueError("pickled Analysis rules do not match its graph")
+    # Cheap checks here; Analysis.verify() re-derives every entry.
+    if size and (max(outcomes) > 3 or min(rem) < -1):
+        raise ValueError("pickled Analysis tables hold codes no solve gives")
+    return Analysis(rules, bytearray(outcomes), rem, Turn(first))

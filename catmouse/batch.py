@@ -1,0 +1,238 @@
+"""solve_many: one position on many graphs, with errors that say which graph.
+
+Plain adjacency lists go straight to the compiled engine (checked and converted
+in C, no ``Graph`` built): one ``solve_lists`` call each in one thread, or
+compiled boards solved in parallel threads without the GIL.  ``Graph`` objects
+go to their cached compiled boards, solved the same way.  Anything the
+fast paths decline (bad input, the pure-Python engine, very large graphs) goes
+through :func:`catmouse.solve`, whose error is re-raised naming the graph's index.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from . import engine as _engine
+from . import solving
+from .engine.facts import CAT_FORBIDDEN, HOLE, SMALL_TABLES, THREADS_FROM_NODES
+from .graph import Graph, as_graph
+from .outcome import Outcome
+from .progress import as_callback, finish
+from .rules import classic_rules, need_bytes
+
+__all__ = ["solve_many"]
+
+_OUTCOMES = (Outcome.DRAW, Outcome.MOUSE_WIN, Outcome.CAT_WIN)
+
+# With a progress callback, work is done in slices of about this share of the batch.
+_SLICES = 50
+
+
+def _index_error(k: int, error: Exception) -> Exception:
+    """``error`` again, its message prefixed with the graph's index in the batch."""
+    message = f"graph {k} of the batch: {error}"
+    try:
+        named = type(error)(message)
+    except Exception:  # an exception type with another constructor: keep its type's family
+        named = ValueError(message) if isinstance(error, ValueError) else TypeError(message)
+    return named
+
+
+def _threads(threads: Any, batch: list[Any]) -> int:
+    """The thread count: ``None`` picks every core only for a batch big enough to pay.
+
+    Starting threads and sharing the work costs more than it saves on a small
+    batch: below as many positions as one graph of ``THREADS_FROM_NODES`` nodes
+    (the size from which ``solve`` itself goes parallel), one thread.
+    """
+    if threads is None:
+        positions = 0
+        for g in batch:
+            n = _nodes(g)
+            positions += 2 * n * n
+        enough = 2 * THREADS_FROM_NODES * THREADS_FROM_NODES
+        return (os.cpu_count() or 1) if positions >= enough else 1
+    if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
+        raise ValueError(f"threads must be a positive integer, not {threads!r}")
+    return threads
+
+
+def _nodes(g: Any) -> int:
+    """A batch item's node count, read without building a ``Graph``; 0 if not known so.
+
+    scipy.sparse matrices have a shape but refuse ``len()``; an iterator of rows
+    has no size until it is read; a bad item is reported later, with its index.
+    """
+    if isinstance(g, Graph):
+        return g.n
+    shape = getattr(g, "shape", None)
+    if isinstance(shape, tuple) and len(shape) == 2:
+        return max(shape)  # a matrix (numpy or scipy.sparse); a graph's is square
+    try:
+        return len(g)
+    except (TypeError, ValueError):
+        return 0
+
+
+def solve_many(graphs: Iterable[Any], threads: int | None, *, mouse: Any, cat: Any, hole: Any,
+               progress: Any) -> list[Outcome]:
+    """See :func:`catmouse.solve_many` (which holds the defaults)."""
+    batch = graphs if isinstance(graphs, list) else list(graphs)
+    threads = _threads(threads, batch)
+    callback = as_callback(progress, len(batch), "solve_many")
+    out: list[Outcome | None] = [None] * len(batch)
+    # Read at call time: the tests swap the engine object.
+    kernel = _engine.current
+    # Lists in C, one call each (solve_lists declines, with -1, anything but
+    # plain valid lists, Graphs included); the rest go to boards.
+    plain = type(mouse) is int and type(cat) is int and type(hole) is int
+    if plain:
+        codes = _solve_lists(kernel, batch, mouse, cat, hole, threads, callback)
+    else:
+        codes = [-1] * len(batch)
+    outcomes = _OUTCOMES
+    others = []
+    for k, code in enumerate(codes):
+        if code >= 0:
+            out[k] = outcomes[code]
+        else:
+            others.append(k)
+    done = len(batch) - len(others)
+    if others:
+        _solve_boards(kernel, batch, others, out, threads, mouse, cat, hole, callback, done)
+    finish(callback, len(batch))
+    return out  # type: ignore[return-value]
+
+
+def _solve_lists(engine: Any, batch: list[Any], mouse: int, cat: int, hole: int,
+                 threads: int, callback: Callable[[int], object] | None) -> list[int]:
+    """Outcome codes straight from lists, -1 where the list path declines (Graphs too)."""
+    if threads > 1 and len(batch) > 1:
+        return _solve_lists_parallel(engine, batch, mouse, cat, hole, threads, callback)
+    solve_lists = engine.solve_lists
+    if callback is None:
+        return [solve_lists(g, mouse, cat, hole) for g in batch]
+    codes: list[int] = []
+    step = max(1, len(batch) // _SLICES)
+    for lo in range(0, len(batch), step):
+        codes += [solve_lists(g, mouse, cat, hole) for g in batch[lo:lo + step]]
+        callback(sum(1 for code in codes if code >= 0))
+    return codes
+
+
+def _solve_lists_parallel(engine: Any, batch: list[Any], mouse: int, cat: int, hole: int,
+                          threads: int, callback: Callable[[int], object] | None) -> list[int]:
+    """Lists converted in C (with the GIL), then solved in threads without it.
+
+    The list path holds the GIL while it solves a small graph, so threads
+    would wait on each other; converting each list to a compiled board (about
+    a quarter of the work) and solving the boards in GIL-free threads lets the
+    solving run in parallel.
+    """
+    csr_from_lists, board_type = engine.csr_from_lists, engine.Board
+    codes = [-1] * len(batch)
+    boards, where = [], []
+    flags_by_n: dict[int, bytes] = {}
+    for k, g in enumerate(batch):
+        if type(g) is not list or not 0 <= hole < len(g) or _big(len(g)):
+            continue  # declined: the Graph path checks it and reports any error
+        csr = csr_from_lists(g, False)
+        if csr is None:
+            continue
+        n, ip, ix, rip, rix = csr
+        flags = flags_by_n.get(n)
+        if flags is None:
+            row = bytearray(n)
+            row[hole] = HOLE | CAT_FORBIDDEN
+            flags = flags_by_n[n] = bytes(row)
+        boards.append(board_type(n, flags, ip, ix, rip, rix, ip, ix, rip, rix))
+        where.append(k)
+    step = max(1, len(boards) // _SLICES) if callback is not None else max(1, len(boards))
+    solved = 0
+    for lo in range(0, len(boards), step):
+        part = _parallel(engine.solve_boards, boards[lo:lo + step], mouse, cat, threads)
+        for k, code in zip(where[lo:lo + step], part):
+            # 255: not a position of this graph; the Graph path reports why.
+            codes[k] = -1 if code == 255 else code
+        # Graphs done: a 255 goes on to the Graph path, which reports it.
+        solved += len(part) - part.count(255)
+        if callback is not None:
+            callback(solved)
+    return codes
+
+
+def _graph_at(batch: list[Any], k: int) -> Graph:
+    try:
+        return as_graph(batch[k])
+    except (TypeError, ValueError) as error:
+        raise _index_error(k, error) from error
+
+
+def _solve_one(g: Any, k: int, mouse: Any, cat: Any, hole: Any) -> Outcome:
+    try:
+        return solving.solve(g, mouse, cat, hole=hole)
+    except (TypeError, ValueError, MemoryError) as error:
+        raise _index_error(k, error) from error
+
+
+def _big(n: int) -> bool:
+    """Whether a graph is too big for a board: the memory check must ask the system first."""
+    return need_bytes(n, outcome=False, remoteness=False, target=True) > SMALL_TABLES
+
+
+def _solve_boards(engine: Any, batch: list[Any], indices: list[int], out: list[Any],
+                  threads: int, mouse: Any, cat: Any, hole: Any,
+                  callback: Callable[[int], object] | None, done: int) -> None:
+    """Graphs (and lists the list path declined) on cached boards, in GIL-free threads."""
+    boards, on_boards, one_by_one = [], [], []
+    for k in indices:
+        g = _graph_at(batch, k)
+        if g._index is not None:
+            # Starts may be labels: solve() translates them (boards read ids only).
+            one_by_one.append(k)
+            continue
+        try:
+            board = solving._board(g, hole, classic_rules(g, hole))
+        except (TypeError, ValueError) as error:
+            raise _index_error(k, error) from error
+        if board is None:
+            one_by_one.append(k)  # too big for a board: solve() checks its memory first
+            continue
+        boards.append(board)
+        on_boards.append(k)
+    solve_boards = engine.solve_boards
+    if callback is None:
+        codes = _parallel(solve_boards, boards, mouse, cat, threads)
+    else:
+        # Slices, so that progress is reported as the work goes.
+        codes = bytearray()
+        step = max(1, len(boards) // _SLICES)
+        for lo in range(0, len(boards), step):
+            codes += _parallel(solve_boards, boards[lo:lo + step], mouse, cat, threads)
+            # Graphs done: a 255 is an error, raised below.
+            callback(done + len(codes) - codes.count(255))
+    for k, code in zip(on_boards, codes):
+        # 255: not a position of this graph; solve() reports why.
+        out[k] = _OUTCOMES[code] if code != 255 else _solve_one(batch[k], k, mouse, cat, hole)
+    for count, k in enumerate(sorted(one_by_one), 1):
+        out[k] = _solve_one(batch[k], k, mouse, cat, hole)
+        if callback is not None:
+            callback(done + len(codes) + count)
+
+
+def _parallel(solve_boards: Any, boards: list[Any], mouse: Any, cat: Any,
+              threads: int) -> bytearray:
+    if threads == 1 or len(boards) < 2:
+        return solve_boards(boards, mouse, cat)
+    # One GIL-free call per thread; striding balances large and small graphs.
+    parts = min(threads, len(boards))
+    with ThreadPoolExecutor(max_workers=parts) as pool:
+        results = list(pool.map(lambda k: solve_boards(boards[k::parts], mouse, cat),
+                                range(parts)))
+    codes = bytearray(len(boards))
+    for k, part in enumerate(results):
+        codes[k::parts] = part
+    return codes

@@ -1,0 +1,512 @@
+"""The command line: solve, analyze and draw a game read from a graph file.
+
+    catmouse solve FILE [--mouse M] [--cat C] [--hole H] [GAME OPTIONS] [--json]
+    catmouse analyze FILE -o OUT.json|OUT.csv|OUT.npz [GAME OPTIONS]
+    catmouse draw FILE -o game.svg|game.png [GAME OPTIONS]
+    catmouse play FILE [--as mouse|cat] [--html OUT.html] [GAME OPTIONS]
+    catmouse cop-win FILE
+    catmouse cat-mouse-ii GRID [--cat-jump J] [--mouse-jump J]
+
+FILE holds JSON adjacency lists, an edge list or graph6 (several graphs, one
+per line: solve takes each); ``-`` reads stdin.  The game options are those of
+:class:`catmouse.Game`.  Errors are one line on stderr and a non-zero exit status.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import itertools
+import json
+import os
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from .. import engine as _engine
+from ..analysis import Analysis
+from ..export import suffix_of
+from ..game import Game
+from ..graph_files import FORMATS, GraphFile, read_graph, read_graphs, read_text
+from ..outcome import Outcome, Turn
+from ..progress import Bar, engine_takes_progress
+
+__all__ = ["main"]
+
+PROG = "catmouse"
+# Tables of at least this many positions get a message before and after solving.
+PROGRESS_POSITIONS = 200_000
+# The progress bar appears once work has taken this long (seconds).
+PROGRESS_DELAY = 1.0
+
+_WORDS = {
+    Outcome.MOUSE_WIN: "the mouse wins",
+    Outcome.CAT_WIN: "the cat wins",
+    Outcome.DRAW: "a draw: neither side can force a win",
+}
+
+
+class CliError(Exception):
+    """A problem to report as one line, without a traceback."""
+
+
+def _nodes(text: str) -> tuple[int, ...]:
+    """A list of node ids on the command line: ``0,4`` or ``"0 4"``; empty for none."""
+    try:
+        return tuple(int(part) for part in text.replace(",", " ").split())
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected node ids separated by commas, got {text!r}") from None
+
+
+_DRAW_SCORES = {"draw": Outcome.DRAW, "mouse": Outcome.MOUSE_WIN, "cat": Outcome.CAT_WIN}
+_MOVERS = {"mouse": Turn.MOUSE, "cat": Turn.CAT}
+
+
+def _game_options(sub: argparse.ArgumentParser) -> None:
+    """The rules of catmouse.Game, as options (defaults: LeetCode 913)."""
+    group = sub.add_argument_group("game options (catmouse.Game; default: LeetCode 913)")
+    group.add_argument("--holes", type=_nodes, metavar="NODES",
+                       help="nodes where the mouse wins, e.g. 0,4 ('' for none; "
+                            "default: the hole)")
+    group.add_argument("--cat-forbidden", type=_nodes, metavar="NODES",
+                       help="nodes the cat may not enter (default: the holes)")
+    group.add_argument("--cat-goals", type=_nodes, metavar="NODES", default=(),
+                       help="nodes where the cat wins on arrival")
+    group.add_argument("--mouse-stays", action="store_true", help="the mouse may pass")
+    group.add_argument("--cat-stays", action="store_true", help="the cat may pass")
+    group.add_argument("--draw", choices=tuple(_DRAW_SCORES), default="draw",
+                       help="how a game that never ends is scored (default: draw)")
+    group.add_argument("--first", choices=tuple(_MOVERS), default="mouse",
+                       help="who moves first (default: mouse)")
+    group.add_argument("--cat-graph", metavar="FILE",
+                       help="the cat moves on this graph (same nodes) instead")
+
+
+def _parser() -> argparse.ArgumentParser:
+    from .. import __version__
+
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Cat and Mouse (LeetCode 913) on any graph, solved exactly.",
+        epilog="Graph files: JSON adjacency lists ([[1, 3], [0], ...] or "
+               '{"graph": [...], "mouse": 1, "cat": 2, "hole": 0}), '
+               "an edge list (one 'u v' per line), or graph6 (one graph per line); "
+               "'-' reads stdin.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    def graph_command(name: str, help: str, starts: bool,
+                      game: bool = True) -> argparse.ArgumentParser:
+        sub = commands.add_parser(name, help=help, description=help)
+        sub.add_argument("file", metavar="FILE", help="the graph file ('-' reads stdin)")
+        if starts:
+            sub.add_argument("--mouse", type=int, help="the mouse's start (default: 1)")
+            sub.add_argument("--cat", type=int, help="the cat's start (default: 2)")
+        if game:
+            sub.add_argument("--hole", type=int, help="the hole (default: 0)")
+        sub.add_argument("--format", choices=FORMATS, help="the file's format (default: guessed)")
+        sub.add_argument("--directed", action="store_true",
+                         help="read the edges of an edge list or JSON file as one-way")
+        if game:
+            _game_options(sub)
+        return sub
+
+    sub = graph_command("solve", "who wins, in how many moves, and an optimal game", True)
+    sub.add_argument("--json", action="store_true",
+                     help="print the result as JSON (a list for a file of several graphs)")
+    sub = graph_command("analyze", "write every position's outcome and remoteness", False)
+    sub.add_argument("-o", "--output", required=True, metavar="OUT",
+                     help="OUT.json, OUT.csv (one row per position) or OUT.npz (needs numpy)")
+    sub = graph_command("draw", "draw the graph and an optimal game as SVG", True)
+    sub.add_argument("-o", "--output", required=True, metavar="OUT",
+                     help="OUT.svg, or OUT.png (needs rsvg-convert, cairosvg or chromium)")
+    sub = graph_command("play", "play against the solver, in the terminal or a web page", True)
+    sub.add_argument("--as", dest="side", choices=("mouse", "cat"), default="mouse",
+                     help="the side you play (default: mouse)")
+    sub.add_argument("--html", metavar="OUT.html",
+                     help="write a self-contained page to play in a browser instead")
+    graph_command("cop-win", "whether one cop catches a robber on the graph (cops and robbers)",
+                  False, game=False)
+    sub = commands.add_parser(
+        "cat-mouse-ii", help="LeetCode 1728 (Cat and Mouse II) on a grid file",
+        description="LeetCode 1728 on a grid file: rows of '#' walls, '.' floor, "
+                    "'C' cat, 'M' mouse, 'F' food.")
+    sub.add_argument("file", metavar="GRID", help="the grid file ('-' reads stdin)")
+    sub.add_argument("--cat-jump", type=int, default=1, help="the cat's jump (default: 1)")
+    sub.add_argument("--mouse-jump", type=int, default=1, help="the mouse's jump (default: 1)")
+    sub.add_argument("--max-turns", type=int, default=1000,
+                     help="moves in all within which the mouse must eat (default: 1000)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as exit:  # --help, or a usage error argparse has printed
+        return exit.code if isinstance(exit.code, int) else 2
+    try:
+        command = {"solve": _solve, "analyze": _analyze, "draw": _draw, "cop-win": _cop_win,
+                   "cat-mouse-ii": _cat_mouse_ii, "play": _play}[args.command]
+        return command(args)
+    except CliError as error:
+        _error(str(error))
+    except BrokenPipeError:  # the reader went away (``catmouse solve big | head``)
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open until exit
+        return 1
+    except FileNotFoundError as error:
+        _error(f"cannot read {error.filename}: no such file")
+    except ImportError as error:  # an optional dependency an output format needs
+        _error(str(error))
+    except (OSError, UnicodeDecodeError) as error:
+        _error(f"cannot read {args.file}: {error}")
+    except (ValueError, TypeError) as error:
+        _error(f"{args.file}: {error}")
+    except MemoryError as error:
+        _error(f"{args.file}: too large to solve here: {error}")
+    except KeyboardInterrupt:
+        _error("interrupted")
+        return 130
+    return 1
+
+
+def _error(message: str) -> None:
+    print(f"{PROG}: error: {' '.join(str(message).split())}", file=sys.stderr)
+
+
+# -- shared steps ---------------------------------------------------------------
+
+
+def _name(path: str) -> str:
+    return "<stdin>" if path == "-" else path
+
+
+def _read(args: argparse.Namespace) -> GraphFile:
+    return read_graph(args.file, format=args.format, directed=args.directed)
+
+
+def _starts(args: argparse.Namespace, source: GraphFile) -> tuple[int, int, int]:
+    """Command-line starts, else the file's, else LeetCode's (mouse 1, cat 2, hole 0)."""
+    def pick(name: str, default: int) -> int:
+        given = getattr(args, name, None)
+        if given is not None:
+            return given
+        from_file = getattr(source, name)
+        return default if from_file is None else from_file
+
+    return pick("mouse", 1), pick("cat", 2), pick("hole", 0)
+
+
+def _game(args: argparse.Namespace, source: GraphFile, hole: int) -> Game:
+    """The game the options describe on the file's graph (LeetCode 913 by default)."""
+    if args.holes is not None and args.hole is not None:
+        raise CliError("give --hole or --holes, not both")
+    n = source.graph.n
+    if args.holes is None and not 0 <= hole < n:
+        raise CliError(f"{_name(args.file)}: hole node {hole} is not in a graph of {n} nodes")
+    holes = args.holes if args.holes is not None else (hole,)
+    cat_graph = None
+    if args.cat_graph is not None:
+        cat_graph = read_graph(args.cat_graph, format=args.format,
+                               directed=args.directed).graph
+    try:
+        return Game(source.graph, cat_graph=cat_graph, holes=holes,
+                    cat_forbidden=args.cat_forbidden, cat_goals=args.cat_goals,
+                    mouse_stays=args.mouse_stays, cat_stays=args.cat_stays,
+                    draw=_DRAW_SCORES[args.draw], first=_MOVERS[args.first])
+    except ValueError as error:
+        raise CliError(f"{_name(args.file)}: {error}") from None
+
+
+def _solve_all(source: GraphFile, game: Game) -> Analysis:
+    """Analyze, with a note on stderr around large tables and a bar past about a second."""
+    graph = source.graph
+    positions = 2 * graph.n * graph.n
+    loud = positions >= PROGRESS_POSITIONS
+    if loud:
+        print(f"{PROG}: solving {positions:,} positions ({graph.n} nodes) with the "
+              f"{_engine.BACKEND} engine...", file=sys.stderr, flush=True)
+    start = time.perf_counter()
+    # The engine reports decided positions between rounds, where it can.
+    bar = Bar(positions, "solving", delay=PROGRESS_DELAY) if engine_takes_progress() else None
+    analysis = game.analyze(progress=bar)
+    elapsed = time.perf_counter() - start
+    if loud or elapsed >= 1.0:
+        print(f"{PROG}: solved {positions:,} positions in {elapsed:.2f} s",
+              file=sys.stderr, flush=True)
+    return analysis
+
+
+def _check_start(analysis: Analysis, mouse: int, cat: int, first: Turn) -> None:
+    try:
+        analysis.outcome(mouse, cat, first)
+    except ValueError as error:
+        raise CliError(f"bad start: {error}") from None
+
+
+def _plies(count: int) -> str:
+    return f"{count} move" + ("" if count == 1 else "s")
+
+
+def _count(number: int, word: str) -> str:
+    return f"{number:,} {word}" + ("" if number == 1 else "s")
+
+
+def _summary(analysis: Analysis, mouse: int, cat: int, first: Turn) -> tuple[Outcome, str]:
+    outcome = analysis.outcome(mouse, cat, first)
+    remoteness = analysis.remoteness(mouse, cat, first)
+    if remoteness is None:
+        return outcome, "the game never ends"
+    if remoteness == 0:
+        return outcome, "the game is over before it starts"
+    return outcome, f"the game ends after {_plies(remoteness)} (mouse and cat moves counted)"
+
+
+def _outcome_words(game: Game, outcome: Outcome, remoteness: int | None) -> str:
+    if remoteness is None and game.draw != Outcome.DRAW:
+        winner = "mouse" if outcome == Outcome.MOUSE_WIN else "cat"
+        return f"the {winner} wins: the game never ends, which these rules count as a " \
+               f"{winner} win"
+    return _WORDS[outcome]
+
+
+def _ending(analysis: Analysis, line: list[tuple[int, int, Turn]], game: Game) -> str:
+    from ..show.draw import game_over_words
+
+    over = game_over_words(analysis, line[-1], game.holes, game.cat_goals)
+    if over:
+        return over
+    mouse, cat, turn = line[-1]
+    # A line that never ends stops where its next move would repeat a position.
+    step = analysis.best_moves(mouse, cat, turn)[0]
+    k = 0 if turn == Turn.MOUSE else 1
+    if step == (mouse, cat)[k]:
+        who = "mouse" if k == 0 else "cat"
+        return (f"then the {who} stays on {step} and repeats a position: the game goes "
+                "round forever")
+    move = " ".join(_move_text(k, (mouse, cat)[k], step).split())
+    return f"then {move} repeats a position: the game goes round forever"
+
+
+def _holes_text(holes: Sequence[int]) -> str:
+    if not holes:
+        return "no hole"
+    return ("hole " if len(holes) == 1 else "holes ") + ", ".join(map(str, holes))
+
+
+def _rules_text(game: Game, args: argparse.Namespace) -> str | None:
+    """The rules that differ from LeetCode 913's, in words, or None."""
+    parts = []
+    if game.cat_forbidden != game.holes:
+        nodes = ", ".join(map(str, game.cat_forbidden)) or "none"
+        parts.append(f"the cat may not enter {nodes}")
+    if game.cat_goals:
+        parts.append(f"the cat wins on reaching {', '.join(map(str, game.cat_goals))}")
+    if game.mouse_stays:
+        parts.append("the mouse may stay put")
+    if game.cat_stays:
+        parts.append("the cat may stay put")
+    if game.draw != Outcome.DRAW:
+        parts.append(f"a game that never ends counts as a {args.draw} win")
+    if args.cat_graph is not None:
+        parts.append(f"the cat moves on {args.cat_graph}")
+    return "; ".join(parts) if parts else None
+
+
+def _mover_text(first: Turn) -> str:
+    return "the mouse moves first" if first == Turn.MOUSE else "the cat moves first"
+
+
+# -- the commands ------------------------------------------------------------------
+
+
+def _solved(
+    args: argparse.Namespace, source: GraphFile | None = None,
+) -> tuple[GraphFile, Game, tuple[int, int], Analysis, tuple[Outcome, str]]:
+    """Read the file, solve it, and check the start: what solve and draw both begin with."""
+    if source is None:
+        source = _read(args)
+    mouse, cat, hole = _starts(args, source)
+    game = _game(args, source, hole)
+    analysis = _solve_all(source, game)
+    _check_start(analysis, mouse, cat, game.first)
+    return source, game, (mouse, cat), analysis, _summary(analysis, mouse, cat, game.first)
+
+
+def _solve(args: argparse.Namespace) -> int:
+    sources = read_graphs(args.file, format=args.format, directed=args.directed)
+    results = []
+    for k, source in enumerate(sources, 1):
+        name = _name(args.file)
+        if len(sources) > 1:
+            name = f"{name} graph {k} of {len(sources)}"
+        if args.json:
+            results.append(_solve_json(args, source, k))
+            continue
+        if k > 1:
+            print()
+        _solve_text(args, source, name)
+    if args.json:
+        print(json.dumps(results[0] if len(sources) == 1 else results))
+    return 0
+
+
+def _solve_text(args: argparse.Namespace, source: GraphFile, name: str) -> None:
+    source, game, (mouse, cat), analysis, (outcome, length) = _solved(args, source)
+    graph = source.graph
+    kind = "directed graph" if graph.directed else "graph"
+    print(f"{name}: {kind} of {graph.n} nodes and {_count(graph.num_edges, 'edge')}")
+    print(f"start: mouse on {mouse}, cat on {cat}, {_holes_text(game.holes)}; "
+          f"{_mover_text(game.first)}")
+    rules = _rules_text(game, args)
+    if rules:
+        print(f"rules: {rules}")
+    remoteness = analysis.remoteness(mouse, cat, game.first)
+    print(f"outcome: {_outcome_words(game, outcome, remoteness)}")
+    print(f"remoteness: {length}")
+    line = analysis.line(mouse, cat, game.first)
+    print("optimal line:")
+    for number, (before, after) in enumerate(itertools.pairwise(line), 1):
+        k = 0 if before[2] == Turn.MOUSE else 1
+        print(f"  {number:3}. {_move_text(k, before[k], after[k])}")
+    print(f"  end: {_ending(analysis, line, game)}")
+
+
+def _move_text(k: int, source: int, destination: int) -> str:
+    """One move in words: ``mouse 3 -> 2``, or ``cat   stays on 4`` for a pass."""
+    who = "mouse" if k == 0 else "cat  "
+    if source == destination:
+        return f"{who} stays on {source}"
+    return f"{who} {source} -> {destination}"
+
+
+def _solve_json(args: argparse.Namespace, source: GraphFile, k: int) -> dict[str, Any]:
+    source, game, (mouse, cat), analysis, (outcome, _) = _solved(args, source)
+    graph = source.graph
+    line = analysis.line(mouse, cat, game.first)
+    return {
+        "file": _name(args.file),
+        "graph": k,
+        "nodes": graph.n,
+        "edges": graph.num_edges,
+        "directed": graph.directed,
+        "mouse": mouse,
+        "cat": cat,
+        "holes": list(game.holes),
+        "first": game.first.name,
+        "outcome": outcome.name,
+        "remoteness": analysis.remoteness(mouse, cat, game.first),
+        "line": [{"mouse": m, "cat": c, "turn": t.name} for m, c, t in line],
+        "ending": _ending(analysis, line, game),
+    }
+
+
+def _analyze(args: argparse.Namespace) -> int:
+    output = args.output
+    # The format first: refuse before reading or solving anything.
+    try:
+        suffix = suffix_of(output)
+    except ValueError as error:
+        raise CliError(str(error)) from None
+    if suffix == ".npz":
+        try:
+            importlib.import_module("numpy")
+        except ImportError:
+            raise CliError("writing .npz needs numpy (pip install numpy); "
+                           "or write a .json or .csv file") from None
+    source = _read(args)
+    hole = _starts(args, source)[2]
+    game = _game(args, source, hole)
+    analysis = _solve_all(source, game)
+    try:
+        analysis.save(output)
+    except OSError as error:
+        raise CliError(f"cannot write {output}: {error.strerror or error}") from None
+    counts = analysis.counts()
+    positions = sum(counts.values())  # the cat on a forbidden node is no position
+    print(f"wrote {output}: {_count(positions, 'position')} of {graph_nodes(source)}: "
+          f"{counts[Outcome.MOUSE_WIN]:,} mouse wins, {counts[Outcome.CAT_WIN]:,} cat wins, "
+          f"{_count(counts[Outcome.DRAW], 'draw')}")
+    return 0
+
+
+def graph_nodes(source: GraphFile) -> str:
+    return _count(source.graph.n, "node")
+
+
+def _play(args: argparse.Namespace) -> int:
+    from ..show.play import main as play
+
+    return play(args)
+
+
+def _draw(args: argparse.Namespace) -> int:
+    from ..show.svg import game_svg
+
+    # Write what the suffix says, or refuse before solving anything.
+    suffix = os.path.splitext(args.output)[1].lower()
+    if suffix not in (".svg", ".png"):
+        raise CliError(f"cannot write {args.output}: draw writes .svg, or .png "
+                       "when a converter is installed")
+    converter = None
+    if suffix == ".png":
+        from ..show.png import CONVERTER_HELP, find_converter
+
+        converter = find_converter()
+        if converter is None:
+            raise CliError(f"cannot write {args.output}: PNG needs a converter, and none was "
+                           f"found; install one of: {CONVERTER_HELP}; or write .svg")
+    source, game, (mouse, cat), analysis, (outcome, length) = _solved(args)
+    line = analysis.line(mouse, cat, game.first)
+    name = os.path.basename(_name(args.file))
+    title = f"{name}: {_WORDS[outcome].split(':')[0]}"
+    if len(line) > 1 and analysis.remoteness(mouse, cat, game.first) is not None:
+        title += f" in {_plies(len(line) - 1)}"
+    subtitle = (f"mouse starts on {mouse}, cat on {cat}, {_holes_text(game.holes)}; "
+                f"{_mover_text(game.first)}\n{_ending(analysis, line, game)}")
+    svg = game_svg(source.graph, line, holes=game.holes, title=title, subtitle=subtitle)
+    try:
+        if converter is not None:
+            from ..show.png import write_png
+
+            width, height = (int(v) for v in svg.split('viewBox="0 0 ', 1)[1].split('"')[0]
+                             .split())
+            write_png(svg, args.output, width, height, converter)
+        else:
+            with open(args.output, "w", encoding="utf-8") as handle:
+                handle.write(svg)
+    except OSError as error:
+        raise CliError(f"cannot write {args.output}: {error.strerror or error}") from None
+    except RuntimeError as error:
+        raise CliError(f"cannot write {args.output}: {error}") from None
+    print(f"wrote {args.output}: {_WORDS[outcome]}; {length}")
+    return 0
+
+
+def _cop_win(args: argparse.Namespace) -> int:
+    from ..family import is_cop_win
+
+    graph = _read(args).graph
+    name = _name(args.file)
+    if is_cop_win(graph):
+        print(f"{name}: cop-win: one cop catches the robber, whatever the robber does")
+    else:
+        print(f"{name}: not cop-win: the robber escapes one cop forever")
+    return 0
+
+
+def _cat_mouse_ii(args: argparse.Namespace) -> int:
+    from ..family import cat_mouse_ii
+
+    rows = [row.strip() for row in read_text(args.file).splitlines() if row.strip()]
+    if not rows:
+        raise CliError(f"{_name(args.file)}: the grid file is empty")
+    mouse_wins = cat_mouse_ii(rows, args.cat_jump, args.mouse_jump, max_turns=args.max_turns)
+    verdict = "the mouse wins" if mouse_wins else "the cat wins"
+    print(f"{_name(args.file)}: {verdict} (cat jump {args.cat_jump}, "
+          f"mouse jump {args.mouse_jump}, at most {args.max_turns} moves)")
+    return 0

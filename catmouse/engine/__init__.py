@@ -1,0 +1,78 @@
+"""The engine layer: buffers and bits in, tables out; and the selector that picks a twin.
+
+This layer imports nothing above it (no Graph, no display).  Everything the rest of the
+package calls on an engine goes through one object, :data:`current`, built from one of the
+twin modules (``bits_c``, compiled; ``bits_py``, its pure-Python twin); swapping that object (as
+the tests do with :func:`load`) moves every entry point at once.
+
+``CATMOUSE_NO_EXTENSIONS=1`` forces the twin; ``CATMOUSE_REQUIRE_EXTENSIONS=1``
+turns a missing compiled engine into an ImportError.  Values are read as
+true/false words, so ``=0`` means off.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from .switches import env_flag
+
+__all__ = ["BACKEND", "Engine", "current", "load", "env_flag"]
+
+# Engine name -> module implementing the contract.
+MODULES = {"cython": "catmouse.engine.bits_c", "python": "catmouse.engine.bits_py"}
+
+
+@dataclass(frozen=True)
+class Engine:
+    """One engine's entry points (see either twin's module docstring)."""
+
+    name: str
+    module: ModuleType
+    propagate: Any
+    peak_bytes: Any
+    Board: Any
+    solve_boards: Any
+    csr_from_lists: Any
+    solve_lists: Any
+
+
+def load(name: str) -> Engine:
+    """The engine called ``name`` ("cython" or "python"); ImportError if it is missing."""
+    module = importlib.import_module(MODULES[name])
+    return Engine(
+        name=name,
+        module=module,
+        propagate=module.propagate,
+        peak_bytes=module.peak_bytes,
+        Board=module.Board,
+        solve_boards=module.solve_boards,
+        csr_from_lists=module.csr_from_lists,
+        solve_lists=module.solve_lists,
+    )
+
+
+def _select() -> Engine:
+    if env_flag("CATMOUSE_NO_EXTENSIONS"):
+        if env_flag("CATMOUSE_REQUIRE_EXTENSIONS"):
+            raise ImportError("CATMOUSE_NO_EXTENSIONS and CATMOUSE_REQUIRE_EXTENSIONS are both set")
+        return load("python")
+    try:
+        return load("cython")
+    except ImportError as error:
+        if env_flag("CATMOUSE_REQUIRE_EXTENSIONS"):
+            raise ImportError(
+                "CATMOUSE_REQUIRE_EXTENSIONS is set but the compiled engine "
+                f"catmouse.engine.bits_c did not import: {error}"
+            ) from error
+        return load("python")
+
+
+#: The engine in use.  Read it at call time (``engine.current.propagate``), never
+#: copy an entry point into another module: the tests swap this one object.
+current: Engine = _select()
+
+#: "cython" or "python": which engine the package chose at import.
+BACKEND: str = current.name

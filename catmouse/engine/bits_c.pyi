@@ -1,0 +1,91 @@
+"""Type stub for the compiled engine ``bits_c.pyx`` (its Python-visible names only).
+
+``propagate`` has the signature of its twin ``bits_py.propagate`` (ENGINE_CONTRACT): it
+takes any objects and checks them itself (TypeError/ValueError), so the buffers stay ``Any``.
+"""
+
+from array import array
+from collections.abc import Callable
+from typing import Any
+
+from typing_extensions import Buffer, disjoint_base
+
+# Kept for the former queue engine's tests; the most nodes ``solve_lists`` takes on.
+# The C enum's flags and outcome codes (pinned to catmouse.engine.facts by a test).
+ENUM: dict[str, int]
+
+def propagate(
+    n: int,
+    flags: Any,
+    mouse_indptr: Any,
+    mouse_indices: Any,
+    mouse_rindptr: Any,
+    mouse_rindices: Any,
+    cat_indptr: Any,
+    cat_indices: Any,
+    cat_rindptr: Any,
+    cat_rindices: Any,
+    outcome: Any = None,
+    remoteness: Any = None,
+    target: int = -1,
+    *,
+    threads: int = 1,
+    progress: Callable[[int], object] | None = None,
+) -> int: ...
+def check_threads(threads: Any) -> int: ...
+def peak_bytes(n: int, outcome: bool, remoteness: bool, target: bool, threads: int = 1) -> int:
+    """Bytes this engine allocates itself for such a call (the caller's buffers not counted)."""
+
+def _propagate(
+    n: int,
+    flags: Any,
+    mouse_indptr: Any,
+    mouse_indices: Any,
+    mouse_rindptr: Any,
+    mouse_rindices: Any,
+    cat_indptr: Any,
+    cat_indices: Any,
+    cat_rindptr: Any,
+    cat_rindices: Any,
+    outcome: Any = None,
+    remoteness: Any = None,
+    target: int = -1,
+    threads: int = 1,
+    progress: Any = None,
+) -> int: ...
+@disjoint_base
+class _Crew:
+    def run(self, i: int) -> None: ...
+
+@disjoint_base
+class Board:
+    """A game's arrays, checked once, for solving many positions without overhead."""
+
+    @property
+    def n(self) -> int: ...
+    def __init__(
+        self,
+        n: int,
+        flags: Buffer,
+        mouse_indptr: Buffer,
+        mouse_indices: Buffer,
+        mouse_rindptr: Buffer,
+        mouse_rindices: Buffer,
+        cat_indptr: Buffer,
+        cat_indices: Buffer,
+        cat_rindptr: Buffer,
+        cat_rindices: Buffer,
+    ) -> None: ...
+    def solve(self, mouse: int, cat: int, turn: int = 0) -> int:
+        """Outcome code of one position (stopping early); -1 if it is not a position."""
+
+def solve_boards(boards: list[Board], mouse: int, cat: int, turn: int = 0) -> bytearray:
+    """Outcome codes of one position on each board (255 where it is not a position)."""
+
+def csr_from_lists(
+    adjacency: object, directed: bool
+) -> tuple[int, array[int], array[int], array[int], array[int]] | None:
+    """``(n, indptr, indices, rindptr, rindices)`` for plain adjacency lists, or None."""
+
+def solve_lists(adjacency: object, mouse: int, cat: int, hole: int) -> int:
+    """LeetCode 913's outcome code straight from adjacency lists, or -1 to decline."""

@@ -1,0 +1,302 @@
+"""Game: the family of pursuit games the retrograde engine solves.
+
+Every rule is data the engine reads: a move graph per player (a self-loop
+means the player may stay), per-node flags (hole, cat-forbidden, cat goal) and
+the score of a game that never ends.  Nothing here loops over positions.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Iterable
+from typing import Any, TypedDict
+
+from .analysis import Analysis
+from .engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
+from .graph import Graph, _node_id, _readonly_int32, as_graph
+from .outcome import Outcome, Turn
+from .rules import Rules
+from .solving import GraphLike, analyze_rules, solve_position
+
+__all__ = ["Game"]
+
+
+class _StayGraph(Graph):
+    """``base`` with a self-loop added at every node: the player may stay put.
+
+    User graphs reject self-loops, so this is built from the base graph's
+    already validated CSR; it pickles as its base graph.
+    """
+
+    __slots__ = ("_base",)
+
+    _base: Graph
+
+    def __reduce__(self) -> tuple:
+        return (_stay_graph, (self._base,))
+
+
+def _with_stays(rows_ptr: memoryview, rows_ix: memoryview, n: int) -> tuple[memoryview, memoryview]:
+    """CSR with each node ``u`` appended to its own row."""
+    ip, ix = rows_ptr.tolist(), rows_ix.tolist()
+    indptr = array("i", [0]) * (n + 1)
+    indices = array("i")
+    for u in range(n):
+        indices.extend(ix[ip[u] : ip[u + 1]])
+        indices.append(u)
+        indptr[u + 1] = len(indices)
+    return _readonly_int32(indptr), _readonly_int32(indices)
+
+
+def _stay_graph(base: Graph) -> _StayGraph:
+    """The move graph of a player who may stay: ``base`` plus a self-loop per node."""
+    n = base.n
+    indptr, indices = _with_stays(base.indptr, base.indices, n)
+    if base.directed:
+        reverse = _with_stays(base.rindptr, base.rindices, n)
+    else:
+        reverse = (indptr, indices)
+    graph = _StayGraph.__new__(_StayGraph)
+    graph._init_from(n, indptr, indices, base.directed, base._labels,
+                     checked=True, reverse=reverse)
+    object.__setattr__(graph, "_index", base._index)
+    object.__setattr__(graph, "_base", base)
+    return graph
+
+
+class _GameArgs(TypedDict):
+    """A Game's arguments, normalized: what it reads back, prints and pickles."""
+
+    graph: Graph
+    cat_graph: Graph | None  # None when the cat moves on the mouse's graph
+    holes: tuple[int, ...]
+    cat_forbidden: tuple[int, ...]
+    cat_goals: tuple[int, ...]
+    mouse_stays: bool
+    cat_stays: bool
+    draw: Outcome
+    first: Turn
+
+
+def _node_set(nodes: Any, graph: Graph, name: str) -> frozenset[int]:
+    """Validate a collection of node ids (or labels, on a labelled graph)."""
+    n = graph.n
+    if isinstance(nodes, (str, bytes, bytearray)) or not isinstance(nodes, Iterable):
+        raise TypeError(
+            f"{name} must be a collection of node ids (e.g. {name}=(0,)), "
+            f"not {type(nodes).__name__}"
+        )
+    result = set()
+    for k, node in enumerate(nodes):
+        node = _node_id(graph._label_id(node, f"{name}[{k}]"), f"{name}[{k}]")
+        if not 0 <= node < n:
+            raise ValueError(f"{name} names node {node}, but node ids run from 0 to {n - 1}")
+        result.add(node)
+    return frozenset(result)
+
+
+class Game:
+    """A pursuit game on a graph: the rules of LeetCode 913 and its relatives.
+
+    The mouse moves on ``graph``, the cat on ``cat_graph`` (default: the same
+    graph, which must have the same nodes).  The mouse wins on entering one of
+    ``holes``; the cat may not enter ``cat_forbidden`` (default: the holes) and
+    wins on entering one of ``cat_goals`` or the mouse's node.  A player with
+    ``*_stays`` may pass instead of moving; a player with no legal move loses.
+    ``draw`` scores a game that never ends; ``first`` moves first.
+
+    >>> square = [[1, 3], [0, 2], [1, 3], [0, 2]]      # the cycle 0-1-2-3-0, no hole
+    >>> Game(square, holes=()).solve(mouse=0, cat=2)   # the mouse must step next to the cat
+    <Outcome.CAT_WIN: 2>
+    >>> Game(square, holes=(), mouse_stays=True).solve(0, 2)
+    <Outcome.DRAW: 0>
+    >>> Game(square, holes=(), mouse_stays=True, cat_stays=True,
+    ...      draw=Outcome.MOUSE_WIN).solve(0, 2)        # cops and robbers: the robber wins
+    <Outcome.MOUSE_WIN: 1>
+    """
+
+    __slots__ = ("_args", "_rules")
+
+    _args: _GameArgs
+    _rules: Rules
+
+    def __init__(
+        self,
+        graph: GraphLike,
+        *,
+        cat_graph: GraphLike | None = None,
+        holes: Iterable[int] = (0,),
+        cat_forbidden: Iterable[int] | None = None,
+        cat_goals: Iterable[int] = (),
+        mouse_stays: bool = False,
+        cat_stays: bool = False,
+        draw: Outcome | int = Outcome.DRAW,
+        first: Turn | int = Turn.MOUSE,
+    ):
+        mouse_graph = as_graph(graph)
+        n = mouse_graph.n
+        cat_graph = mouse_graph if cat_graph is None else as_graph(cat_graph)
+        if cat_graph.n != n:
+            raise ValueError(
+                f"cat_graph has {cat_graph.n} nodes but the mouse's graph has {n}: "
+                "both players move on the same nodes"
+            )
+        holes = _node_set(holes, mouse_graph, "holes")
+        forbidden = holes if cat_forbidden is None else _node_set(
+            cat_forbidden, mouse_graph, "cat_forbidden")
+        goals = _node_set(cat_goals, mouse_graph, "cat_goals")
+        if goals & forbidden:
+            node = min(goals & forbidden)
+            raise ValueError(
+                f"node {node} is both a cat goal and forbidden to the cat: the cat "
+                "could never reach it"
+            )
+        for name, value in (("mouse_stays", mouse_stays), ("cat_stays", cat_stays)):
+            if not isinstance(value, bool):
+                raise TypeError(f"{name} must be True or False, not {value!r}")
+        try:
+            draw = Outcome(draw)
+        except ValueError:
+            raise ValueError(
+                f"draw must be an Outcome (DRAW, MOUSE_WIN or CAT_WIN), not {draw!r}"
+            ) from None
+        try:
+            first = Turn(first)
+        except ValueError:
+            raise ValueError(f"first must be Turn.MOUSE or Turn.CAT, not {first!r}") from None
+
+        flags = bytearray(n)
+        for node in holes:
+            flags[node] |= HOLE
+        for node in forbidden:
+            flags[node] |= CAT_FORBIDDEN
+        for node in goals:
+            flags[node] |= CAT_GOAL
+        self._rules = Rules(
+            _stay_graph(mouse_graph) if mouse_stays else mouse_graph,
+            _stay_graph(cat_graph) if cat_stays else cat_graph,
+            bytes(flags),
+            draw,
+        )
+        self._args = {
+            "graph": mouse_graph, "cat_graph": None if cat_graph is mouse_graph else cat_graph,
+            "holes": tuple(sorted(holes)), "cat_forbidden": tuple(sorted(forbidden)),
+            "cat_goals": tuple(sorted(goals)), "mouse_stays": mouse_stays, "cat_stays": cat_stays,
+            "draw": draw, "first": first,
+        }
+
+    # -- the rules, read back ------------------------------------------------------
+
+    @property
+    def graph(self) -> Graph:
+        """The mouse's graph, as given (without the self-loops of ``mouse_stays``)."""
+        return self._args["graph"]
+
+    @property
+    def cat_graph(self) -> Graph:
+        """The cat's graph, as given (the mouse's unless another was given)."""
+        return self._args["cat_graph"] or self._args["graph"]
+
+    @property
+    def n(self) -> int:
+        """Number of nodes."""
+        return self._rules.n
+
+    @property
+    def holes(self) -> tuple[int, ...]:
+        """Nodes where the mouse wins on arrival, sorted."""
+        return self._args["holes"]
+
+    @property
+    def cat_forbidden(self) -> tuple[int, ...]:
+        """Nodes the cat may not enter, sorted."""
+        return self._args["cat_forbidden"]
+
+    @property
+    def cat_goals(self) -> tuple[int, ...]:
+        """Nodes where the cat wins on arrival, sorted."""
+        return self._args["cat_goals"]
+
+    @property
+    def mouse_stays(self) -> bool:
+        """Whether the mouse may pass instead of moving."""
+        return self._args["mouse_stays"]
+
+    @property
+    def cat_stays(self) -> bool:
+        """Whether the cat may pass instead of moving."""
+        return self._args["cat_stays"]
+
+    @property
+    def draw(self) -> Outcome:
+        """How a game that never ends is scored."""
+        return self._args["draw"]
+
+    @property
+    def first(self) -> Turn:
+        """Who moves first in :meth:`solve`."""
+        return self._args["first"]
+
+    # -- solving -----------------------------------------------------------------
+
+    def solve(self, mouse: int, cat: int, *, max_memory: int | None = None,
+              threads: int | None = None) -> Outcome:
+        """Who wins from the mouse on ``mouse`` and the cat on ``cat``, ``first`` to move.
+
+        Stops as soon as this one position is decided.  Raises ValueError for a
+        position that does not exist (the cat on a node it may not enter).
+        ``max_memory`` and ``threads`` as in :func:`catmouse.solve`.
+        """
+        return solve_position(self._rules, mouse, cat, self.first, max_memory, threads)
+
+    def analyze(self, *, max_memory: int | None = None, remoteness: bool = True,
+                threads: int | None = None, progress: Any = None) -> Analysis:
+        """Solve every position (both players to move): see :class:`Analysis`.
+
+        The table holds both turns; its queries (``analysis.line(mouse, cat)``)
+        start with this game's first mover unless given another ``turn``.
+        ``max_memory``, ``remoteness``, ``threads`` and ``progress`` as in
+        :func:`catmouse.analyze`.
+        """
+        analysis = analyze_rules(self._rules, max_memory, remoteness=remoteness,
+                                 threads=threads, progress=progress)
+        return Analysis(self._rules, analysis._outcomes, analysis._remoteness, self.first)
+
+    # -- the usual dunders -----------------------------------------------------------
+
+    def __repr__(self) -> str:
+        a = self._args
+        parts = [f"{self.n} nodes", f"holes={a['holes']}"]
+        if a["cat_graph"] is not None:
+            parts.append("cat_graph=...")
+        if a["cat_forbidden"] != a["holes"]:
+            parts.append(f"cat_forbidden={a['cat_forbidden']}")
+        if a["cat_goals"]:
+            parts.append(f"cat_goals={a['cat_goals']}")
+        for key in ("mouse_stays", "cat_stays"):
+            if a[key]:
+                parts.append(f"{key}=True")
+        if a["draw"]:
+            parts.append(f"draw={a['draw'].name}")
+        if a["first"]:
+            parts.append(f"first={a['first'].name}")
+        return f"<Game {', '.join(parts)}>"
+
+    def _repr_svg_(self) -> str | None:
+        """Jupyter's picture: the board and an optimal game (None when too big to read)."""
+        from .show.draw import repr_svg
+
+        return repr_svg(self)
+
+    def _repr_html_(self) -> str:
+        """Jupyter's display: the picture, or a short summary for a board too big to read."""
+        from .show.draw import repr_html
+
+        return repr_html(self)
+
+    def __reduce__(self) -> tuple:
+        return (_make_game, (self._args,))
+
+
+def _make_game(args: _GameArgs) -> Game:
+    return Game(**args)

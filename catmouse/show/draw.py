@@ -1,0 +1,258 @@
+"""``catmouse.draw`` and the notebook display of Graph, Game and Analysis.
+
+Everything here reads a solved table and hands it to :mod:`catmouse.show.svg`;
+nothing solves more than the one table a picture needs.  Boards too big to
+draw legibly (see :data:`LEGIBLE_NODES`) get a short text summary in notebooks
+instead of a picture nobody can read.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import Any
+
+from ..analysis import Analysis, Position
+from ..engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
+from ..graph import Graph, as_graph
+from ..outcome import Outcome, Turn
+
+__all__ = ["LEGIBLE_EDGES", "LEGIBLE_NODES", "Setup", "draw", "ending_words", "outcome_words"]
+
+# Past these, node circles shrink below readable labels (the SVG drops the
+# numbers at about 280 nodes) and edges turn into a grey mat: notebooks show a
+# summary instead, and the play page refuses.
+LEGIBLE_NODES = 150
+LEGIBLE_EDGES = 600
+
+_PLAYER = {Turn.MOUSE: "mouse", Turn.CAT: "cat"}
+_WINNER = {Outcome.MOUSE_WIN: "the mouse", Outcome.CAT_WIN: "the cat"}
+
+
+def plies(count: int) -> str:
+    """``"1 move"``, ``"12 moves"``: a move is one player's step (a ply)."""
+    return f"{count} move" + ("" if count == 1 else "s")
+
+
+def outcome_words(outcome: Outcome, remoteness: int | None) -> str:
+    """A position's value in words, as the play page's status shows it.
+
+    >>> outcome_words(Outcome.CAT_WIN, 12)
+    'the cat wins in 12 moves'
+    >>> outcome_words(Outcome.DRAW, None)
+    'a draw: neither side can force a win'
+    """
+    if outcome == Outcome.DRAW:
+        return "a draw: neither side can force a win"
+    if remoteness is None:  # a game that never ends, scored as a win by the rules
+        return f"{_WINNER[outcome]} wins: the game never ends, which counts as its win"
+    if remoteness == 0:
+        return f"{_WINNER[outcome]} wins at once"
+    return f"{_WINNER[outcome]} wins in {plies(remoteness)}"
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a picture or a game needs: the solved table and where things are."""
+
+    analysis: Analysis
+    holes: tuple[int, ...]
+    goals: tuple[int, ...]
+    forbidden: tuple[int, ...]
+    first: Turn
+    own_cat_graph: bool  # the cat moves on a graph of its own (not drawn)
+
+    @property
+    def graph(self) -> Graph:
+        return self.analysis.graph
+
+    @classmethod
+    def of(cls, obj: Any, hole: int | None = None) -> Setup:
+        """Solve ``obj`` (adjacency lists, a Graph, a Game or an Analysis)."""
+        from ..game import Game
+        from ..solving import analyze
+
+        if isinstance(obj, Analysis):
+            if hole is not None:
+                raise ValueError("hole= applies to a graph; an Analysis already has its holes")
+            return cls._from_analysis(obj, Turn.MOUSE)
+        if isinstance(obj, Game):
+            if hole is not None:
+                raise ValueError("hole= applies to a graph; a Game has holes=... of its own")
+            return cls.of_game(obj, obj.analyze())
+        if isinstance(obj, (str, bytes)) or not hasattr(obj, "__len__"):
+            raise TypeError(
+                "draw() takes adjacency lists, a Graph, a Game or an Analysis, "
+                f"not {type(obj).__name__}"
+            )
+        return cls._from_analysis(analyze(as_graph(obj), hole=0 if hole is None else hole),
+                                  Turn.MOUSE)
+
+    @classmethod
+    def of_game(cls, game: Any, analysis: Analysis) -> Setup:
+        """A Game and its (already solved) analysis."""
+        setup = cls._from_analysis(analysis, game.first)
+        own = game.cat_graph is not game.graph
+        return cls(setup.analysis, setup.holes, setup.goals, setup.forbidden, setup.first, own)
+
+    @classmethod
+    def _from_analysis(cls, analysis: Analysis, first: Turn) -> Setup:
+        rules = analysis._rules
+        flags = rules.flags
+        nodes = range(analysis.n)
+        return cls(
+            analysis,
+            tuple(u for u in nodes if flags[u] & HOLE),
+            tuple(u for u in nodes if flags[u] & CAT_GOAL),
+            tuple(u for u in nodes if flags[u] & CAT_FORBIDDEN),
+            first,
+            rules.cat_graph._rows() != rules.mouse_graph._rows(),
+        )
+
+    def words(self, mouse: int, cat: int, turn: Turn) -> str:
+        a = self.analysis
+        outcome = a.outcome(mouse, cat, turn)
+        if not a.has_remoteness:  # analyze(..., remoteness=False): who wins, not how soon
+            if outcome == Outcome.DRAW:
+                return outcome_words(outcome, None)
+            return f"{_WINNER[outcome]} wins"
+        return outcome_words(outcome, a.remoteness(mouse, cat, turn))
+
+
+def game_over_words(analysis: Analysis, position: Position, holes: Any,
+                    goals: Any) -> str | None:
+    """How ``position`` ends the game, in words, or None when play goes on from it."""
+    mouse, cat, turn = position
+    if mouse == cat:
+        return f"the cat catches the mouse on node {mouse}"
+    if mouse in holes:
+        return f"the mouse reaches the hole (node {mouse})"
+    if cat in goals:
+        return f"the cat reaches its goal (node {cat})"
+    if not analysis.best_moves(mouse, cat, turn):
+        return f"the {_PLAYER[turn]} cannot move, and loses"
+    return None
+
+
+def ending_words(setup: Setup, line: list[Position]) -> str:
+    """How an optimal line ends, in words (the last entry of ``line`` is where it stops)."""
+    over = game_over_words(setup.analysis, line[-1], setup.holes, setup.goals)
+    return over or "then a position repeats: the game goes round forever"
+
+
+def _default_starts(setup: Setup, mouse: int | None, cat: int | None) -> tuple[int, int] | None:
+    """The starts asked for, else LeetCode's (mouse 1, cat 2) where those exist."""
+    n = setup.analysis.n
+    if mouse is not None or cat is not None:
+        return (1 if mouse is None else mouse, 2 if cat is None else cat)
+    if n >= 3 and 2 not in setup.forbidden:
+        return (1, 2)
+    return None
+
+
+def draw(
+    obj: Any,
+    mouse: int | None = None,
+    cat: int | None = None,
+    *,
+    hole: int | None = None,
+    turn: Turn | int | None = None,
+    line: bool = True,
+    title: str | None = None,
+) -> str:
+    """An SVG picture (text) of a board and the optimal game from a start.
+
+    ``obj`` is adjacency lists or a :class:`Graph` (LeetCode's rules, the hole
+    ``hole``, default 0), a :class:`Game` (its holes, goals and first mover)
+    or an :class:`Analysis`.  The mouse starts on ``mouse`` (default 1), the
+    cat on ``cat`` (default 2), and ``turn`` moves first (the game's
+    ``first``, else the mouse).  The hole is dark, the starts are ringed in
+    blue (mouse) and orange (cat), and ``line=True`` numbers the moves of one
+    optimal game (not for an ``analyze(..., remoteness=False)`` table, which
+    has no line).  The picture scales to its container (it has a viewBox).
+
+    >>> import catmouse
+    >>> svg = catmouse.draw([[1, 3], [0], [3], [0, 2]], mouse=1, cat=2)
+    >>> svg.startswith("<svg") and "the mouse wins in 1 move" in svg
+    True
+    """
+    from .svg import game_svg
+
+    setup = Setup.of(obj, hole)
+    analysis = setup.analysis
+    starts = _default_starts(setup, mouse, cat)
+    if turn is None:
+        turn = setup.first
+    turn = Turn(turn)
+    # An outcomes-only analysis has no remoteness to find an optimal line with.
+    line = line and analysis.has_remoteness
+    if starts is None:
+        moves: list[Position] = []
+        heading = f"{analysis.n} nodes, {analysis.graph.num_edges} edges"
+        subtitle = ""
+    else:
+        m, c = starts
+        analysis.outcome(m, c, turn)  # raises ValueError for a start that does not exist
+        moves = analysis.line(m, c, turn) if line else [(m, c, turn)]
+        heading = setup.words(m, c, turn)
+        subtitle = (f"mouse starts on {m}, cat on {c}; "
+                    f"the {_PLAYER[turn]} moves first")
+        if line:
+            subtitle += "\n" + ending_words(setup, moves)
+    if setup.own_cat_graph:
+        subtitle += "\n(the cat moves on a graph of its own, not drawn)"
+    return game_svg(
+        analysis.graph, moves, holes=setup.holes, goals=setup.goals,
+        title=heading if title is None else title, subtitle=subtitle.strip("\n"),
+        ids=_fresh_ids(),
+    )
+
+
+_counter = itertools.count()
+
+
+def _fresh_ids() -> str:
+    """A prefix for the SVG's marker ids: several inline pictures on one page stay apart."""
+    return f"cm{next(_counter)}-"
+
+
+# -- notebook display -----------------------------------------------------------------
+
+
+def too_big(graph: Graph) -> bool:
+    return graph.n > LEGIBLE_NODES or graph.num_edges > LEGIBLE_EDGES
+
+
+def summary_html(obj: Any) -> str:
+    """A few lines about a board too big to draw legibly."""
+    graph: Graph = obj.graph if not isinstance(obj, Graph) else obj
+    kind = type(obj).__name__
+    lines = [f"<b>catmouse.{kind}</b>: {graph.n:,} nodes, {graph.num_edges:,} edges"
+             + (" (directed)" if graph.directed else "")]
+    if isinstance(obj, Analysis):
+        counts = obj.counts()
+        lines.append(f"{counts[Outcome.MOUSE_WIN]:,} positions won by the mouse, "
+                     f"{counts[Outcome.CAT_WIN]:,} by the cat, {counts[Outcome.DRAW]:,} drawn")
+    if graph.n:
+        lines.append(f"not drawn: over {LEGIBLE_NODES} nodes or {LEGIBLE_EDGES} edges is too "
+                     "many to read; <code>catmouse.draw(...)</code> draws it anyway")
+    return ('<div class="catmouse-summary" style="font-family: sans-serif; line-height: 1.4">'
+            + "<br>".join(lines) + "</div>")
+
+
+def repr_svg(obj: Any) -> str | None:
+    """The picture for Jupyter, or None (no SVG) for a board too big to read."""
+    graph = obj if isinstance(obj, Graph) else obj.graph
+    if too_big(graph) or graph.n == 0:  # an empty graph has no hole 0 to solve with
+        return None
+    return draw(obj)
+
+
+def repr_html(obj: Any) -> str:
+    svg = repr_svg(obj)
+    if svg is None:
+        return summary_html(obj)
+    # Small boards read well small; crowded ones get room for their labels.
+    graph = obj if isinstance(obj, Graph) else obj.graph
+    width = 560 if graph.n <= 30 else 820
+    return f'<div class="catmouse-drawing" style="max-width: {width}px">{svg}</div>'

@@ -1,0 +1,298 @@
+"""Drawing a game as SVG: the board, the hole, the start and the optimal moves.
+
+Plain SVG 1.1 text, no dependency.  The layout is networkx's when it is
+installed (Kamada-Kawai, or a seeded spring layout), a built-in force layout
+otherwise; both are deterministic, so the same file always gives the same picture.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from html import escape
+
+from ..graph import Graph
+from ..outcome import Turn
+
+__all__ = ["CAT_COLOUR", "MOUSE_COLOUR", "game_svg", "layout"]
+
+MOUSE_COLOUR = "#1f6fd1"
+CAT_COLOUR = "#e0531f"
+_EDGE_COLOUR = "#b8bec6"
+_INK = "#22272e"
+_GOAL_FILL = "#f7c9b4"
+
+Point = tuple[float, float]
+
+
+def layout(graph: Graph, seed: int = 7) -> list[Point]:
+    """Node positions in the unit square, the same on every run (to 1e-6: numpy's and
+    scipy's float sums behind networkx's layouts may vary in the last bits, as on i386).
+
+    Without networkx, a built-in force layout; over 300 nodes (where that quadratic layout
+    gets slow) the nodes go round a circle."""
+    n = graph.n
+    if n <= 1:
+        return [(0.5, 0.5)] * n
+    points = _networkx_layout(graph, seed)
+    if points is None:
+        points = _force_layout(graph) if n <= 300 else _circle(n)
+    return _fit(points)
+
+
+def _networkx_layout(graph: Graph, seed: int) -> list[Point] | None:
+    try:
+        import networkx as nx
+    except ImportError:
+        return None
+    g = nx.Graph()
+    g.add_nodes_from(range(graph.n))
+    g.add_edges_from((u, v) for u, row in enumerate(graph._rows()) for v in row)
+    try:
+        if nx.is_connected(g) and graph.n <= 500:
+            pos = nx.kamada_kawai_layout(g)  # needs scipy
+        else:
+            pos = nx.spring_layout(g, seed=seed)
+    except ImportError:
+        pos = nx.spring_layout(g, seed=seed)
+    return [(float(pos[u][0]), float(pos[u][1])) for u in range(graph.n)]
+
+
+def _circle(n: int) -> list[Point]:
+    return [(math.cos(2 * math.pi * k / n), math.sin(2 * math.pi * k / n)) for k in range(n)]
+
+
+def _force_layout(graph: Graph, rounds: int = 200) -> list[Point]:
+    """Fruchterman-Reingold from a circle, with a cooling step: deterministic."""
+    n = graph.n
+    points = [list(p) for p in _circle(n)]
+    edges = [(u, v) for u, row in enumerate(graph._rows()) for v in row if u < v or graph.directed]
+    k = math.sqrt(4.0 / n)
+    step = 0.2
+    for _ in range(rounds):
+        push = [[0.0, 0.0] for _ in range(n)]
+        for u in range(n):
+            xu, yu = points[u]
+            for v in range(u + 1, n):
+                dx, dy = xu - points[v][0], yu - points[v][1]
+                d2 = max(dx * dx + dy * dy, 1e-6)
+                f = k * k / d2  # repulsion k^2/d, along the unit vector (dx, dy)/d
+                push[u][0] += dx * f
+                push[u][1] += dy * f
+                push[v][0] -= dx * f
+                push[v][1] -= dy * f
+        for u, v in edges:
+            dx, dy = points[u][0] - points[v][0], points[u][1] - points[v][1]
+            d = max(math.hypot(dx, dy), 1e-3)
+            f = d / k  # attraction d^2/k
+            push[u][0] -= dx * f
+            push[u][1] -= dy * f
+            push[v][0] += dx * f
+            push[v][1] += dy * f
+        for u in range(n):
+            dx, dy = push[u]
+            d = math.hypot(dx, dy)
+            if d > 0:
+                points[u][0] += dx / d * min(d, step)
+                points[u][1] += dy / d * min(d, step)
+        step *= 0.98
+    return [(x, y) for x, y in points]
+
+
+def _fit(points: list[Point]) -> list[Point]:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    span = max(max(xs) - min(xs), max(ys) - min(ys), 1e-9)
+    cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
+    return [(0.5 + (x - cx) / span, 0.5 + (y - cy) / span) for x, y in points]
+
+
+def _arrow_marker(name: str, colour: str) -> str:
+    return (
+        f'<marker id="{name}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
+        f'markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" '
+        f'fill="{colour}"/></marker>'
+    )
+
+
+def _shorten(a: Point, b: Point, by_a: float, by_b: float) -> tuple[Point, Point]:
+    """The segment a-b with ``by_a`` and ``by_b`` cut from its ends (to stop at circles)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    d = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / d, dy / d
+    return (a[0] + ux * by_a, a[1] + uy * by_a), (b[0] - ux * by_b, b[1] - uy * by_b)
+
+
+def game_svg(
+    graph: Graph,
+    line: Sequence[tuple[int, int, Turn]],
+    *,
+    holes: Sequence[int] = (0,),
+    title: str = "",
+    subtitle: str = "",
+    points: list[Point] | None = None,
+    goals: Sequence[int] = (),
+    ids: str = "",
+) -> str:
+    """An SVG picture of ``graph`` with the game ``line`` played on it.
+
+    ``line`` is a list of positions ``(mouse, cat, turn)`` as
+    :meth:`Analysis.line` returns: its first entry is the start, each next
+    entry one move later.  Mouse moves are drawn in blue, cat moves in orange,
+    each numbered in the order played.  ``goals`` (the cat's goal nodes) are
+    shaded orange.  ``ids`` prefixes the marker ids, so several pictures can sit
+    inline in one HTML page.  The picture scales down to its container.
+
+    >>> svg = game_svg(Graph([[1], [0, 2], [1]]), [(1, 2, Turn.MOUSE), (0, 2, Turn.CAT)])
+    >>> svg.startswith("<svg") and "mouse move" in svg
+    True
+    """
+    n = graph.n
+    points = layout(graph) if points is None else points
+    size = 640.0
+    radius = max(6.0, min(17.0, 150.0 / math.sqrt(max(n, 1))))
+    margin = 44.0 + radius
+    top = 52.0 + 20.0 * len(subtitle.splitlines())
+    legend_height = 64.0
+    # A wide layout gets a lower picture rather than empty bands above and below.
+    xs, ys = [p[0] for p in points] or [0.5], [p[1] for p in points] or [0.5]
+    x_low, y_high = min(xs), max(ys)
+    board_w = max(size * (max(xs) - x_low), 300.0)
+    board_h = max(size * (y_high - min(ys)), 200.0)
+    hole_set, goal_set = set(holes), set(goals)
+    items = [
+        ("ring", MOUSE_COLOUR, "mouse start"),
+        ("ring", CAT_COLOUR, "cat start"),
+        ("hole", "#2d333b", "hole"),
+        ("move", MOUSE_COLOUR, "mouse move"),
+        ("move", CAT_COLOUR, "cat move"),
+    ]
+    if goal_set:
+        items.insert(3, ("hole", _GOAL_FILL, "cat goal"))
+    if not hole_set:
+        items.remove(("hole", "#2d333b", "hole"))
+    legend_width = sum(56 + 8.2 * len(text) for _, _, text in items) - 22
+    width = max(board_w + 2 * margin, 720.0, legend_width + 40)
+    height = board_h + 2 * margin + top + legend_height
+    left = (width - board_w) / 2 + (board_w - size * (max(xs) - x_low)) / 2
+    upper = top + margin + (board_h - size * (y_high - min(ys))) / 2
+
+    def at(node: int) -> Point:
+        x, y = points[node]
+        return left + (x - x_low) * size, upper + (y_high - y) * size
+
+    out = [
+        (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+        f'viewBox="0 0 {width:.0f} {height:.0f}" style="max-width: 100%; height: auto" '
+        'font-family="Helvetica, Arial, sans-serif">'),
+        "<defs>",
+        _arrow_marker(f"{ids}edge-arrow", _EDGE_COLOUR),
+        _arrow_marker(f"{ids}mouse-arrow", MOUSE_COLOUR),
+        _arrow_marker(f"{ids}cat-arrow", CAT_COLOUR),
+        "</defs>",
+        f'<rect width="{width:.0f}" height="{height:.0f}" fill="white"/>',
+    ]
+    if title:
+        out.append(f'<text x="{width / 2:.1f}" y="30" text-anchor="middle" font-size="19" '
+                   f'font-weight="bold" fill="{_INK}">{escape(title)}</text>')
+    for k, text in enumerate(subtitle.splitlines()):
+        out.append(f'<text x="{width / 2:.1f}" y="{54 + 20 * k}" text-anchor="middle" '
+                   f'font-size="15" fill="{_INK}">{escape(text)}</text>')
+
+    # The board.
+    out.append(f'<g stroke="{_EDGE_COLOUR}" stroke-width="2" fill="none">')
+    for u, row in enumerate(graph._rows()):
+        for v in row:
+            if graph.directed:
+                a, b = _shorten(at(u), at(v), radius, radius + 2)
+                out.append(f'<line x1="{a[0]:.1f}" y1="{a[1]:.1f}" x2="{b[0]:.1f}" '
+                           f'y2="{b[1]:.1f}" marker-end="url(#{ids}edge-arrow)"/>')
+            elif u < v:
+                (x1, y1), (x2, y2) = at(u), at(v)
+                out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>')
+    out.append("</g>")
+
+    # The moves: a curve per move, bowed to the mover's side and further out
+    # each time the same edge is used again, so repeated moves stay apparent.
+    moves = []
+    for before, after in itertools.pairwise(line):
+        mover = before[2]
+        src, dst = (before[0], after[0]) if mover == Turn.MOUSE else (before[1], after[1])
+        moves.append((mover, src, dst))
+    used: dict[tuple[int, int], int] = {}
+    passes: dict[int, int] = {}
+    labels = []
+    out.append('<g fill="none" stroke-width="3" stroke-linecap="round">')
+    for number, (mover, src, dst) in enumerate(moves, 1):
+        colour = MOUSE_COLOUR if mover == Turn.MOUSE else CAT_COLOUR
+        if src == dst:  # a pass: the number sits beside the node, up and to the right,
+            # the next pass on the same node a fifth of a turn further round (not on top)
+            x, y = at(src)
+            turn = math.radians(45 + 72 * passes.get(src, 0))
+            passes[src] = passes.get(src, 0) + 1
+            away = max(radius * 1.3 * math.sqrt(2), 19.0)
+            labels.append((x + away * math.cos(turn), y - away * math.sin(turn), number, colour))
+            continue
+        key = (min(src, dst), max(src, dst))
+        again = used.get(key, 0)
+        used[key] = again + 1
+        side = 1 if mover == Turn.MOUSE else -1
+        if src > dst:
+            side = -side  # bow relative to the edge's fixed orientation
+        (x1, y1), (x2, y2) = at(src), at(dst)
+        length = math.hypot(x2 - x1, y2 - y1) or 1.0
+        nx_, ny_ = -(y2 - y1) / length, (x2 - x1) / length
+        bow = side * (0.14 * length + 44 * again)
+        cx, cy = (x1 + x2) / 2 + nx_ * bow, (y1 + y2) / 2 + ny_ * bow
+        start, _ = _shorten((x1, y1), (cx, cy), radius + 2, 0)
+        _, end = _shorten((cx, cy), (x2, y2), 0, radius + 3)
+        name = ids + ("mouse-arrow" if mover == Turn.MOUSE else "cat-arrow")
+        out.append(f'<path d="M{start[0]:.1f},{start[1]:.1f} Q{cx:.1f},{cy:.1f} '
+                   f'{end[0]:.1f},{end[1]:.1f}" stroke="{colour}" '
+                   f'marker-end="url(#{name})"/>')
+        mx, my = 0.25 * x1 + 0.5 * cx + 0.25 * x2, 0.25 * y1 + 0.5 * cy + 0.25 * y2
+        labels.append((mx, my, number, colour))
+    out.append("</g>")
+
+    # The nodes: holes dark, the starts ringed in their player's colour.
+    mouse0, cat0 = (line[0][0], line[0][1]) if line else (-1, -1)
+    font = max(9.0, radius * 0.85)
+    for u in range(n):
+        x, y = at(u)
+        fill, ink = ("#2d333b", "white") if u in hole_set else ("white", _INK)
+        if u in goal_set:
+            fill = _GOAL_FILL
+        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius:.1f}" fill="{fill}" '
+                   f'stroke="{_INK}" stroke-width="1.5"/>')
+        for player_start, colour in ((mouse0, MOUSE_COLOUR), (cat0, CAT_COLOUR)):
+            if u == player_start:
+                out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius + 4:.1f}" '
+                           f'fill="none" stroke="{colour}" stroke-width="4"/>')
+        if radius >= 9:
+            out.append(f'<text x="{x:.1f}" y="{y + font * 0.35:.1f}" text-anchor="middle" '
+                       f'font-size="{font:.0f}" fill="{ink}">{u}</text>')
+    for x, y, number, colour in labels:
+        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="10" fill="{colour}" '
+                   f'stroke="white" stroke-width="1.5"/>')
+        out.append(f'<text x="{x:.1f}" y="{y + 4.2:.1f}" text-anchor="middle" font-size="12" '
+                   f'font-weight="bold" fill="white">{number}</text>')
+
+    # The legend.
+    y = height - legend_height / 2
+    out.append(f'<g font-size="14" fill="{_INK}">')
+    x = (width - legend_width) / 2
+    for kind, colour, text in items:
+        if kind == "ring":
+            out.append(f'<circle cx="{x + 10:.1f}" cy="{y:.1f}" r="9" fill="white" '
+                       f'stroke="{colour}" stroke-width="4"/>')
+        elif kind == "hole":
+            out.append(f'<circle cx="{x + 10:.1f}" cy="{y:.1f}" r="10" fill="{colour}"/>')
+        else:
+            name = ids + ("mouse-arrow" if colour == MOUSE_COLOUR else "cat-arrow")
+            out.append(f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{x + 26:.1f}" y2="{y:.1f}" '
+                       f'stroke="{colour}" stroke-width="3" marker-end="url(#{name})"/>')
+        out.append(f'<text x="{x + 34:.1f}" y="{y + 5:.1f}">{escape(text)}</text>')
+        x += 34 + 8.2 * len(text) + 22
+    out.append("</g>")
+    out.append("</svg>")
+    return "\n".join(out) + "\n"

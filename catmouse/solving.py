@@ -1,0 +1,194 @@
+"""The public functions for LeetCode 913's rules: solve, analyze, solve_many."""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from . import engine as _engine
+from .analysis import Analysis
+from .engine.facts import SMALL_TABLES
+from .graph import Graph, as_graph
+from .outcome import Outcome, Turn
+from .progress import Bar, ProgressLike, as_callback, engine_takes_progress
+from .rules import Rules, check_memory, check_threads, classic_rules, need_bytes
+
+if TYPE_CHECKING:
+    from .engine.bits_c import Board as _Board
+
+# Outcome by engine code, without Enum lookups on the hot path.
+_OUTCOMES = (Outcome.DRAW, Outcome.MOUSE_WIN, Outcome.CAT_WIN)
+
+__all__ = ["solve", "analyze", "solve_many", "GraphLike"]
+
+GraphLike = Graph | Sequence[Sequence[int]]
+
+
+def solve_position(rules: Rules, mouse: int, cat: int, turn: Turn,
+                   max_memory: int | None = None, threads: int | None = None) -> Outcome:
+    """Outcome of one position, stopping as soon as it is decided."""
+    target = rules.position(mouse, cat, turn)
+    threads = check_threads(threads, rules.n)
+    check_memory(rules.n, target=True, threads=threads, max_memory=max_memory)
+    return Outcome(rules.run(target=target, threads=threads))
+
+
+def analyze_rules(rules: Rules, max_memory: int | None = None, *, remoteness: bool = True,
+                  threads: int | None = None, progress: ProgressLike = None) -> Analysis:
+    """Solve every position under ``rules`` (outcomes only with ``remoteness=False``)."""
+    n = rules.n
+    threads = check_threads(threads, n)
+    remoteness = bool(remoteness)
+    check_memory(n, outcome=True, remoteness=remoteness, threads=threads,
+                 max_memory=max_memory)
+    outcomes = bytearray(2 * n * n)
+    table = array("i", bytes(8 * n * n)) if remoteness else None
+    if progress is None:
+        rules.run(outcomes, table, threads=threads)
+    else:
+        _run_with_progress(rules, outcomes, table, threads, progress)
+    return Analysis(rules, outcomes, table)
+
+
+def _run_with_progress(rules: Rules, outcomes: bytearray, remoteness: array | None,
+                       threads: int, progress: ProgressLike) -> None:
+    """rules.run with ``progress=`` handed to the engine (decided positions per round).
+
+    ``True`` draws a bar on stderr; an engine that does not report progress
+    still gets the bar's final state.  A callable is passed to the engine as is.
+    """
+    n = rules.n
+    callback = as_callback(progress, 2 * n * n, "analyze")
+    if callback is None:
+        rules.run(outcomes, remoteness, threads=threads)
+        return
+    to_engine: Callable[[int], object] | None = callback
+    if isinstance(callback, Bar) and not engine_takes_progress():
+        to_engine = None
+    decided = rules.run(outcomes, remoteness, threads=threads, progress=to_engine)
+    if isinstance(callback, Bar):
+        callback.close(decided)  # a callable heard the end from the engine itself
+
+
+def solve(
+    graph: GraphLike,
+    mouse: int = 1,
+    cat: int = 2,
+    *,
+    hole: int = 0,
+    max_memory: int | None = None,
+    threads: int | None = None,
+) -> Outcome:
+    """Who wins LeetCode 913's game with optimal play, the mouse moving first.
+
+    ``graph`` is a :class:`Graph` or adjacency lists.  The mouse starts on
+    ``mouse``, the cat on ``cat`` (by position or keyword, as in
+    :meth:`Game.solve`: ``solve(g, 3, 4)``); the mouse wins on reaching
+    ``hole``, which the cat may not enter.  ``max_memory`` (bytes) caps the
+    tables; ``threads`` splits the search of a big graph (default: one thread
+    for small graphs, every core for big ones).
+
+    In a hot loop, build each :class:`Graph` once and pass it: after the first
+    call on a graph, ``solve`` goes straight to the compiled engine (well under
+    a microsecond of Python per call).  Plain lists of lists are checked and
+    solved in C without building a ``Graph``; :func:`solve_many` solves a batch
+    in parallel threads without the GIL.
+
+    >>> solve([[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]])
+    <Outcome.DRAW: 0>
+    >>> solve([[1, 3], [0], [3], [0, 2]])
+    <Outcome.MOUSE_WIN: 1>
+    """
+    kernel = _engine.current
+    if max_memory is None and threads is None:
+        if type(graph) is Graph:
+            board = graph._cache.get(("board", hole, kernel.name))
+            if board is not None:
+                code = board.solve(mouse, cat)
+                if code >= 0:
+                    return _OUTCOMES[code]
+        elif type(graph) is list:
+            code = kernel.solve_lists(graph, mouse, cat, hole)
+            if code >= 0:
+                return _OUTCOMES[code]
+    graph = as_graph(graph)
+    rules = classic_rules(graph, hole)
+    result = solve_position(rules, mouse, cat, Turn.MOUSE, max_memory, threads)
+    if graph._index is None:
+        # Valid so far: later calls on this graph and hole go straight to the engine
+        # (not on a labelled graph, whose starts may be labels a board cannot read).
+        _board(graph, hole, rules)
+    return result
+
+
+def _board(graph: Graph, hole: int, rules: Rules | None = None) -> _Board | None:
+    """The engine's Board for (graph, hole), cached on the graph; None for a big graph.
+
+    Only graphs whose search fits in SMALL_TABLES get one: the memory check
+    would not consult the system for them, so a cached board skips nothing.
+    """
+    kernel = _engine.current
+    key = ("board", hole, kernel.name)
+    board = graph._cache.get(key)
+    if board is None:
+        if need_bytes(graph.n, outcome=False, remoteness=False, target=True) > SMALL_TABLES:
+            return None
+        if rules is None:
+            rules = classic_rules(graph, hole)
+        g = graph
+        board = kernel.Board(g.n, rules.flags, g.indptr, g.indices, g.rindptr, g.rindices,
+                             g.indptr, g.indices, g.rindptr, g.rindices)
+        graph._cache[key] = board
+    return board
+
+
+def analyze(graph: GraphLike, *, hole: int = 0, max_memory: int | None = None,
+            remoteness: bool = True, threads: int | None = None,
+            progress: ProgressLike = None) -> Analysis:
+    """Solve every position of LeetCode 913's game on ``graph``.
+
+    ``remoteness=False`` keeps only the outcomes (1 byte per position instead
+    of 5), for the biggest graphs; the queries that need the remoteness table
+    (:meth:`Analysis.remoteness`, :meth:`Analysis.line`, :meth:`Analysis.verify`)
+    then raise ValueError.  ``threads`` as in :func:`solve`.  ``progress``: True
+    for a bar on stderr, or a callable ``progress(decided)`` that the engine
+    calls between rounds with the positions decided so far (an exception it
+    raises stops the search).
+
+    >>> a = analyze([[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]])
+    >>> a.outcome(mouse=3, cat=4, turn=Turn.CAT), a.remoteness(3, 4, Turn.CAT)
+    (<Outcome.CAT_WIN: 2>, 1)
+    """
+    return analyze_rules(classic_rules(as_graph(graph), hole), max_memory,
+                         remoteness=remoteness, threads=threads, progress=progress)
+
+
+def solve_many(
+    graphs: Iterable[GraphLike],
+    threads: int | None = None,
+    *,
+    mouse: int = 1,
+    cat: int = 2,
+    hole: int = 0,
+    progress: ProgressLike = None,
+) -> list[Outcome]:
+    """:func:`solve` over many graphs, in ``threads`` threads.
+
+    ``threads=None`` uses one thread for a batch smaller than one graph of 1024
+    nodes (threads cost more than they save there), every core for more.
+
+    Plain adjacency lists are checked and solved in C one by one, without
+    building a ``Graph`` (faster than a loop of :func:`solve`).  ``Graph``
+    objects are solved in parallel threads that hold no GIL; build them once
+    when the same graphs are solved again.  An error names the graph's index
+    in the batch.  ``progress``: True for a bar on stderr, or a callable
+    ``progress(graphs_done)``, called as the work goes: at most 2% of the batch
+    (one graph, below 100) between calls; a graph that fails is not counted.
+
+    >>> solve_many([[[1, 3], [0], [3], [0, 2]]] * 3, threads=2)
+    [<Outcome.MOUSE_WIN: 1>, <Outcome.MOUSE_WIN: 1>, <Outcome.MOUSE_WIN: 1>]
+    """
+    from .batch import solve_many as run_batch
+
+    return run_batch(graphs, threads, mouse=mouse, cat=cat, hole=hole, progress=progress)

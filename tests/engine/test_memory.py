@@ -1,0 +1,271 @@
+"""Memory: a table that cannot fit is refused with MemoryError before any allocation."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import subprocess
+import sys
+from array import array
+
+import pytest
+
+import catmouse
+from catmouse import Graph
+from catmouse import engine as selector
+from catmouse import rules as _rules
+from catmouse.engine.facts import MAX_NODES
+from catmouse.engine import env_flag
+from catmouse.rules import check_memory
+
+
+def empty_graph(n):
+    """n nodes and no edges, built in O(n): cheap however many positions it has."""
+    return Graph.from_csr(array("i", bytes(4 * (n + 1))), array("i"))
+
+
+def rss():
+    page = 4096
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * page
+
+
+def needed_bytes(error):
+    """The byte count a MemoryError names."""
+    match = re.search(r"needs (?:up to )?(\d+) bytes", str(error))
+    assert match, str(error)
+    return int(match.group(1))
+
+
+@pytest.mark.parametrize("call", [catmouse.solve, catmouse.analyze])
+def test_max_memory_names_the_bytes_needed(call):
+    graph = empty_graph(300)
+    with pytest.raises(MemoryError) as error:
+        call(graph, max_memory=1000)
+    need = needed_bytes(error.value)
+    assert "max_memory=1000" in str(error.value)
+    # The engine's own peak plus the output tables: for analyze an outcome byte and
+    # a 4-byte remoteness per position.
+    analyze = call is catmouse.analyze
+    assert need == _rules.need_bytes(300, outcome=analyze, remoteness=analyze, target=not analyze)
+    assert need > 0 and (not analyze or need >= 2 * 300 * 300 * 5)
+    # The figure is the real threshold: that many bytes is enough, one fewer is not.
+    call(graph, max_memory=need)
+    with pytest.raises(MemoryError):
+        call(graph, max_memory=need - 1)
+
+
+def test_too_big_for_available_memory(monkeypatch):
+    """n = 50000 (5e9 positions) from a cheap CSR, with 1 GB said to be available."""
+    monkeypatch.setattr(_rules, "available_memory", lambda: 10**9)
+    graph = empty_graph(50000)
+    before = rss()
+    for call in (catmouse.solve, catmouse.analyze):
+        with pytest.raises(MemoryError) as error:
+            call(graph)
+        assert needed_bytes(error.value) > 10**9
+        assert f"only {10**9} are available" in str(error.value)
+    # Refused before allocating: the process did not take a table's worth of memory.
+    assert rss() - before < 100 * 2**20
+
+
+def test_too_big_for_this_machine():
+    """The largest board, 2 * MAX_NODES**2 positions: its full analysis outgrows 24 GB."""
+    n = MAX_NODES
+    # The check first, so a machine where the tables would fit allocates nothing.
+    with pytest.raises(MemoryError):
+        check_memory(n, outcome=True, remoteness=True)
+    before = rss()
+    with pytest.raises(MemoryError) as error:
+        catmouse.analyze(empty_graph(n))
+    assert needed_bytes(error.value) >= 2 * n * n * 5
+    assert "available" in str(error.value)
+    assert rss() - before < 100 * 2**20
+
+
+@pytest.mark.parametrize("n", [MAX_NODES + 1, 100000])
+def test_more_nodes_than_the_engine_indexes(n):
+    graph = empty_graph(n)
+    for call in (catmouse.solve, catmouse.analyze):
+        with pytest.raises(MemoryError, match=f"a graph of {n} nodes"):
+            call(graph)
+
+
+PEAK_CHILD = r"""
+import ctypes, random, sys
+import catmouse
+from catmouse import rules as _rules
+
+n, call = int(sys.argv[1]), sys.argv[2]
+rng = random.Random(7)
+edges = set()
+while len(edges) < 2 * n:
+    u, v = rng.sample(range(n), 2)
+    edges.add((min(u, v), max(u, v)))
+graph = catmouse.Graph.from_edges(n, sorted(edges))
+
+def kib(key):
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith(key):
+                return int(line.split()[1]) * 1024
+
+trim = getattr(ctypes.CDLL(None), "malloc_trim", None)  # glibc only
+if trim is not None:
+    trim(0)
+try:
+    with open("/proc/self/clear_refs", "w") as refs:
+        refs.write("5")  # reset the peak (VmHWM) to the current RSS
+except OSError:
+    print("skip cannot reset the peak RSS mark here")
+    sys.exit()
+base = kib("VmRSS:")
+if call == "solve":
+    catmouse.solve(graph, mouse=n - 1, cat=n - 2)
+    budget = _rules.need_bytes(n, outcome=False, remoteness=False, target=True,
+                               threads=_rules.check_threads(None, n))
+else:
+    catmouse.analyze(graph)
+    budget = _rules.need_bytes(n, outcome=True, remoteness=True, target=False,
+                               threads=_rules.check_threads(None, n))
+print(catmouse.BACKEND, kib("VmHWM:") - base, budget)
+"""
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/clear_refs"), reason="needs Linux /proc")
+@pytest.mark.parametrize("call", ["solve", "analyze"])
+@pytest.mark.parametrize("backend", ["cython", "python"])
+def test_memory_budget_bounds_the_real_peak(backend, call):
+    """The bytes check_memory budgets per position cover what the engine really uses."""
+    env = dict(os.environ, CATMOUSE_NO_EXTENSIONS="1" if backend == "python" else "0")
+    if backend == "python":
+        env["CATMOUSE_REQUIRE_EXTENSIONS"] = "0"  # the suite may run with it set
+    if backend == "cython" and env_flag("CATMOUSE_TEST_NO_COMPILED"):
+        pytest.skip("CATMOUSE_TEST_NO_COMPILED is set")
+    out = subprocess.run([sys.executable, "-c", PEAK_CHILD, "2000", call], env=env,
+                         capture_output=True, text=True, check=True).stdout.split()
+    if out[0] == "skip":
+        pytest.skip(" ".join(out[1:]))
+    assert out[0] == backend
+    peak, budget = int(out[1]), int(out[2])
+    # 128 KiB for what the interpreter itself touches during the call (pages of its
+    # heap, a thread's stack), small beside the tables of 2000 nodes (8e6 positions).
+    assert peak <= budget + (128 << 10), \
+        f"{backend} {call}: peak {peak} bytes over the budget {budget}"
+
+
+def test_available_memory_reads_mem_available(monkeypatch):
+    """The figure is MemAvailable (what the kernel can still give), not MemTotal or MemFree."""
+    meminfo = "MemTotal:  8000 kB\nMemFree:  1000 kB\nMemAvailable:  3000 kB\nBuffers:  5 kB\n"
+    monkeypatch.setattr(_rules, "open", lambda *args, **kw: io.StringIO(meminfo), raising=False)
+    assert _rules.available_memory() == 3000 * 1024
+
+
+@pytest.mark.parametrize("n", [1, 7, 300])
+def test_need_bytes_adds_the_output_tables_to_the_engines_peak(n):
+    """The caller's tables: 1 byte of outcome and 4 of remoteness per position (analyze's
+    docstring: "1 byte per position instead of 5"); solve's target mode has none."""
+    positions = 2 * n * n
+    peak = selector.current.peak_bytes
+    for outcome, remoteness, target, own in [(True, True, False, 5), (True, False, False, 1),
+                                             (False, False, True, 0)]:
+        need = _rules.need_bytes(n, outcome=outcome, remoteness=remoteness, target=target)
+        assert need - peak(n, outcome, remoteness, target, 1) == own * positions
+
+
+def test_check_memory_returns_the_bytes_it_checked():
+    need = _rules.need_bytes(7, outcome=True, remoteness=True, target=False)
+    assert _rules.check_memory(7, outcome=True, remoteness=True) == need
+    assert _rules.check_memory(7, outcome=True, remoteness=True, max_memory=need) == need
+
+
+def test_a_need_past_the_address_space_is_refused(monkeypatch):
+    """On a 32-bit build sys.maxsize is within reach: past it, MemoryError; at it, fine."""
+    need = _rules.need_bytes(300, outcome=True, remoteness=True, target=False)
+    monkeypatch.setattr(_rules.sys, "maxsize", need)
+    assert _rules.check_memory(300, outcome=True, remoteness=True) == need
+    monkeypatch.setattr(_rules.sys, "maxsize", need - 1)
+    with pytest.raises(MemoryError, match=f"needs {need} bytes"):
+        _rules.check_memory(300, outcome=True, remoteness=True)
+
+
+def test_default_thread_counts():
+    """None: one thread below THREADS_FROM_NODES nodes, every core from there on."""
+    from catmouse.engine.facts import THREADS_FROM_NODES
+
+    assert _rules.check_threads(None, 5) == 1
+    assert _rules.check_threads(None, THREADS_FROM_NODES - 1) == 1
+    assert _rules.check_threads(None, THREADS_FROM_NODES) == (os.cpu_count() or 1)
+    assert _rules.check_threads(3, 5) == 3
+    assert _rules.check_threads(1, 5000) == 1
+    for bad, error in [(0, ValueError), (-2, ValueError), (True, TypeError), (2.0, TypeError)]:
+        with pytest.raises(error, match="threads must be"):
+            _rules.check_threads(bad, 5)
+
+
+def test_each_call_asks_for_exactly_its_tables():
+    """The MemoryError names need_bytes of what the call allocates: solve stops at a target,
+    analyze writes outcome and remoteness tables, or outcomes only."""
+    graph = empty_graph(300)
+    calls = [
+        (lambda: catmouse.solve(graph, max_memory=1000), dict(outcome=False, remoteness=False,
+                                                               target=True)),
+        (lambda: catmouse.analyze(graph, max_memory=1000), dict(outcome=True, remoteness=True,
+                                                                 target=False)),
+        (lambda: catmouse.analyze(graph, max_memory=1000, remoteness=False),
+         dict(outcome=True, remoteness=False, target=False)),
+    ]
+    for call, kind in calls:
+        with pytest.raises(MemoryError) as error:
+            call()
+        assert needed_bytes(error.value) == _rules.need_bytes(300, **kind), kind
+
+
+def test_only_tables_past_small_tables_ask_the_system(monkeypatch):
+    """Reading /proc/meminfo is skipped up to SMALL_TABLES (16 MiB) of need, done past it."""
+    asked = []
+    monkeypatch.setattr(_rules, "available_memory", lambda: asked.append(1) or 0)
+    sizes = {n: _rules.need_bytes(n, outcome=True, remoteness=True, target=False)
+             for n in range(1000, 1400)}
+    below = max(n for n, need in sizes.items() if need <= 16 << 20)
+    assert _rules.check_memory(below, outcome=True, remoteness=True) == sizes[below]
+    assert asked == []
+    with pytest.raises(MemoryError, match="only 0 are available"):
+        _rules.check_memory(below + 1, outcome=True, remoteness=True)
+    assert asked == [1]
+    # The boundary: a need of exactly SMALL_TABLES does not ask, one byte more does.
+    need = _rules.need_bytes(5, outcome=True, remoteness=True, target=False)
+    monkeypatch.setattr(_rules, "SMALL_TABLES", need)
+    assert _rules.check_memory(5, outcome=True, remoteness=True) == need
+    assert asked == [1]
+    monkeypatch.setattr(_rules, "SMALL_TABLES", need - 1)
+    with pytest.raises(MemoryError):
+        _rules.check_memory(5, outcome=True, remoteness=True)
+    assert asked == [1, 1]
+
+
+def test_exactly_the_available_memory_is_enough(monkeypatch):
+    """A need equal to the bytes the system has left fits; one byte more does not."""
+    n = 1400  # past SMALL_TABLES, so the system is asked
+    need = _rules.need_bytes(n, outcome=True, remoteness=True, target=False)
+    assert need > _rules.SMALL_TABLES
+    monkeypatch.setattr(_rules, "available_memory", lambda: need)
+    assert _rules.check_memory(n, outcome=True, remoteness=True) == need
+    monkeypatch.setattr(_rules, "available_memory", lambda: need - 1)
+    with pytest.raises(MemoryError, match=f"needs up to {need} bytes; only {need - 1} are"):
+        _rules.check_memory(n, outcome=True, remoteness=True)
+
+
+def test_documented_thread_facts():
+    """README: one thread below 1024 nodes, every core from there. _facts: 1 MiB budgeted per
+    helper thread (its stack pages and interpreter state; 256 KiB measured)."""
+    assert _rules.check_threads(None, 1023) == 1
+    assert _rules.check_threads(None, 1024) == (os.cpu_count() or 1)
+    peak = selector.current.peak_bytes
+    for threads in (2, 3):
+        more = (_rules.need_bytes(300, outcome=True, remoteness=False, target=False,
+                                  threads=threads)
+                - _rules.need_bytes(300, outcome=True, remoteness=False, target=False))
+        engine_more = peak(300, True, False, False, threads) - peak(300, True, False, False, 1)
+        assert more - engine_more == (threads - 1) << 20

@@ -1,0 +1,116 @@
+"""The engine switch: CATMOUSE_NO_EXTENSIONS / CATMOUSE_REQUIRE_EXTENSIONS, in fresh processes."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+import catmouse
+
+EXAMPLE_1 = [[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]]
+
+PROBE = (
+    "import catmouse; "
+    "a = catmouse.analyze({board}); "
+    "print(catmouse.BACKEND, int(catmouse.solve({board})), "
+    "bytes(a.outcomes).hex(), bytes(a.remoteness_table).hex())"
+)
+
+
+def run_probe(env_changes, board=EXAMPLE_1):
+    env = dict(os.environ)
+    env.pop("CATMOUSE_NO_EXTENSIONS", None)
+    env.pop("CATMOUSE_REQUIRE_EXTENSIONS", None)
+    env.update(env_changes)
+    package_root = os.path.dirname(os.path.dirname(catmouse.__file__))
+    env["PYTHONPATH"] = package_root + os.pathsep + env.get("PYTHONPATH", "")
+    return subprocess.run([sys.executable, "-c", PROBE.format(board=board)], env=env,
+                          capture_output=True, text=True, timeout=60, check=False)
+
+
+def compiled_available():
+    try:
+        import catmouse.engine.bits_c  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def here(board=EXAMPLE_1):
+    a = catmouse.analyze(board)
+    return [int(catmouse.solve(board)), bytes(a.outcomes).hex(), bytes(a.remoteness_table).hex()]
+
+
+@pytest.mark.parametrize("value", ["1", "true", "YES", " on "])
+def test_no_extensions_gives_the_python_backend_and_the_same_answers(value):
+    done = run_probe({"CATMOUSE_NO_EXTENSIONS": value})
+    assert done.returncode == 0, done.stderr
+    backend, *answers = done.stdout.split()
+    assert backend == "python"
+    assert answers == [str(x) for x in here()]
+
+
+@pytest.mark.parametrize("value", ["0", "false", "no", "off", ""])
+def test_false_words_keep_the_default_backend(value):
+    done = run_probe({"CATMOUSE_NO_EXTENSIONS": value})
+    assert done.returncode == 0, done.stderr
+    backend, *answers = done.stdout.split()
+    assert backend == ("cython" if compiled_available() else "python")
+    assert answers == [str(x) for x in here()]
+
+
+def test_an_unreadable_switch_is_an_error():
+    done = run_probe({"CATMOUSE_NO_EXTENSIONS": "maybe"})
+    assert done.returncode != 0 and "CATMOUSE_NO_EXTENSIONS='maybe'" in done.stderr
+
+
+def test_require_and_forbid_together_is_an_import_error():
+    done = run_probe({"CATMOUSE_NO_EXTENSIONS": "1", "CATMOUSE_REQUIRE_EXTENSIONS": "1"})
+    assert done.returncode != 0 and "ImportError" in done.stderr
+
+
+def test_require_extensions_with_the_build_present():
+    if not compiled_available():
+        pytest.skip("the compiled engine is not built here")
+    done = run_probe({"CATMOUSE_REQUIRE_EXTENSIONS": "1"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split()[0] == "cython"
+
+
+# A compiled engine that is missing or broken, as on a machine that could not build it.
+NO_COMPILED = "import sys; sys.modules['catmouse.engine.bits_c'] = None; "
+
+
+@pytest.mark.parametrize("require", [None, "1"])
+def test_a_missing_compiled_engine_falls_back_or_fails_as_asked(require):
+    env = dict(os.environ)
+    env.pop("CATMOUSE_NO_EXTENSIONS", None)
+    env.pop("CATMOUSE_REQUIRE_EXTENSIONS", None)
+    if require:
+        env["CATMOUSE_REQUIRE_EXTENSIONS"] = require
+    package_root = os.path.dirname(os.path.dirname(catmouse.__file__))
+    env["PYTHONPATH"] = package_root + os.pathsep + env.get("PYTHONPATH", "")
+    done = subprocess.run([sys.executable, "-c", NO_COMPILED + PROBE.format(board=EXAMPLE_1)],
+                          env=env, capture_output=True, text=True, timeout=60, check=False)
+    if require:
+        assert done.returncode == 1
+        assert ("ImportError: CATMOUSE_REQUIRE_EXTENSIONS is set but the compiled engine "
+                "catmouse.engine.bits_c did not import") in done.stderr
+    else:
+        assert done.returncode == 0, done.stderr
+        backend, *answers = done.stdout.split()
+        assert backend == "python"
+        assert answers == [str(x) for x in here()]
+
+
+def test_the_engine_object_cannot_be_changed_in_place():
+    """Modules read entry points from the one engine object; nobody may patch one of them."""
+    import dataclasses
+
+    from catmouse import engine as selector
+
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        selector.current.propagate = None

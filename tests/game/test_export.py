@@ -1,0 +1,210 @@
+"""Writing a solved table: to_json, the CSV rows, .npz, Analysis.save and ``analyze -o``."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+
+import catmouse
+from catmouse import Game, Graph, Outcome, Turn
+from catmouse.cli.commands import main
+from catmouse.export import csv_text, save, suffix_of, table_dict, to_json, write_csv
+
+EXAMPLE = [[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]]
+PATH3 = [[1], [0, 2], [1]]  # 0 - 1 - 2, the hole at 0
+
+# Worked by hand: the mouse on the hole has won, the cat on the mouse has won; from
+# (1, 2) the mover steps onto the hole (mouse) or onto the mouse (cat); from (2, 1)
+# the mouse must walk into the cat, and the cat, kept off the hole, takes the mouse.
+PATH3_CSV = """\
+mouse,cat,turn,outcome,remoteness,best_moves
+0,1,MOUSE,MOUSE_WIN,0,
+0,2,MOUSE,MOUSE_WIN,0,
+1,1,MOUSE,CAT_WIN,0,
+1,2,MOUSE,MOUSE_WIN,1,0
+2,1,MOUSE,CAT_WIN,1,1
+2,2,MOUSE,CAT_WIN,0,
+0,1,CAT,MOUSE_WIN,0,
+0,2,CAT,MOUSE_WIN,0,
+1,1,CAT,CAT_WIN,0,
+1,2,CAT,CAT_WIN,1,1
+2,1,CAT,CAT_WIN,1,2
+2,2,CAT,CAT_WIN,0,
+"""
+
+
+def positions(analysis):
+    n = analysis.n
+    return [(mouse, cat, turn) for turn in Turn for mouse in range(n) for cat in range(n)]
+
+
+def read_rows(text):
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+def check_rows_against_queries(rows, analysis, forbidden):
+    """Every row says what the Analysis queries say; every existing position has one row."""
+    expected = [(m, c, t) for m, c, t in positions(analysis) if c not in forbidden]
+    assert [(int(r["mouse"]), int(r["cat"]), Turn[r["turn"]]) for r in rows] == expected
+    for row, (mouse, cat, turn) in zip(rows, expected):
+        assert row["outcome"] == analysis.outcome(mouse, cat, turn).name
+        plies = analysis.remoteness(mouse, cat, turn) if analysis.has_remoteness else None
+        assert row["remoteness"] == ("" if plies is None else str(plies))
+        assert row["best_moves"] == " ".join(map(str, analysis.best_moves(mouse, cat, turn)))
+
+
+# -- CSV ----------------------------------------------------------------------------------------
+
+
+def test_csv_of_a_path_row_by_row(use_engine):
+    analysis = catmouse.analyze(PATH3)
+    assert csv_text(analysis) == PATH3_CSV
+    handle = io.StringIO()
+    assert write_csv(analysis, handle) == 12  # rows written, the header not counted
+    assert handle.getvalue() == PATH3_CSV
+
+
+@pytest.mark.parametrize("remoteness", [True, False])
+def test_csv_rows_match_the_queries_under_game_options(use_engine, remoteness):
+    game = Game(EXAMPLE, cat_forbidden=(0, 1), mouse_stays=True, first=Turn.CAT)
+    analysis = game.analyze(remoteness=remoteness)
+    text = csv_text(analysis)
+    assert text.splitlines()[0] == "mouse,cat,turn,outcome,remoteness,best_moves"
+    rows = read_rows(text)
+    assert write_csv(analysis, io.StringIO()) == len(rows) == 2 * 6 * 4
+    check_rows_against_queries(rows, analysis, forbidden={0, 1})
+    # The rows cover what the check is for: draws, several best moves, and (with
+    # remoteness) both empty and numbered plies.
+    assert any(r["outcome"] == "DRAW" for r in rows)
+    assert any(" " in r["best_moves"] for r in rows)
+    assert {r["remoteness"] == "" for r in rows} == ({True, False} if remoteness else {True})
+
+
+def test_save_csv_writes_the_same_text(tmp_path, use_engine):
+    analysis = catmouse.analyze(PATH3)
+    analysis.save(tmp_path / "t.csv")
+    assert (tmp_path / "t.csv").read_bytes() == PATH3_CSV.encode()
+
+
+# -- JSON ---------------------------------------------------------------------------------------
+
+
+def test_json_round_trip_matches_the_queries(tmp_path, use_engine):
+    game = Game(EXAMPLE, holes=(0, 4), cat_forbidden=(0, 1), cat_goals=(5,), first=Turn.CAT,
+                draw=Outcome.CAT_WIN, mouse_stays=True)
+    analysis = game.analyze()
+    data = json.loads(analysis.to_json())
+    assert data == table_dict(analysis) == json.loads(to_json(analysis))
+    assert (data["n"], data["hole"], data["holes"]) == (6, None, [0, 4])
+    assert (data["cat_forbidden"], data["cat_goals"]) == ([0, 1], [5])
+    assert (data["directed"], data["first"], data["draw"]) == (False, "CAT", "CAT_WIN")
+    assert "labels" not in data  # plain ids: nothing to translate
+    for mouse, cat, turn in positions(analysis):
+        code = data["outcomes"][turn][mouse][cat]
+        plies = data["remoteness"][turn][mouse][cat]
+        if cat in (0, 1):
+            assert (code, plies) == (3, -1)  # no such position
+            continue
+        assert Outcome(code) == analysis.outcome(mouse, cat, turn)
+        expected = analysis.remoteness(mouse, cat, turn)
+        assert plies == (-1 if expected is None else expected)
+    save(analysis, tmp_path / "t.JSON")
+    assert (tmp_path / "t.JSON").read_text(encoding="utf-8") == analysis.to_json() + "\n"
+
+
+def test_json_of_the_classic_game_names_its_one_hole(use_engine):
+    data = json.loads(catmouse.analyze(PATH3).to_json())
+    assert (data["hole"], data["holes"], data["cat_forbidden"], data["cat_goals"]) == \
+        (0, [0], [0], [])
+    assert (data["first"], data["draw"], data["directed"]) == ("MOUSE", "DRAW", False)
+    # The same table PATH3_CSV spells out, [turn][mouse][cat].
+    assert data["outcomes"] == [[[3, 1, 1], [3, 2, 1], [3, 2, 2]],
+                                [[3, 1, 1], [3, 2, 2], [3, 2, 2]]]
+    assert data["remoteness"] == [[[-1, 0, 0], [-1, 0, 1], [-1, 1, 0]],
+                                  [[-1, 0, 0], [-1, 0, 1], [-1, 1, 0]]]
+
+
+def test_json_keeps_the_labels_of_a_networkx_graph():
+    nx = pytest.importorskip("networkx")
+    board = nx.Graph([("den", 7), (7, 2.5), (2.5, (0, 1)), ((0, 1), "den")])
+    graph = Graph.from_networkx(board, nodes=["den", 7, 2.5, (0, 1)])
+    analysis = catmouse.analyze(graph)
+    data = json.loads(analysis.to_json())
+    # Strings and numbers as they are; anything else (a tuple here) as its str.
+    assert data["labels"] == ["den", 7, 2.5, "(0, 1)"]
+    assert data["outcomes"] == analysis.outcomes.tolist()
+
+
+# -- npz ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("holes", "hole"), [((3,), 3), ((0, 4), -1), ((), -1)])
+def test_npz_round_trip(tmp_path, holes, hole):
+    np = pytest.importorskip("numpy")
+    analysis = Game(EXAMPLE, holes=holes, cat_goals=(5,) if not holes else (),
+                    first=Turn.CAT).analyze()
+    analysis.save(tmp_path / "t.npz")
+    with np.load(tmp_path / "t.npz") as data:
+        assert sorted(data.files) == ["directed", "first", "hole", "holes", "outcomes",
+                                      "remoteness"]
+        assert data["outcomes"].tolist() == analysis.outcomes.tolist()
+        assert data["remoteness"].tolist() == analysis.remoteness_table.tolist()
+        assert int(data["hole"]) == hole and data["holes"].tolist() == list(holes)
+        assert bool(data["directed"]) is False and int(data["first"]) == Turn.CAT
+
+
+def test_npz_of_an_outcomes_only_analysis_has_no_remoteness(tmp_path):
+    np = pytest.importorskip("numpy")
+    analysis = catmouse.analyze(EXAMPLE, remoteness=False)
+    analysis.save(tmp_path / "t.npz")
+    with np.load(tmp_path / "t.npz") as data:
+        assert "remoteness" not in data.files
+        assert data["outcomes"].tolist() == analysis.outcomes.tolist()
+
+
+def test_npz_goes_to_the_name_given_whatever_the_case_of_its_suffix(tmp_path):
+    # numpy, handed a name, adds ".npz" to one that ends ".NPZ": t.NPZ became t.NPZ.npz.
+    np = pytest.importorskip("numpy")
+    analysis = catmouse.analyze(EXAMPLE)
+    analysis.save(tmp_path / "t.NPZ")
+    assert [p.name for p in tmp_path.iterdir()] == ["t.NPZ"]
+    with np.load(tmp_path / "t.NPZ") as data:
+        assert data["outcomes"].tolist() == analysis.outcomes.tolist()
+
+
+def test_cli_analyze_writes_the_npz_it_names(tmp_path, capsys):
+    np = pytest.importorskip("numpy")
+    board = tmp_path / "g.json"
+    board.write_text(json.dumps(EXAMPLE))
+    out_path = tmp_path / "table.NPZ"
+    assert main(["analyze", str(board), "-o", str(out_path)]) == 0
+    assert capsys.readouterr().out.startswith(f"wrote {out_path}: ")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.json", "table.NPZ"]
+    with np.load(out_path) as data:
+        assert data["outcomes"].tolist() == catmouse.analyze(EXAMPLE).outcomes.tolist()
+
+
+# -- suffixes -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["t.json", "t.CSV", "dir.v2/t.Npz"])
+def test_suffix_of_the_formats_understood(name):
+    assert suffix_of(name) == "." + name.rsplit(".", 1)[1].lower()
+
+
+@pytest.mark.parametrize(("name", "shown"), [("t.xlsx", ".xlsx"), ("t.json.gz", ".gz"),
+                                             ("table", "no suffix"), ("dir.csv/t", "no suffix")])
+def test_a_bad_suffix_is_refused_and_named(tmp_path, name, shown):
+    path = tmp_path / name
+    message = (f"cannot save a table as {str(path)!r} ({shown}): "
+               "use a name ending in .json, .npz, .csv")
+    with pytest.raises(ValueError) as error:
+        suffix_of(path)
+    assert str(error.value) == message
+    with pytest.raises(ValueError) as error:
+        catmouse.analyze(PATH3).save(path)
+    assert str(error.value) == message
+    assert not path.exists()

@@ -1,0 +1,150 @@
+"""Pickle: Graph and Analysis round-trip, so batches run in worker processes."""
+
+from __future__ import annotations
+
+import multiprocessing
+import pickle
+import random
+
+import pytest
+
+import catmouse
+from catmouse import Graph, Outcome, Turn
+from catmouse.graph import _unpickle_graph
+from catmouse.rules import Rules
+
+PROTOCOLS = range(pickle.HIGHEST_PROTOCOL + 1)
+EXAMPLE = [[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]]
+
+
+class Forged:
+    """Pickles as ``function(*args)``: a hand-made pickle of bad data."""
+
+    def __init__(self, function, args):
+        self.function, self.args = function, args
+
+    def __reduce__(self):
+        return self.function, self.args
+
+
+def graphs():
+    rng = random.Random(0)
+    edges = {tuple(sorted(rng.sample(range(30), 2))) for _ in range(60)}
+    return [
+        Graph(EXAMPLE),
+        Graph([[1], [2], [0]], directed=True),
+        Graph([]),
+        Graph.from_edges(30, sorted(edges)),
+    ]
+
+
+@pytest.mark.parametrize("protocol", PROTOCOLS)
+def test_graph_round_trip(protocol):
+    for graph in graphs():
+        copy = pickle.loads(pickle.dumps(graph, protocol))
+        assert copy == graph and hash(copy) == hash(graph)
+        assert copy.directed == graph.directed
+        assert copy.adjacency() == graph.adjacency()
+        assert bytes(copy.rindices) == bytes(graph.rindices)
+        if graph.n >= 3:
+            assert catmouse.solve(copy) == catmouse.solve(graph)
+
+
+@pytest.mark.parametrize("protocol", PROTOCOLS)
+def test_networkx_labels_round_trip(protocol):
+    nx = pytest.importorskip("networkx")
+    graph = Graph.from_networkx(nx.cycle_graph("abcde"))
+    copy = pickle.loads(pickle.dumps(graph, protocol))
+    assert copy.labels == graph.labels
+    assert copy.index("c") == graph.index("c") and copy.label(4) == "e"
+
+
+@pytest.mark.parametrize("protocol", PROTOCOLS)
+def test_analysis_round_trip(protocol):
+    analysis = catmouse.analyze(graphs()[-1], hole=3)
+    copy = pickle.loads(pickle.dumps(analysis, protocol))
+    assert copy.outcomes.tobytes() == analysis.outcomes.tobytes()
+    assert copy.remoteness_table.tobytes() == analysis.remoteness_table.tobytes()
+    assert copy.counts() == analysis.counts()
+    for mouse in range(0, 30, 7):
+        for cat in range(1, 30, 5):
+            if cat == 3:
+                continue
+            for turn in Turn:
+                assert copy.outcome(mouse, cat, turn) == analysis.outcome(mouse, cat, turn)
+                assert copy.remoteness(mouse, cat, turn) == analysis.remoteness(mouse, cat, turn)
+                assert copy.best_moves(mouse, cat, turn) == analysis.best_moves(mouse, cat, turn)
+        assert copy.line(mouse, 1) == analysis.line(mouse, 1)
+    assert copy.verify()
+
+
+def test_bad_graph_pickles_raise_on_load():
+    good = Graph(EXAMPLE)
+    _, (n, directed, indptr, indices, labels) = good.__reduce__()
+    broken = bytearray(indices)
+    broken[0] = 9  # neighbour 9 of a 6-node graph
+    for args in [
+        (n, directed, indptr, bytes(broken), labels),  # an index off the board
+        (n, directed, indptr, indices[4:], labels),  # too few indices
+        (n + 1, directed, indptr, indices, labels),  # n disagrees with indptr
+        (n, directed, indptr[::-1], indices, labels),  # indptr scrambled
+    ]:
+        with pytest.raises(ValueError):
+            pickle.loads(pickle.dumps(Forged(_unpickle_graph, args)))
+    # One-way edge in an undirected graph.
+    one_way = Graph([[1], []], directed=True)
+    _, (n, _, indptr, indices, labels) = one_way.__reduce__()
+    with pytest.raises(ValueError, match="both ways"):
+        pickle.loads(pickle.dumps(Forged(_unpickle_graph, (n, False, indptr, indices, labels))))
+
+
+def test_bad_analysis_pickles_raise_on_load():
+    analysis = catmouse.analyze(EXAMPLE)
+    function, (rules, outcomes, remoteness) = analysis.__reduce__()
+    short_flags = Rules(rules.mouse_graph, rules.cat_graph, rules.flags[:-1], rules.draw)
+    other_cat = Rules(rules.mouse_graph, Graph([[1], [0]]), rules.flags, rules.draw)
+    bad_code = bytearray(outcomes)
+    bad_code[5] = 7
+    for args in [
+        (rules, outcomes[:-1], remoteness),
+        (rules, outcomes, remoteness[:-4]),
+        (short_flags, outcomes, remoteness),
+        (other_cat, outcomes, remoteness),
+        (rules, bytes(bad_code), remoteness),
+        (rules, outcomes, b"\xfe\xff\xff\xff" + remoteness[4:]),  # remoteness -2
+    ]:
+        with pytest.raises(ValueError):
+            pickle.loads(pickle.dumps(Forged(function, args)))
+    # Tables of the right shape and codes but wrong: loading is cheap, verify() catches it.
+    swapped = bytes(outcomes).translate(bytes.maketrans(b"\x01\x02", b"\x02\x01"))
+    copy = pickle.loads(pickle.dumps(Forged(function, (rules, swapped, remoteness))))
+    with pytest.raises(catmouse.VerificationError):
+        copy.verify()
+
+
+def test_outcomes_only_analysis_round_trip_and_bad_codes():
+    analysis = catmouse.analyze(EXAMPLE, remoteness=False)
+    copy = pickle.loads(pickle.dumps(analysis))
+    assert copy.outcomes.tolist() == analysis.outcomes.tolist()
+    assert copy.best_moves(3, 4, Turn.CAT) == analysis.best_moves(3, 4, Turn.CAT)
+    function, (rules, outcomes, remoteness) = analysis.__reduce__()
+    assert remoteness is None
+    bad_code = bytearray(outcomes)
+    bad_code[5] = 7
+    for args in [(rules, outcomes[:-1], None), (rules, bytes(bad_code), None)]:
+        with pytest.raises(ValueError):
+            pickle.loads(pickle.dumps(Forged(function, args)))
+
+
+def test_multiprocessing_pool():
+    """The README example: a Pool of 2 maps solve and analyze over Graphs."""
+    batch = graphs()[:2] + [Graph.from_edges(12, [(i, (i + 1) % 12) for i in range(12)])]
+    batch = [g for g in batch if g.n >= 3]
+    with multiprocessing.get_context("spawn").Pool(2) as pool:
+        outcomes = pool.map(catmouse.solve, batch)
+        analyses = pool.map(catmouse.analyze, batch)
+    assert outcomes == [catmouse.solve(g) for g in batch]
+    assert all(isinstance(o, Outcome) for o in outcomes)
+    for graph, analysis in zip(batch, analyses):
+        assert analysis.graph == graph
+        assert analysis.outcomes.tobytes() == catmouse.analyze(graph).outcomes.tobytes()

@@ -1,0 +1,194 @@
+"""Analysis.verify(): passes on solved tables, names the position of a corrupted one."""
+
+from __future__ import annotations
+
+import importlib
+import random
+
+import pytest
+from engines import on_engine
+
+import catmouse
+from catmouse import Graph, Outcome, Turn, VerificationError
+from catmouse.solving import analyze_rules
+from catmouse.engine.bits_py import CAT_FORBIDDEN, CAT_GOAL, HOLE
+from catmouse.rules import Rules
+
+
+def random_graph(n, edges, seed, directed=False):
+    rng = random.Random(seed)
+    pairs = set()
+    while len(pairs) < edges:
+        u, v = rng.sample(range(n), 2)
+        pairs.add((u, v) if directed else (min(u, v), max(u, v)))
+    return Graph.from_edges(n, sorted(pairs), directed=directed)
+
+
+def grid(k):
+    edges = [(r * k + c, r * k + c + 1) for r in range(k) for c in range(k - 1)]
+    edges += [(r * k + c, (r + 1) * k + c) for r in range(k - 1) for c in range(k)]
+    return Graph.from_edges(k * k, edges)
+
+
+def position_of(analysis, s):
+    n = analysis.n
+    t, rest = divmod(s, n * n)
+    return (*divmod(rest, n), Turn(t))
+
+
+def test_exported_and_an_assertion():
+    assert issubclass(catmouse.VerificationError, AssertionError)
+
+
+def test_leetcode_examples(engine):
+    with on_engine(engine):
+        assert catmouse.analyze([[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]]).verify()
+        assert catmouse.analyze([[1, 3], [0], [3], [0, 2]]).verify()
+        assert catmouse.analyze([[]]).verify()
+
+
+def test_random_graph_of_300_nodes(engine):
+    graph = random_graph(300, 700, seed=6)
+    with on_engine(engine):
+        analysis = catmouse.analyze(graph)
+    counts = analysis.counts()
+    assert counts[Outcome.DRAW] and counts[Outcome.MOUSE_WIN] and counts[Outcome.CAT_WIN]
+    assert analysis.verify()
+
+
+def test_grid(engine):
+    # 40x40 (5.1 million positions) on the compiled engine; the pure twin is slower.
+    k = 40 if engine.__name__.endswith("_c") else 16
+    with on_engine(engine):
+        assert catmouse.analyze(grid(k)).verify()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_other_rules(engine, seed):
+    """Directed moves, a separate cat graph, goals, forbidden nodes, draws scored as wins."""
+    rng = random.Random(seed)
+    n = 40
+    mouse_graph = random_graph(n, 90, seed, directed=True)
+    cat_graph = random_graph(n, 70, seed + 100, directed=bool(seed % 2))
+    flags = bytearray(n)
+    for node in rng.sample(range(n), 6):
+        flags[node] = rng.choice([HOLE | CAT_FORBIDDEN, CAT_FORBIDDEN, CAT_GOAL, HOLE])
+    draw = [Outcome.DRAW, Outcome.CAT_WIN, Outcome.MOUSE_WIN, Outcome.DRAW][seed]
+    rules = Rules(mouse_graph, cat_graph, bytes(flags), draw)
+    with on_engine(engine):
+        analysis = analyze_rules(rules)
+    assert analysis.verify()
+    # The other engine gives the same table, so both passed an independent check.
+    with on_engine(importlib.import_module("catmouse.engine.bits_py")):
+        other = analyze_rules(rules)
+    assert analysis.outcomes.tobytes() == other.outcomes.tobytes()
+    assert analysis.remoteness_table.tobytes() == other.remoteness_table.tobytes()
+
+
+@pytest.fixture(scope="module")
+def solved():
+    """A solved 120-node table with every kind of position, and a draw-scored one."""
+    graph = random_graph(120, 260, seed=3)
+    flags = bytearray(120)
+    flags[0] = HOLE | CAT_FORBIDDEN
+    flags[7] = CAT_GOAL
+    flags[9] = CAT_FORBIDDEN
+    plain = catmouse.analyze(graph)
+    scored = analyze_rules(Rules(graph, graph, bytes(flags), Outcome.CAT_WIN))
+    return plain, scored
+
+
+@pytest.mark.parametrize("which", [0, 1])
+def test_flipped_outcome_is_named(solved, which):
+    analysis = solved[which]
+    table = analysis._outcomes
+    rng = random.Random(which)
+    for s in rng.sample(range(len(table)), 60):
+        old = table[s]
+        table[s] = rng.choice([v for v in range(4) if v != old])
+        try:
+            with pytest.raises(VerificationError) as error:
+                analysis.verify()
+        finally:
+            table[s] = old
+        m, c, t = position_of(analysis, s)
+        assert error.value.position == (m, c, t)
+        assert f"mouse={m}, cat={c}, turn={t.name}" in str(error.value)
+    assert analysis.verify()
+
+
+def test_corrupted_remoteness_is_caught(solved):
+    analysis = solved[0]
+    rem = analysis._remoteness
+    rules = analysis._rules
+    rng = random.Random(5)
+    for s in rng.sample(range(len(rem)), 60):
+        old = rem[s]
+        rem[s] = rng.choice([v for v in (-1, 0, 1, old - 1, old + 1, old + 7, 2**31 - 1)
+                             if v != old])
+        try:
+            with pytest.raises(VerificationError) as error:
+                analysis.verify()
+        finally:
+            rem[s] = old
+        # Named: the entry itself, or a position with a move into it (which the
+        # corruption contradicts too, and which may claim a smaller remoteness).
+        named = error.value.position
+        corrupted = position_of(analysis, s)
+        if named != corrupted:
+            m, c, t = named
+            assert corrupted in [(v, c, Turn.CAT) if t == Turn.MOUSE else (m, v, Turn.MOUSE)
+                                 for v, _ in rules.moves(m, c, t)]
+    assert analysis.verify()
+
+
+def test_any_single_wrong_entry_fails_small_table():
+    """Exhaustively on a small board: every wrong outcome byte is caught and named."""
+    analysis = catmouse.analyze([[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]])
+    table = analysis._outcomes
+    for s in range(len(table)):
+        old = table[s]
+        for value in (0, 1, 2, 3, 200):
+            if value == old:
+                continue
+            table[s] = value
+            with pytest.raises(VerificationError) as error:
+                analysis.verify()
+            table[s] = old
+            assert error.value.position == position_of(analysis, s)
+            said = {3: "the table says NO_POSITION (the cat on a node it may not enter), but",
+                    200: "the table says code 200"}.get(value, "the table says ")
+            assert said in str(error.value)
+
+
+def test_a_claimed_end_that_is_not_one_is_named():
+    """A decided position whose remoteness is set to 0 (game over) is named itself.
+
+    Its parents now see a child ending at once and are contradicted too, but the
+    claim of remoteness 0 comes first in the order verify() names positions.
+    """
+    analysis = catmouse.analyze([[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]])
+    rem = analysis._remoteness
+    tried = 0
+    for s in range(len(rem)):
+        old = rem[s]
+        if old < 2:
+            continue
+        rem[s] = 0
+        with pytest.raises(VerificationError) as error:
+            analysis.verify()
+        rem[s] = old
+        assert error.value.position == position_of(analysis, s)
+        tried += 1
+    assert tried > 10
+    assert analysis.verify()
+
+
+@pytest.mark.parametrize("n", [100, 150])
+def test_verify_reports_about_a_hundred_times(use_engine, n):
+    """Progress every n // 50 rows of mouse positions: about a hundred reports, whatever n."""
+    path = [[v for v in (u - 1, u + 1) if 0 <= v < n] for u in range(n)]
+    seen = []
+    assert catmouse.analyze(path).verify(progress=seen.append) is True
+    assert 90 <= len(seen) <= 110
+    assert seen[-1] == 2 * n * n

@@ -1,0 +1,49 @@
+"""Which engines the tests run on, and routing the public API through one.
+
+Every engine test runs on ``catmouse.engine.bits_c`` (imported directly, so a missing
+build fails the test instead of quietly testing the twin twice) and on
+``catmouse.engine.bits_py``.  On a machine without a compiler, set
+``CATMOUSE_TEST_NO_COMPILED=1`` to skip the compiled engine explicitly.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from types import ModuleType
+
+import pytest
+
+from catmouse import engine as selector
+
+ENGINE_NAMES = ("catmouse.engine.bits_c", "catmouse.engine.bits_py")
+NO_COMPILED_FLAG = "CATMOUSE_TEST_NO_COMPILED"
+
+
+def engine_params() -> list:
+    """pytest params over the engine module names, the compiled one skippable."""
+    skip_compiled = selector.env_flag(NO_COMPILED_FLAG)
+    params = []
+    for name in ENGINE_NAMES:
+        marks = []
+        if name.endswith("_c") and skip_compiled:
+            marks.append(pytest.mark.skip(reason=f"{NO_COMPILED_FLAG} is set"))
+        params.append(pytest.param(name, id=name.rsplit("_", 1)[-1], marks=marks))
+    return params
+
+
+def engine_name(module: ModuleType) -> str:
+    """The selector's name ("cython" or "python") of an engine module."""
+    (name,) = [key for key, value in selector.MODULES.items() if value == module.__name__]
+    return name
+
+
+@contextlib.contextmanager
+def on_engine(engine: ModuleType) -> Iterator[ModuleType]:
+    """Run the public API (solve, analyze, Game, ...) on ``engine`` inside the block.
+
+    Every entry point moves at once: the API reads them all from ``selector.current``.
+    """
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(selector, "current", selector.load(engine_name(engine)))
+        yield engine
