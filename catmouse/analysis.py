@@ -6,6 +6,7 @@ import os
 from array import array
 from typing import Any
 
+from .display import Displayed
 from .engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
 from .graph import Graph
 from .outcome import Outcome, Turn
@@ -49,7 +50,7 @@ class VerificationError(AssertionError):
         self.position = position
 
 
-class Analysis:
+class Analysis(Displayed):
     """The solved table of a game: one entry per position ``(mouse, cat, turn)``.
 
     Built by :func:`catmouse.analyze` or :meth:`catmouse.Game.analyze`.
@@ -438,17 +439,6 @@ class Analysis:
         counts = ", ".join(f"{o.name.lower()}={k}" for o, k in self.counts().items())
         return f"<Analysis of {self.n} nodes: {counts}>"
 
-    def _repr_svg_(self) -> str | None:
-        """Jupyter's picture: the board and an optimal game (None when too big to read)."""
-        from .show.draw import repr_svg
-
-        return repr_svg(self)
-
-    def _repr_html_(self) -> str:
-        """Jupyter's display: the picture, or a short summary for a board too big to read."""
-        from .show.draw import repr_html
-
-        return repr_html(self)
 
     def __reduce__(self) -> tuple[Any, ...]:
         rem = None if self._remoteness is None else self._remoteness.tobytes()

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import Any, TypedDict
 
 from .analysis import Analysis
+from .display import Displayed
 from .engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
 from .graph import Graph, _node_id, _readonly_int32, as_graph
 from .outcome import Outcome, Turn
@@ -95,7 +96,7 @@ def _node_set(nodes: Any, graph: Graph, name: str) -> frozenset[int]:
     return frozenset(result)
 
 
-class Game:
+class Game(Displayed):
     """A pursuit game on a graph: the rules of LeetCode 913 and its relatives.
 
     The mouse moves on ``graph``, the cat on ``cat_graph`` (default: the same
@@ -282,17 +283,6 @@ class Game:
             parts.append(f"first={a['first'].name}")
         return f"<Game {', '.join(parts)}>"
 
-    def _repr_svg_(self) -> str | None:
-        """Jupyter's picture: the board and an optimal game (None when too big to read)."""
-        from .show.draw import repr_svg
-
-        return repr_svg(self)
-
-    def _repr_html_(self) -> str:
-        """Jupyter's display: the picture, or a short summary for a board too big to read."""
-        from .show.draw import repr_html
-
-        return repr_html(self)
 
     def __reduce__(self) -> tuple:
         return (_make_game, (self._args,))

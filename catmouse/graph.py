@@ -14,6 +14,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
 from . import engine as _engine
+from .display import Displayed
 from .engine import facts
 
 __all__ = ["Graph", "as_graph"]
@@ -312,7 +313,7 @@ def _check_matrix_symmetric(rows: list[list[int]]) -> None:
             )
 
 
-class Graph:
+class Graph(Displayed):
     """An immutable graph in CSR form, validated once.
 
     ``Graph(adjacency)`` takes LeetCode-style adjacency lists: ``adjacency[u]``
@@ -645,17 +646,6 @@ class Graph:
         edges = self.num_edges
         return f"<Graph {kind}{self.n} nodes, {edges} edge{'' if edges == 1 else 's'}>"
 
-    def _repr_svg_(self) -> str | None:
-        """Jupyter's picture: the board and an optimal game (None when too big to read)."""
-        from .show.draw import repr_svg
-
-        return repr_svg(self)
-
-    def _repr_html_(self) -> str:
-        """Jupyter's display: the picture, or a short summary for a board too big to read."""
-        from .show.draw import repr_html
-
-        return repr_html(self)
 
     def _key(self) -> tuple:
         return (self.n, self.directed, self._rows(), self._labels)
