@@ -62,12 +62,14 @@ def tests_pure(session: nox.Session) -> None:
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """ruff, cython-lint, mypy, and stubtest of catmouse/bits_c.pyi on the built engine."""
+    """ruff, cython-lint, mypy, and stubtest of catmouse/engine/bits_c.pyi on the built engine."""
     session.install("ruff", "cython-lint", "mypy")
     # stubtest compares the stub with the module the compiler produced: install it, required.
     install_catmouse(session, "all", COMPILED)
     session.run("ruff", "check", ".")
-    session.run("cython-lint", "catmouse/bits_c.pyx")
+    # The compiled engine is a .pyx of declarations and one .pxi per job.
+    engine = sorted((ROOT / "catmouse" / "engine").glob("*.px[id]"))
+    session.run("cython-lint", *(str(path.relative_to(ROOT)) for path in engine))
     session.run("mypy")
     with tempfile.TemporaryDirectory(prefix="catmouse-stubtest-") as tmp:
         allow = Path(tmp) / "allowlist.txt"

@@ -10,6 +10,7 @@ error), by the same function the package uses at import: catmouse/engine/switche
 its path since catmouse is not installed yet.  Everything else is in pyproject.toml.
 """
 
+import glob
 import importlib.util
 import os
 import sys
@@ -19,7 +20,8 @@ from setuptools.command.build_ext import build_ext
 
 
 def _load_switches():
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "catmouse", "engine", "switches.py")
+    here = os.path.dirname(os.path.abspath(__file__))
+    path = os.path.join(here, "catmouse", "engine", "switches.py")
     spec = importlib.util.spec_from_file_location("_catmouse_switches", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -110,7 +112,7 @@ else:
             "catmouse.engine.bits_c",
             ["catmouse/engine/bits_c.pyx"],
             include_dirs=["catmouse/engine"],
-            depends=["catmouse/engine/_bitops.h"],
+            depends=["catmouse/engine/_bitops.h", *glob.glob("catmouse/engine/*.pxi")],
         )
     ]
 

@@ -63,8 +63,8 @@ from pathlib import Path
 from typing import Any
 
 import catmouse
-from catmouse import solving as _solving
 from catmouse import engine as selector
+from catmouse import solving as _solving
 from catmouse.graph import Graph
 from catmouse.rules import classic_rules
 

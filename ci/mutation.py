@@ -235,7 +235,8 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
      'board = int.from_bytes(array("Q", masks + [0] * (64 - n)), "little")', "`64` -> `65`"):
         "a 65th zero word stays zero through the swaps, whose masks cover 64 words, and is never "
         "read back (3,000 random matrices transpose the same)",
-    ("catmouse/show/svg.py", "def layout(graph: Graph, seed: int = 7) -> list[Point]:", "`7` -> `8`"):
+    ("catmouse/show/svg.py", "def layout(graph: Graph, seed: int = 7) -> list[Point]:",
+     "`7` -> `8`"):
         "the default seed of networkx's spring layout (only for disconnected boards or past 500 "
         "nodes): any fixed seed gives an equally deterministic picture; the number is arbitrary",
     ("catmouse/show/svg.py", "x += 34 + 8.2 * len(text) + 22", "`34` -> `35`"):
@@ -246,7 +247,8 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "one way and the cat's the other (tested); which way is a convention no reader sees",
     ("catmouse/show/draw.py", "width = 560 if graph.n <= 30 else 820", "`560` -> `561`"):
         "the notebook max-width for small boards, a cosmetic cap: one pixel wider cannot be seen",
-    ("catmouse/show/png.py", "Converter = Callable[[str, str, int, int], None]", "drop the statement"):
+    ("catmouse/show/png.py", "Converter = Callable[[str, str, int, int], None]",
+     "drop the statement"):
         "a type alias used only in annotations, which are never evaluated (from __future__ "
         "import annotations)",
     ("catmouse/show/png.py", "TIMEOUT = 120", "`120` -> `121`"):
@@ -254,7 +256,8 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "waiting two minutes (the timeout itself is tested with TIMEOUT set to 1)",
     ("catmouse/show/png.py", "return False", "`return x` -> `return None`"):
         "_cairosvg_loads: None is as falsy as False and its only caller tests truthiness",
-    ("catmouse/show/png.py", r"""svg = re.sub(r'^(<svg\b[^>]*?) style="[^"]*"', r"\1", svg, count=1)""",
+    ("catmouse/show/png.py",
+     r"""svg = re.sub(r'^(<svg\b[^>]*?) style="[^"]*"', r"\1", svg, count=1)""",
      "`1` -> `2`"):
         "the pattern is anchored at the text's start (^ without MULTILINE), so it matches at "
         "most once: count 1 or 2 is the same",

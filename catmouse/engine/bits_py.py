@@ -46,6 +46,7 @@ from array import array
 from collections.abc import Callable
 from typing import Any
 
+from .checks import check_arrays, check_game, check_threads
 from .facts import CAT_FORBIDDEN, CAT_GOAL, HOLE, LISTS_MAX_NODES, MAX_NODES, NO_POSITION
 from .facts import CAT_WIN as _CAT_WIN
 from .facts import MOUSE_WIN as _MOUSE_WIN
@@ -55,132 +56,6 @@ __all__ = ["propagate", "peak_bytes", "Board", "solve_boards", "csr_from_lists",
 
 # progress() is called at most this often (seconds), and once at the end.
 _PROGRESS_EVERY = 0.2
-
-_INT_FORMATS = frozenset("bBhHiIlLqQnN")
-
-
-def _buffer(obj: Any, name: str, formats: tuple[str, ...], itemsize: int,
-            writable: bool) -> memoryview:
-    """A 1-D C-contiguous buffer of one of ``formats``, or TypeError/ValueError."""
-    try:
-        view = memoryview(obj)
-    except TypeError:
-        raise TypeError(f"{name} must be a buffer, not {type(obj).__name__}") from None
-    if view.ndim != 1 or not view.c_contiguous:
-        raise ValueError(f"{name} must be a one-dimensional contiguous buffer")
-    if view.format.lstrip("@=") not in formats or view.itemsize != itemsize:
-        raise ValueError(f"{name} has items of format {view.format!r}, expected {formats[0]!r}")
-    if writable and view.readonly:
-        raise TypeError(f"{name} is read-only")
-    return view
-
-
-def _offsets(values: Any) -> list[int]:
-    """An indptr as a list of Python ints (each item through ``operator.index``)."""
-    if isinstance(values, (memoryview, array)):
-        view = memoryview(values)
-        if view.ndim == 1 and view.format.lstrip("@=") in _INT_FORMATS:
-            return view.tolist()  # already ints, converted in C
-    return list(map(operator.index, values))
-
-
-def _ids(values: Any) -> memoryview | list[int]:
-    """Indices readable by slicing: a native int buffer as it is, else a list of ints."""
-    if isinstance(values, (memoryview, array)):
-        view = memoryview(values)
-        if view.ndim == 1 and view.format.lstrip("@=") in _INT_FORMATS:
-            return view
-    return list(map(operator.index, values))
-
-
-def check_game(n: int, flags: Any, csr: tuple[Any, ...]) -> tuple[int, bytes, list]:
-    """Check a game's arrays as the C engine does (TypeError/ValueError).
-
-    Returns ``n``, the flags as bytes and the eight CSR arrays: indptrs as lists
-    of ints, indices as int buffers or lists, ready for ``_Game``.
-    """
-    n = operator.index(n)
-    if not 0 <= n <= MAX_NODES:
-        raise ValueError(f"n = {n} is out of range: the engine takes 0 to {MAX_NODES} nodes")
-    # Buffers as the C engine's typed memoryviews take them: a float, a wider int or a
-    # list read as bytes would give a silently wrong table.
-    flags = _buffer(flags, "flags", ("B", "b", "c"), 1, writable=False)
-    if len(flags) != n:
-        raise ValueError(f"flags has {len(flags)} entries for {n} nodes")
-    arrays: list = []
-    checked: list[tuple[Any, Any, list]] = []
-    for name, (indptr, indices) in zip(("mouse", "mouse reverse", "cat", "cat reverse"),
-                                       zip(csr[0::2], csr[1::2])):
-        same = next((pair for ip, ix, pair in checked if ip is indptr and ix is indices), None)
-        if same is not None:
-            # The same objects as a pair already checked (an undirected graph's
-            # reverse, the cat's graph being the mouse's): reuse it.
-            arrays += same
-            continue
-        if len(indptr) != n + 1:
-            raise ValueError(f"{name} indptr has {len(indptr)} entries, expected {n + 1}")
-        offsets = _offsets(indptr)
-        if offsets[0] != 0 or offsets != sorted(offsets):
-            # Slow only on the way to the error: find where it goes wrong.
-            prev = 0
-            for u in range(n + 1):
-                x = offsets[u]
-                if x < prev or (u == 0 and x != 0):
-                    raise ValueError(f"{name} indptr is not a monotone offset array at {u}")
-                prev = x
-        prev = offsets[n]
-        if prev != len(indices):
-            raise ValueError(f"{name} indptr ends at {prev}, but indices has {len(indices)}")
-        ids = _ids(indices)
-        if len(ids) and not (0 <= min(ids) and max(ids) < n):
-            k = next(k for k, v in enumerate(ids) if not 0 <= v < n)
-            raise ValueError(f"{name} indices[{k}] = {ids[k]} is not a node")
-        pair = [offsets, ids]
-        checked.append((indptr, indices, pair))
-        arrays += pair
-    return n, bytes(flags), arrays
-
-
-def check_arrays(
-    n: int,
-    flags: Any,
-    csr: tuple[Any, ...],
-    outcome: Any,
-    remoteness: Any,
-    target: int,
-) -> tuple[int, bytes, list, int]:
-    """Reject arrays the engine cannot read safely (the C engine checks the same).
-
-    Returns what ``check_game`` returns and the target as an int.
-    """
-    n, flags, arrays = check_game(n, flags, csr)
-    size = 2 * n * n
-    if outcome is not None:
-        outcome = _buffer(outcome, "outcome", ("B", "b", "c"), 1, writable=True)
-    if remoteness is not None:
-        remoteness = _buffer(remoteness, "remoteness", ("i", "l"), 4, writable=True)
-    target = operator.index(target)
-    if outcome is not None and len(outcome) != size:
-        raise ValueError(f"outcome buffer has {len(outcome)} entries, expected {size}")
-    if remoteness is not None and len(remoteness) != size:
-        raise ValueError(f"remoteness buffer has {len(remoteness)} entries, expected {size}")
-    if (outcome is None) == (target < 0):
-        raise ValueError("give either an outcome buffer or a target position")
-    if remoteness is not None and outcome is None:
-        raise ValueError("a remoteness buffer needs an outcome buffer")
-    if target >= size:
-        raise ValueError(f"target {target} is not a position (there are {size})")
-    return n, flags, arrays, target
-
-
-def check_threads(threads: Any) -> int:
-    """A positive thread count, or TypeError/ValueError (the twin runs one thread)."""
-    if isinstance(threads, bool) or not isinstance(threads, int):
-        raise TypeError(f"threads must be an int, not {type(threads).__name__}")
-    if threads < 1:
-        raise ValueError(f"threads must be at least 1, not {threads}")
-    return threads
-
 
 # Node ids below this are cached small ints in CPython: lists of them share
 # the objects and cost one 8-byte slot per entry.

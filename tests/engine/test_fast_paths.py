@@ -18,12 +18,12 @@ from engines import on_engine
 from oracle import engine_args, random_game, solve_game
 
 import catmouse
-from catmouse import solving as _solving
 from catmouse import engine as selector
+from catmouse import solving as _solving
 from catmouse.engine import bits_py
+from catmouse.engine.bits_py import CAT_FORBIDDEN, HOLE
 from catmouse.graph import Graph
 from catmouse.outcome import Outcome
-from catmouse.engine.bits_py import CAT_FORBIDDEN, HOLE
 
 bits_c = pytest.importorskip("catmouse.engine.bits_c")
 

@@ -15,8 +15,8 @@ import catmouse
 from catmouse import Graph
 from catmouse import engine as selector
 from catmouse import rules as _rules
-from catmouse.engine.facts import MAX_NODES
 from catmouse.engine import env_flag
+from catmouse.engine.facts import MAX_NODES
 from catmouse.rules import check_memory
 
 

@@ -15,18 +15,17 @@ from engines import on_engine
 
 import catmouse
 from catmouse import Game, Graph
-from catmouse.engine import facts as _facts
 from catmouse import engine as selector
 from catmouse.engine import bits_py
+from catmouse.engine import facts as _facts
 
 ENTRY_POINTS = ("propagate", "peak_bytes", "Board", "solve_boards", "csr_from_lists",
                 "solve_lists")
 
 
 def test_both_twins_export_every_entry_point(engine):
-    loaded = selector.load(selector.current.name if engine.__name__ == selector.current.module.__name__
-                         else {"catmouse.engine.bits_c": "cython",
-                               "catmouse.engine.bits_py": "python"}[engine.__name__])
+    names = {module: name for name, module in selector.MODULES.items()}
+    loaded = selector.load(names[engine.__name__])
     assert loaded.module is engine
     for name in ENTRY_POINTS:
         assert getattr(loaded, name) is getattr(engine, name)

@@ -11,8 +11,8 @@ import pytest
 import catmouse
 from catmouse import Graph, Outcome
 from catmouse import engine as selector
-from catmouse import rules as _rules
 from catmouse import graph as graph_module
+from catmouse import rules as _rules
 from catmouse.engine.facts import SMALL_TABLES
 
 EXAMPLE = [[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]]

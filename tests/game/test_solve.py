@@ -14,9 +14,9 @@ from oracle import solve_classic
 
 import catmouse
 from catmouse import Analysis, Graph, Outcome, Turn
+from catmouse import rules as _rules
 
 # LeetCode 913's two examples, with the answers the problem statement gives.
-from catmouse import rules as _rules
 EXAMPLE_1 = [[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]]  # draw
 EXAMPLE_2 = [[1, 3], [0], [3], [0, 2]]  # mouse wins
 

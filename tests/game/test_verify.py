@@ -10,9 +10,9 @@ from engines import on_engine
 
 import catmouse
 from catmouse import Graph, Outcome, Turn, VerificationError
-from catmouse.solving import analyze_rules
 from catmouse.engine.bits_py import CAT_FORBIDDEN, CAT_GOAL, HOLE
 from catmouse.rules import Rules
+from catmouse.solving import analyze_rules
 
 
 def random_graph(n, edges, seed, directed=False):

@@ -19,8 +19,8 @@ import pytest
 
 from catmouse import Outcome, Turn
 from catmouse.cli.commands import main
-from catmouse.show.draw import Setup, outcome_words
 from catmouse.graph_files import read_graph
+from catmouse.show.draw import Setup, outcome_words
 from catmouse.show.play import Match, verdict
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -19,8 +19,8 @@ import pytest
 
 import catmouse
 from catmouse import Outcome, Turn
-from catmouse.show.draw import Setup, outcome_words
 from catmouse.graph_files import read_graph
+from catmouse.show.draw import Setup, outcome_words
 from catmouse.show.play import Match, verdict
 
 pty = pytest.importorskip("pty", reason="pseudo-terminals need a POSIX system")

@@ -1,0 +1,249 @@
+# Included by bits_c.pyx. The thread crew: phases with barriers, helper threads, Ctrl-C, one
+# general solve.
+
+cdef int run_phase_here(Worker *w, int32_t phase) noexcept nogil:
+    if phase == PHASE_CAT:
+        return phase_step(w, True)
+    if phase == PHASE_MOUSE:
+        return phase_step(w, False)
+    if phase == PHASE_OUTPUT:
+        phase_output(w)
+    return 0
+
+
+cdef int run_phase(Shared *s, int32_t phase) noexcept nogil:
+    """Run one phase on every thread: the main thread takes share 0; a barrier at the end."""
+    cdef int32_t i
+    cdef int status
+    s.phase = phase
+    for i in range(1, s.threads):
+        PyThread_release_lock(s.go[i])
+    status = run_phase_here(&s.workers[0], phase)
+    for i in range(1, s.threads):
+        PyThread_acquire_lock(s.done[i], 1)
+    if status < 0 or s.abort:
+        return -1
+    return 0
+
+
+cdef void worker_loop(Shared *s, int32_t i) noexcept nogil:
+    """A helper thread: wait for a phase, run its share, report done; until told to exit."""
+    cdef int32_t phase
+    while True:
+        PyThread_acquire_lock(s.go[i], 1)
+        phase = s.phase
+        if phase == PHASE_EXIT:
+            PyThread_release_lock(s.done[i])
+            return
+        run_phase_here(&s.workers[i], phase)
+        PyThread_release_lock(s.done[i])
+
+
+cdef int64_t general_run(Shared *s, object progress) except -2:
+    """Round after round until nothing changes (or the target is decided); GIL held."""
+    cdef int64_t code, found
+    cdef int32_t i, status
+    cdef double last = 0.0
+    with nogil:
+        seed(s)
+    if s.tt >= 0:
+        code = target_code(s)
+        if code >= 0:
+            return code
+    if progress is not None:
+        last = monotonic()
+    while True:
+        if s.round == 0x7FFFFFFF:
+            raise OverflowError("the search needs more rounds than remoteness (int32) holds")
+        s.round += 1
+        for i in range(s.threads):
+            s.workers[i].decided = 0
+        with nogil:
+            status = run_phase(s, PHASE_CAT)
+            if status == 0:
+                status = run_phase(s, PHASE_MOUSE)
+        if status < 0:
+            return -2  # a signal handler raised (Ctrl-C): the exception is set
+        found = 0
+        code = 0
+        for i in range(s.threads):
+            code += s.workers[i].decided
+            if s.workers[i].found:
+                found = s.workers[i].found
+        s.decided += code
+        if found:
+            return found
+        check_signals_raise()
+        if progress is not None and (code == 0 or monotonic() - last >= 0.2):
+            progress(s.decided)
+            last = monotonic()
+        if code == 0:
+            break
+    if s.tt >= 0:
+        return 0
+    if s.outcome != NULL:
+        with nogil:
+            run_phase(s, PHASE_OUTPUT)
+    return s.decided
+
+
+cdef int check_signals_raise() except -1:
+    if check_signals() < 0:
+        return -1
+    return 0
+
+
+cdef class _Crew:
+    """Helper threads of one general solve (no Python object is touched while they run)."""
+
+    cdef Shared *s
+
+    def run(self, int32_t i):
+        with nogil:
+            worker_loop(self.s, i)
+
+
+cdef int64_t solve_general(const Game *g, uint8_t *outcome, int32_t *rem, int64_t target,
+                           int64_t threads, object progress, bint poll) except -2:
+    """Solve ``g`` on the general path with up to ``threads`` threads; GIL held."""
+    cdef int64_t n = g.n, nn = <int64_t> g.n * g.n
+    cdef int32_t T = <int32_t> general_threads(n, threads), i
+    cdef Shared *s
+    cdef _Crew crew
+    cdef list started = []
+    cdef int32_t helpers
+    if target >= 0 and g.flags[target % n] & CAT_FORBIDDEN:
+        return NO_POSITION
+    with nogil:
+        s = shared_alloc(g, T)
+    if s == NULL:
+        raise MemoryError(f"cannot allocate {layout_bytes(n, T)} bytes for the bit tables")
+    s.poll = poll
+    with nogil:
+        # The stamps (2n int32, unused until round 1) serve as the n words of scratch.
+        s.every_row = not (
+            reverse_matches(n, g.m_ip, g.m_ix, g.m_rip, g.m_rix, <uint64_t *> s.stamp_cat)
+            and reverse_matches(n, g.c_ip, g.c_ix, g.c_rip, g.c_rix,
+                                <uint64_t *> s.stamp_cat))
+        memset(s.stamp_cat, 0, <size_t> n * 8)
+    s.outcome = outcome
+    s.rem = rem
+    s.tt = -1
+    if target >= 0:
+        s.tt = <int32_t> (target // nn)
+        s.tm = <int32_t> ((target - s.tt * nn) // n)
+        s.tc = <int32_t> (target % n)
+    try:
+        if rem != NULL:
+            with nogil:
+                memset(rem, 0xFF, <size_t> (2 * nn) * sizeof(int32_t))
+        if T > 1:
+            s.go = <PyThread_type_lock *> PyMem_RawCalloc(T, sizeof(PyThread_type_lock))
+            s.done = <PyThread_type_lock *> PyMem_RawCalloc(T, sizeof(PyThread_type_lock))
+            if s.go == NULL or s.done == NULL:
+                raise MemoryError("cannot allocate the thread locks")
+            for i in range(1, T):
+                s.go[i] = PyThread_allocate_lock()
+                s.done[i] = PyThread_allocate_lock()
+                if s.go[i] == NULL or s.done[i] == NULL:
+                    raise MemoryError("cannot allocate the thread locks")
+                PyThread_acquire_lock(s.go[i], 1)
+                PyThread_acquire_lock(s.done[i], 1)
+            crew = _Crew.__new__(_Crew)
+            crew.s = s
+            for i in range(1, T):
+                thread = threading.Thread(target=crew.run, args=(i,), daemon=True,
+                                          name=f"catmouse-engine-{i}")
+                try:
+                    thread.start()
+                except RuntimeError:
+                    raise  # no thread was started
+                except BaseException:
+                    started.append(thread)  # Ctrl-C while start() waited: it runs
+                    raise
+                started.append(thread)
+        return general_run(s, progress)
+    finally:
+        if started:
+            # Every helper leaves its loop (done, without the GIL: Ctrl-C cannot cut this
+            # short) before anything is freed; then the threads are joined, through Ctrl-C.
+            s.phase = PHASE_EXIT
+            helpers = <int32_t> len(started)
+            for i in range(1, helpers + 1):
+                PyThread_release_lock(s.go[i])
+            with nogil:
+                for i in range(1, helpers + 1):
+                    PyThread_acquire_lock(s.done[i], 1)
+            interrupted = None
+            for thread in started:
+                # is_alive() runs Python code too: Ctrl-C can land in it as well as in join().
+                while True:
+                    try:
+                        if not thread.is_alive():
+                            break
+                        thread.join()
+                    except BaseException as error:
+                        interrupted = error
+        if s.go != NULL:
+            for i in range(T):
+                if s.go[i] != NULL:
+                    PyThread_free_lock(s.go[i])
+                if s.done[i] != NULL:
+                    PyThread_free_lock(s.done[i])
+        PyMem_RawFree(s.go)
+        PyMem_RawFree(s.done)
+        PyMem_RawFree(s)
+        if started and interrupted is not None:
+            raise interrupted
+
+
+cdef int64_t solve_general_nogil(const Game *g, int64_t target) noexcept nogil:
+    """A one-thread early-stop solve without the GIL (solve_boards); -1 if out of memory."""
+    cdef Shared *s
+    cdef int64_t n = g.n, nn = <int64_t> g.n * g.n, code, found
+    cdef int32_t status
+    if g.flags[target % n] & CAT_FORBIDDEN:
+        return NO_POSITION
+    s = shared_alloc(g, 1)
+    if s == NULL:
+        return -1
+    s.every_row = not (
+        reverse_matches(n, g.m_ip, g.m_ix, g.m_rip, g.m_rix, <uint64_t *> s.stamp_cat)
+        and reverse_matches(n, g.c_ip, g.c_ix, g.c_rip, g.c_rix, <uint64_t *> s.stamp_cat))
+    memset(s.stamp_cat, 0, <size_t> n * 8)
+    s.tt = <int32_t> (target // nn)
+    s.tm = <int32_t> ((target - s.tt * nn) // n)
+    s.tc = <int32_t> (target % n)
+    seed(s)
+    code = target_code(s)
+    while code < 0:
+        s.round += 1
+        s.workers[0].decided = 0
+        status = phase_step(&s.workers[0], True)
+        if status == 0:
+            status = phase_step(&s.workers[0], False)
+        found = s.workers[0].found
+        if found:
+            code = found
+        elif s.workers[0].decided == 0 or status < 0 or s.round == 0x7FFFFFFF:
+            code = 0
+    PyMem_RawFree(s)
+    return code
+
+
+cdef int64_t solve_game(const Game *g, uint8_t *outcome, int32_t *rem, int64_t target,
+                        int64_t threads, object progress) except -2:
+    """Either path; GIL held (released inside for the long parts)."""
+    cdef Small small
+    cdef int64_t result
+    if g.n == 0:
+        if progress is not None:
+            progress(0)
+        return 0
+    if g.n <= 64:
+        small_from_game(g, &small)
+        result = small_solve(&small, target, outcome, rem)
+        if progress is not None:
+            progress(result if target < 0 else 0)
+        return result
+    return solve_general(g, outcome, rem, target, threads, progress, True)

@@ -1,0 +1,143 @@
+# Included by bits_c.pyx. Entry points: argument checks, propagate, peak_bytes.
+
+from catmouse.engine.checks import check_arrays, check_threads
+
+# -- entry points -----------------------------------------------------------------------
+
+cdef int check_csr(str name, int32_t n, const int32_t[::1] indptr,
+                   const int32_t[::1] indices) except -1:
+    cdef int64_t u, k, prev = 0
+    if indptr.shape[0] != n + 1:
+        raise ValueError(f"{name} indptr has {indptr.shape[0]} entries, expected {n + 1}")
+    for u in range(n + 1):
+        if indptr[u] < prev or (u == 0 and indptr[u] != 0):
+            raise ValueError(f"{name} indptr is not a monotone offset array at {u}")
+        prev = indptr[u]
+    if prev != indices.shape[0]:
+        raise ValueError(f"{name} indptr ends at {prev}, but indices has {indices.shape[0]}")
+    for k in range(indices.shape[0]):
+        if indices[k] < 0 or indices[k] >= n:
+            raise ValueError(f"{name} indices[{k}] = {indices[k]} is not a node")
+    return 0
+
+
+cdef int check_n(object n) except -1:
+    if not 0 <= n <= MAX_NODES:
+        raise ValueError(f"n = {n} is out of range: the engine takes 0 to {MAX_NODES} nodes")
+    return 0
+
+
+cdef int check_game(int32_t n, const uint8_t[::1] flags,
+                    const int32_t[::1] mouse_indptr, const int32_t[::1] mouse_indices,
+                    const int32_t[::1] mouse_rindptr, const int32_t[::1] mouse_rindices,
+                    const int32_t[::1] cat_indptr, const int32_t[::1] cat_indices,
+                    const int32_t[::1] cat_rindptr, const int32_t[::1] cat_rindices,
+                    Game *g) except -1:
+    """The entry checks every engine call makes; fills ``g`` with the pointers."""
+    check_n(n)
+    if flags.shape[0] != n:
+        raise ValueError(f"flags has {flags.shape[0]} entries for {n} nodes")
+    check_csr("mouse", n, mouse_indptr, mouse_indices)
+    check_csr("mouse reverse", n, mouse_rindptr, mouse_rindices)
+    check_csr("cat", n, cat_indptr, cat_indices)
+    check_csr("cat reverse", n, cat_rindptr, cat_rindices)
+    g.n = n
+    g.flags = &flags[0] if n else NULL
+    g.m_ip = &mouse_indptr[0]
+    g.m_ix = &mouse_indices[0] if mouse_indices.shape[0] else NULL
+    g.m_rip = &mouse_rindptr[0]
+    g.m_rix = &mouse_rindices[0] if mouse_rindices.shape[0] else NULL
+    g.c_ip = &cat_indptr[0]
+    g.c_ix = &cat_indices[0] if cat_indices.shape[0] else NULL
+    g.c_rip = &cat_rindptr[0]
+    g.c_rix = &cat_rindices[0] if cat_rindices.shape[0] else NULL
+    return 0
+
+
+def propagate(n, flags, mouse_indptr, mouse_indices, mouse_rindptr, mouse_rindices,
+              cat_indptr, cat_indices, cat_rindptr, cat_rindices,
+              outcome=None, remoteness=None, target=-1, *, threads=1, progress=None):
+    """Solve every position of the game (or one, ``target``); see ENGINE_CONTRACT.
+
+    >>> from array import array
+    >>> ip, ix = array("i", [0, 1, 2]), array("i", [1, 0])
+    >>> out = bytearray(8)
+    >>> propagate(2, bytes(2), ip, ix, ip, ix, ip, ix, ip, ix, out)
+    8
+    """
+    # A typed C integer argument would take 2.7 as 2: accept integers only.
+    n = index(n)
+    check_n(n)
+    check_threads(threads)
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be callable or None, not {type(progress).__name__}")
+    try:
+        return _propagate(n, flags, mouse_indptr, mouse_indices, mouse_rindptr,
+                          mouse_rindices, cat_indptr, cat_indices, cat_rindptr, cat_rindices,
+                          outcome, remoteness, index(target), threads, progress)
+    except (BufferError, TypeError, ValueError) as error:
+        # Cython's buffer conversion words its errors by exporter (a strided memoryview gives
+        # BufferError, a read-only one ValueError): on the way out, let the twin's checks
+        # name the argument, so both engines refuse bad arrays with the same error.
+        check_arrays(n, flags, (mouse_indptr, mouse_indices, mouse_rindptr, mouse_rindices,
+                                cat_indptr, cat_indices, cat_rindptr, cat_rindices),
+                     outcome, remoteness, target)
+        if isinstance(error, BufferError):  # the twin reads what C cannot (a strided index)
+            raise ValueError(str(error)) from None
+        raise
+
+
+def _propagate(
+    int32_t n,
+    const uint8_t[::1] flags not None,
+    const int32_t[::1] mouse_indptr not None,
+    const int32_t[::1] mouse_indices not None,
+    const int32_t[::1] mouse_rindptr not None,
+    const int32_t[::1] mouse_rindices not None,
+    const int32_t[::1] cat_indptr not None,
+    const int32_t[::1] cat_indices not None,
+    const int32_t[::1] cat_rindptr not None,
+    const int32_t[::1] cat_rindices not None,
+    uint8_t[::1] outcome=None,
+    int32_t[::1] remoteness=None,
+    int64_t target=-1,
+    int64_t threads=1,
+    object progress=None,
+):
+    cdef Game g
+    check_game(n, flags, mouse_indptr, mouse_indices, mouse_rindptr, mouse_rindices,
+               cat_indptr, cat_indices, cat_rindptr, cat_rindices, &g)
+    cdef int64_t nn = <int64_t> n * n
+    cdef int64_t size = 2 * nn
+    if outcome is not None and outcome.shape[0] != size:
+        raise ValueError(f"outcome buffer has {outcome.shape[0]} entries, expected {size}")
+    if remoteness is not None and remoteness.shape[0] != size:
+        raise ValueError(
+            f"remoteness buffer has {remoteness.shape[0]} entries, expected {size}")
+    if (outcome is None) == (target < 0):
+        raise ValueError("give either an outcome buffer or a target position")
+    if remoteness is not None and outcome is None:
+        raise ValueError("a remoteness buffer needs an outcome buffer")
+    if target >= size:
+        raise ValueError(f"target {target} is not a position (there are {size})")
+    cdef uint8_t *state = &outcome[0] if outcome is not None and size else NULL
+    cdef int32_t *rem = &remoteness[0] if remoteness is not None and size else NULL
+    return solve_game(&g, state, rem, target, threads, progress)
+
+
+def peak_bytes(n, outcome, remoteness, target, threads=1):
+    """Bytes this engine allocates itself for such a call (the caller's buffers not counted).
+
+    Exact for the layout: games of at most 64 nodes live on the stack (0); bigger ones
+    take one block of eight n-by-n bit tables (half a byte per position) and
+    per-node and per-thread lists.  ``outcome``/``remoteness``/``target`` do not change it.
+
+    >>> peak_bytes(50, True, True, False)
+    0
+    """
+    n = index(n)
+    check_n(n)
+    check_threads(threads)
+    if n <= 64:
+        return 0
+    return layout_bytes(n, general_threads(n, threads))

@@ -1,0 +1,513 @@
+# Included by bits_c.pyx. The general path's rounds: recompute the changed rows, scatter new bits,
+# seed round 0.
+
+cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everything) noexcept nogil:
+    """One row of one step: OR and AND over the moves' rows, only where inputs changed."""
+    cdef int64_t W = s.W, CW = s.CW, n = s.n, nn = <int64_t> s.n * s.n
+    cdef int32_t k = s.round, par = k & 1
+    cdef const uint8_t *flags = s.g.flags
+    cdef const int32_t *ip
+    cdef const int32_t *ix
+    cdef const uint64_t *any_src
+    cdef const uint64_t *all_src
+    cdef uint64_t *decided
+    cdef uint64_t *win = w.win
+    cdef uint64_t *lose = w.lose
+    cdef int64_t words, e, j, word, base, col, moves
+    cdef uint64_t x, y, nw, nl, und, bits
+    cdef int32_t v
+    cdef bint dense, listed_fresh = False
+    if cat:
+        ip = s.g.c_ip
+        ix = s.g.c_ix
+        any_src = s.CW0T
+        all_src = s.MW0T
+        decided = s.D1T + row * W
+    else:
+        ip = s.g.m_ip
+        ix = s.g.m_ix
+        any_src = s.MW1
+        all_src = s.CW1
+        decided = s.D0 + row * W
+    if everything:
+        words = W
+    else:
+        words = dirty_words(w, s, s.chg_cat[par ^ 1] if cat else s.chg_mouse[par],
+                            ip, ix, row, cat)
+        if words == 0:
+            return
+    dense = words * DENSE >= W
+    moves = ip[row + 1] - ip[row]
+    if dense:
+        for j in range(W):
+            win[j] = 0
+            lose[j] = ONES
+        for e in range(ip[row], ip[row + 1]):
+            v = ix[e]
+            if cat and flags[v] & CAT_FORBIDDEN:
+                continue
+            base = v * W
+            for j in range(W):
+                win[j] |= any_src[base + j]
+                lose[j] &= all_src[base + j]
+        w.work += moves * W
+    else:
+        # Only the changed words, each an OR and an AND down the column of the move rows.
+        for j in range(CW):
+            x = w.dirty[j]
+            while x:
+                word = (j << 6) + cm_ctz64(x)
+                x &= x - 1
+                y = 0
+                nw = ONES
+                for e in range(ip[row], ip[row + 1]):
+                    v = ix[e]
+                    if cat and flags[v] & CAT_FORBIDDEN:
+                        continue
+                    y |= any_src[v * W + word]
+                    nw &= all_src[v * W + word]
+                win[word] = y
+                lose[word] = nw
+        w.work += moves * words
+    for j in range(CW):
+        x = ONES if dense else w.dirty[j]
+        while x:
+            word = (j << 6) + cm_ctz64(x)
+            x &= x - 1
+            if word >= W:
+                break
+            und = ~decided[word]
+            nw = win[word] & und
+            nl = lose[word] & und
+            if not (nw | nl):
+                continue
+            decided[word] |= nw | nl
+            w.decided += cm_popcount64(nw | nl)
+            if cat:
+                # New bits are mice: kept in FC/FM until the next round's scatter.
+                s.FC[row * W + word] = nw
+                s.FM[row * W + word] = nl
+                w.fresh_words[(row >> 6) * CW + (word >> 6)] |= (<uint64_t> 1) << (word & 63)
+                if not listed_fresh:
+                    listed_fresh = True
+                    w.fresh[w.n_fresh] = <int32_t> row
+                    w.n_fresh += 1
+                if s.tt == 1 and row == s.tc and (s.tm >> 6) == word:
+                    if ((nw | nl) >> (s.tm & 63)) & 1:
+                        w.found = CAT_WIN if (nw >> (s.tm & 63)) & 1 else MOUSE_WIN
+                if s.rem != NULL:
+                    bits = nw | nl
+                    while bits:
+                        col = (word << 6) + cm_ctz64(bits)
+                        bits &= bits - 1
+                        # Rows by cat here too (contiguous); transposed at the end.
+                        s.rem[nn + row * n + col] = k
+            else:
+                if s.tt == 0 and row == s.tm and (s.tc >> 6) == word:
+                    if ((nw | nl) >> (s.tc & 63)) & 1:
+                        w.found = MOUSE_WIN if (nw >> (s.tc & 63)) & 1 else CAT_WIN
+                # New bits are cats: into this block's tiles, transposed into the rows
+                # by cat when the block is done (flush_tiles).
+                if w.block != row >> 6:
+                    flush_tiles(w, s)
+                    w.block = row >> 6
+                w.tiles[(word << 7) + (row & 63)] = nw
+                w.tiles[(word << 7) + 64 + (row & 63)] = nl
+                w.touched[word >> 6] |= (<uint64_t> 1) << (word & 63)
+                if s.rem != NULL:
+                    bits = nw | nl
+                    while bits:
+                        col = (word << 6) + cm_ctz64(bits)
+                        bits &= bits - 1
+                        s.rem[row * n + col] = k
+
+
+cdef inline void transpose64(uint64_t *a) noexcept nogil:
+    """Transpose a 64-by-64 bit matrix in place: bit j of a[i] becomes bit i of a[j]."""
+    cdef int64_t j = 32, k
+    cdef uint64_t m = 0x00000000FFFFFFFF, t
+    while j:
+        k = 0
+        while k < 64:
+            t = ((a[k] >> j) ^ a[k + j]) & m
+            a[k + j] ^= t
+            a[k] ^= t << j
+            k = (k + j + 1) & ~j
+        j >>= 1
+        m ^= m << j
+
+
+cdef inline void scatter_tile(Worker *w, Shared *s, uint64_t *tile, uint64_t *dest,
+                              uint64_t *mask, int32_t *stamp, int32_t *listed, int64_t *count,
+                              int64_t word, int64_t block, int32_t k) noexcept nogil:
+    """OR a 64x64 tile of new bits (rows of ``block``, bits of ``word``) into the other
+    orientation, one destination word per row that gained bits; the tile ends zeroed."""
+    cdef int64_t W = s.W, CW = s.CW, j, row
+    cdef uint64_t any = 0, x
+    cdef int bits = 0
+    cdef bint shared = s.threads > 1
+    for j in range(64):
+        if tile[j]:
+            any |= tile[j]
+            if bits < 8:
+                bits += cm_popcount64(tile[j])
+    if not any:
+        return
+    if bits < 8:
+        # A few bits: one by one is cheaper than the transpose.
+        for j in range(64):
+            x = tile[j]
+            tile[j] = 0
+            while x:
+                row = (word << 6) + cm_ctz64(x)
+                x &= x - 1
+                dest[row * W + block] |= (<uint64_t> 1) << j
+                mark(mask, stamp, listed, count, row, block, CW, k, shared)
+        return
+    transpose64(tile)
+    for j in range(64):
+        x = tile[j]
+        if x:
+            tile[j] = 0
+            row = (word << 6) + j
+            dest[row * W + block] |= x
+            mark(mask, stamp, listed, count, row, block, CW, k, shared)
+    w.work += 64 * 8
+
+
+cdef void flush_tiles(Worker *w, Shared *s) noexcept nogil:
+    """The mouse step's new bits of block w.block into the rows by cat (this block's word)."""
+    cdef int64_t j, word
+    cdef uint64_t x
+    cdef int32_t k = s.round, par = k & 1
+    if w.block < 0:
+        return
+    for j in range(s.CW):
+        x = w.touched[j]
+        w.touched[j] = 0
+        while x:
+            word = (j << 6) + cm_ctz64(x)
+            x &= x - 1
+            scatter_tile(w, s, w.tiles + (word << 7), s.MW0T, s.chg_cat[par], s.stamp_cat,
+                         w.changed_cat[par], &w.n_changed_cat[par], word, w.block, k)
+            scatter_tile(w, s, w.tiles + (word << 7) + 64, s.CW0T, s.chg_cat[par],
+                         s.stamp_cat, w.changed_cat[par], &w.n_changed_cat[par], word,
+                         w.block, k)
+    w.block = -1
+
+
+cdef void scatter_fresh(Worker *w, Shared *s) noexcept nogil:
+    """The cat step's new bits of last round into the rows by mouse (this thread's words),
+    a 64-row block at a time through transposed tiles."""
+    cdef int64_t W = s.W, CW = s.CW, i = 0, j, first, last, word, row, block, h
+    cdef int32_t k = s.round, par = k & 1
+    cdef uint64_t *fc_tile = w.tiles
+    cdef uint64_t *fm_tile = w.tiles + 64
+    cdef uint64_t x
+    while i < w.n_fresh:
+        # The fresh rows are in row order: take those of one block.
+        block = w.fresh[i] >> 6
+        first = i
+        while i < w.n_fresh and w.fresh[i] >> 6 == block:
+            i += 1
+        last = i
+        for h in range(CW):
+            x = w.fresh_words[block * CW + h]
+            w.fresh_words[block * CW + h] = 0
+            while x:
+                word = (h << 6) + cm_ctz64(x)
+                x &= x - 1
+                for j in range(first, last):
+                    row = w.fresh[j]
+                    fc_tile[row & 63] = s.FC[row * W + word]
+                    fm_tile[row & 63] = s.FM[row * W + word]
+                    s.FC[row * W + word] = 0
+                    s.FM[row * W + word] = 0
+                scatter_tile(w, s, fc_tile, s.CW1, s.chg_mouse[par], s.stamp_mouse,
+                             w.changed_mouse[par], &w.n_changed_mouse[par], word, block, k)
+                scatter_tile(w, s, fm_tile, s.MW1, s.chg_mouse[par], s.stamp_mouse,
+                             w.changed_mouse[par], &w.n_changed_mouse[par], word, block, k)
+                w.work += last - first
+    w.n_fresh = 0
+
+
+cdef int phase_step(Worker *w, bint cat) noexcept nogil:
+    """One thread's part of one step of the round: clear, scatter, queue, compute."""
+    cdef Shared *s = <Shared *> w.shared
+    cdef int64_t n = s.n, CW = s.CW, W = s.W, cap = s.n, i, e, row, pred, b
+    cdef int32_t k = s.round, par = k & 1, u
+    cdef const uint8_t *flags = s.g.flags
+    cdef const int32_t *rip
+    cdef const int32_t *rix
+    cdef uint64_t *queued = s.queued
+    cdef uint64_t x
+    cdef Worker *other
+    cdef int64_t count
+    if cat:
+        # Masks of two rounds ago are free again: clear the rows this thread listed.
+        for i in range(w.n_changed_cat[par]):
+            memset(&s.chg_cat[par][w.changed_cat[par][i] * CW], 0, <size_t> CW * 8)
+        w.n_changed_cat[par] = 0
+        scatter_fresh(w, s)
+        rip = s.g.c_rip
+        rix = s.g.c_rix
+    else:
+        for i in range(w.n_changed_mouse[par ^ 1]):
+            memset(&s.chg_mouse[par ^ 1][w.changed_mouse[par ^ 1][i] * CW], 0,
+                   <size_t> CW * 8)
+        w.n_changed_mouse[par ^ 1] = 0
+        rip = s.g.m_rip
+        rix = s.g.m_rix
+    # The work-list: every owned row in round 1, then the predecessors of changed rows,
+    # marked in the queued bitmap (word b is block b: this thread's words only), then
+    # pushed in row order, so that the scatters of one 64-row block stay in cache.
+    if k == 1 or s.every_row:
+        for row in range(n):
+            if owns(w, s, row) and not (cat and flags[row] & CAT_FORBIDDEN):
+                ring_push(w, <int32_t> row, cap)
+    else:
+        for u in range(s.threads):
+            other = &s.workers[u]
+            if cat:
+                count = other.n_changed_cat[par ^ 1]
+            else:
+                count = other.n_changed_mouse[par]
+            for i in range(count):
+                row = other.changed_cat[par ^ 1][i] if cat else other.changed_mouse[par][i]
+                for e in range(rip[row], rip[row + 1]):
+                    pred = rix[e]
+                    if owns(w, s, pred) and not (cat and flags[pred] & CAT_FORBIDDEN):
+                        queued[pred >> 6] |= (<uint64_t> 1) << (pred & 63)
+                w.work += rip[row + 1] - rip[row]
+        b = w.id
+        while b < W:
+            x = queued[b]
+            queued[b] = 0
+            while x:
+                ring_push(w, <int32_t> ((b << 6) + cm_ctz64(x)), cap)
+                x &= x - 1
+            b += s.threads
+    while w.head != w.tail:
+        row = w.ring[w.head % cap]
+        w.head += 1
+        compute_row(w, s, row, cat, k == 1 or s.every_row)
+        if w.work >= POLL_WORK and poll(w, s) < 0:
+            w.head = w.tail
+            flush_tiles(w, s)
+            return -1
+    if not cat:
+        flush_tiles(w, s)
+    return 0
+
+
+cdef void write_row(uint8_t *out, int64_t n, const uint64_t *mw, const uint64_t *cw,
+                    const uint8_t *flags) noexcept nogil:
+    """Outcome bytes of one row from its mouse-win and cat-win words."""
+    cdef int64_t c
+    for c in range(n):
+        if flags[c] & CAT_FORBIDDEN:
+            out[c] = NO_POSITION
+        elif (mw[c >> 6] >> (c & 63)) & 1:
+            out[c] = MOUSE_WIN
+        elif (cw[c >> 6] >> (c & 63)) & 1:
+            out[c] = CAT_WIN
+        else:
+            out[c] = 0
+
+
+cdef void phase_output(Worker *w) noexcept nogil:
+    """The cat-to-move half of the outcome table, from the rows by mouse; and that half
+    of the remoteness table, kept in rows by cat during the search, transposed in place."""
+    cdef Shared *s = <Shared *> w.shared
+    cdef int64_t n = s.n, W = s.W, m, ti, tj, tiles = (s.n + 63) >> 6, b, word, j, c_end
+    cdef uint64_t *mw = w.tiles
+    cdef uint64_t *cw = w.tiles + 64
+    cdef uint64_t *mrow = w.tiles + 128
+    cdef uint64_t *crow = w.tiles + 128 + 64 * W
+    for m in range(n):
+        if owns(w, s, m):
+            write_row(s.outcome + n * n + m * n, n, s.MW1 + m * W, s.CW1 + m * W, s.g.flags)
+    # The mouse-to-move half: its values are in rows by cat; transpose them a 64x64 tile
+    # at a time into rows by mouse (block b of mice, word ``word`` of cats).
+    b = w.id
+    while b < W:
+        for word in range(W):
+            c_end = 64 if (word << 6) + 64 <= n else n - (word << 6)
+            for j in range(64):
+                mw[j] = s.MW0T[((word << 6) + j) * W + b] if j < c_end else 0
+                cw[j] = s.CW0T[((word << 6) + j) * W + b] if j < c_end else 0
+            transpose64(mw)
+            transpose64(cw)
+            for j in range(64):
+                mrow[j * W + word] = mw[j]
+                crow[j * W + word] = cw[j]
+        for j in range(64):
+            m = (b << 6) + j
+            if m >= n:
+                break
+            write_row(s.outcome + m * n, n, mrow + j * W, crow + j * W, s.g.flags)
+        b += s.threads
+    if s.rem == NULL:
+        return
+    for ti in range(tiles):
+        for tj in range(ti, tiles):
+            if (ti + tj) % s.threads == w.id:
+                transpose_tiles(s.rem + n * n, n, ti << 6, tj << 6)
+
+
+cdef void transpose_tiles(int32_t *table, int64_t n, int64_t bi, int64_t bj) noexcept nogil:
+    """Swap the 64-by-64 tiles at (bi, bj) and (bj, bi) of an n-by-n table, transposing."""
+    cdef int64_t i, j, i_end = bi + 64 if bi + 64 < n else n
+    cdef int64_t j_end = bj + 64 if bj + 64 < n else n
+    cdef int32_t held
+    for i in range(bi, i_end):
+        for j in range(bj if bi != bj else i + 1, j_end):
+            held = table[i * n + j]
+            table[i * n + j] = table[j * n + i]
+            table[j * n + i] = held
+
+cdef void seed(Shared *s) noexcept nogil:
+    """Round 0: the terminal positions by rule precedence, in every orientation."""
+    cdef const Game *g = s.g
+    cdef const uint8_t *flags = g.flags
+    cdef int64_t n = s.n, W = s.W, nn = <int64_t> s.n * s.n, u, j, base, col
+    cdef uint64_t *forbidden = s.scratch
+    cdef uint64_t *hole = s.scratch + W
+    cdef uint64_t *goal = s.scratch + 2 * W
+    cdef uint64_t *mouse_stuck = s.scratch + 3 * W
+    cdef uint64_t *cat_stuck = s.scratch + 4 * W
+    cdef uint64_t pad, bit, mw, cw, x, valid
+    cdef int64_t e
+    cdef bint moves
+    cdef int64_t decided = 0
+    # Bits past node n-1 in the last word: decided from the start, so never computed.
+    pad = 0 if n % 64 == 0 else ONES << (n % 64)
+    for u in range(n):
+        bit = (<uint64_t> 1) << (u & 63)
+        if flags[u] & CAT_FORBIDDEN:
+            forbidden[u >> 6] |= bit
+        if flags[u] & HOLE:
+            hole[u >> 6] |= bit
+        if flags[u] & CAT_GOAL:
+            goal[u >> 6] |= bit
+        if g.m_ip[u + 1] == g.m_ip[u]:
+            mouse_stuck[u >> 6] |= bit
+        if not flags[u] & CAT_FORBIDDEN:
+            moves = False
+            for e in range(g.c_ip[u], g.c_ip[u + 1]):
+                if not flags[g.c_ix[e]] & CAT_FORBIDDEN:
+                    moves = True
+                    break
+            if not moves:
+                cat_stuck[u >> 6] |= bit
+    forbidden[W - 1] |= pad
+    # Rows by cat (bits are mice).
+    for u in range(n):
+        base = u * W
+        if flags[u] & CAT_FORBIDDEN:
+            for j in range(W):
+                s.D1T[base + j] = ONES
+            continue
+        for j in range(W):
+            bit = ((<uint64_t> 1) << (u & 63)) if j == (u >> 6) else 0
+            # Mouse to move at (m, u).
+            cw = bit
+            mw = hole[j] & ~cw
+            if flags[u] & CAT_GOAL:
+                cw |= ~mw
+            cw |= mouse_stuck[j] & ~mw
+            if j == W - 1:
+                cw &= ~pad
+                mw &= ~pad
+            s.MW0T[base + j] = mw
+            s.CW0T[base + j] = cw
+            decided += cm_popcount64(mw | cw)
+            # Cat to move at (m, u).
+            cw = bit
+            mw = hole[j] & ~cw
+            if flags[u] & CAT_GOAL:
+                cw |= ~mw
+            if (cat_stuck[u >> 6] >> (u & 63)) & 1:
+                mw |= ~cw
+            s.D1T[base + j] = mw | cw | (pad if j == W - 1 else 0)
+    # Rows by mouse (bits are cats).
+    for u in range(n):
+        base = u * W
+        for j in range(W):
+            valid = ~forbidden[j]
+            bit = ((<uint64_t> 1) << (u & 63)) if j == (u >> 6) else 0
+            cw = bit & valid
+            mw = (valid & ~cw) if flags[u] & HOLE else 0
+            cw |= goal[j] & valid & ~mw
+            x = cw
+            if g.m_ip[u + 1] == g.m_ip[u]:
+                x |= valid & ~mw
+            s.D0[base + j] = ~valid | mw | x
+            if s.rem != NULL:
+                bit = mw | x
+                while bit:
+                    col = (j << 6) + cm_ctz64(bit)
+                    bit &= bit - 1
+                    s.rem[u * n + col] = 0
+            mw |= cat_stuck[j] & ~cw
+            s.MW1[base + j] = mw
+            s.CW1[base + j] = cw
+            decided += cm_popcount64(mw | cw)
+            if s.rem != NULL:
+                bit = mw | cw
+                while bit:
+                    col = (j << 6) + cm_ctz64(bit)
+                    bit &= bit - 1
+                    s.rem[nn + col * n + u] = 0  # rows by cat, as in the search
+    s.decided = decided
+
+
+cdef int64_t target_code(Shared *s) noexcept nogil:
+    """The target's code if round 0 decided it, else -1."""
+    cdef int64_t W = s.W
+    cdef uint64_t bit
+    if s.tt == 0:
+        bit = (<uint64_t> 1) << (s.tm & 63)
+        if s.MW0T[s.tc * W + (s.tm >> 6)] & bit:
+            return MOUSE_WIN
+        if s.CW0T[s.tc * W + (s.tm >> 6)] & bit:
+            return CAT_WIN
+    elif s.tt == 1:
+        bit = (<uint64_t> 1) << (s.tc & 63)
+        if s.MW1[s.tm * W + (s.tc >> 6)] & bit:
+            return MOUSE_WIN
+        if s.CW1[s.tm * W + (s.tc >> 6)] & bit:
+            return CAT_WIN
+    return -1
+
+
+cdef inline uint64_t mix(uint64_t x) noexcept nogil:
+    """A 64-bit mixing of a node id (splitmix64's finaliser)."""
+    x += <uint64_t> 0x9E3779B97F4A7C15ULL
+    x = (x ^ (x >> 30)) * <uint64_t> 0xBF58476D1CE4E5B9ULL
+    x = (x ^ (x >> 27)) * <uint64_t> 0x94D049BB133111EBULL
+    return x ^ (x >> 31)
+
+
+cdef bint reverse_matches(int64_t n, const int32_t *ip, const int32_t *ix, const int32_t *rip,
+                          const int32_t *rix, uint64_t *sums) noexcept nogil:
+    """Whether (rip, rix) lists each node's predecessors under (ip, ix), as multisets.
+
+    Compared through per-node sums of mixed ids (n words of scratch), so a mismatch
+    goes unnoticed only by a 64-bit coincidence.  The answers are defined by the move
+    arrays alone; the work-list reads the reverse ones, so it is used only if they match.
+    """
+    cdef int64_t u, k
+    if ip[n] != rip[n]:
+        return False
+    memset(sums, 0, <size_t> n * 8)
+    for u in range(n):
+        for k in range(ip[u], ip[u + 1]):
+            sums[ix[k]] += mix(<uint64_t> u)
+    for u in range(n):
+        for k in range(rip[u], rip[u + 1]):
+            sums[u] -= mix(<uint64_t> rix[k])
+    for u in range(n):
+        if sums[u]:
+            return False
+    return True

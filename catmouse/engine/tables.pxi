@@ -1,0 +1,226 @@
+# Included by bits_c.pyx. The general path's tables: each thread's worker, the shared block, the
+# work-lists.
+
+# -- any n: rows of W words, a work-list per thread, threads -----------------------------
+
+cdef struct Worker:
+    # One thread's share: the rows of the 64-row blocks b with b % threads == id.
+    void *shared
+    int32_t id
+    int32_t *ring          # the work-list: a FIFO ring buffer of rows, capacity n
+    int64_t head
+    int64_t tail
+    int32_t *changed_cat[2]    # cat rows whose MW0T/CW0T this thread first marked, by parity
+    int64_t n_changed_cat[2]
+    int32_t *changed_mouse[2]  # mouse rows whose MW1/CW1 this thread first marked
+    int64_t n_changed_mouse[2]
+    int32_t *fresh         # cat rows with bits in FC/FM
+    int64_t n_fresh
+    uint64_t *win          # W words of scratch each
+    uint64_t *lose
+    uint64_t *dirty        # CW words: which words of the row to recompute
+    # 128 * W + 128 words: the mouse step's new bits of one 64-row block, two tiles for
+    # the cat's scatter, the output's transposes
+    uint64_t *tiles
+    uint64_t *fresh_words  # W * CW words: per block of cat rows, the words with FC/FM bits
+    uint64_t *touched      # CW words: the words of the block with new bits
+    int64_t block          # the block in ``tiles`` (-1: none)
+    int64_t decided        # positions this thread decided in the current round
+    int64_t work           # word operations since the last poll for Ctrl-C
+    int32_t found          # the target's code once this thread decided it
+
+
+cdef struct Shared:
+    const Game *g
+    int32_t n
+    int64_t W              # words per row
+    int64_t CW             # words per change mask (bits = words of a row)
+    int32_t threads
+    bint poll              # the main thread may take the GIL to check for Ctrl-C
+    bint every_row         # the reverse arrays are not the moves' reverse: no work-list
+    uint64_t *D0
+    uint64_t *MW0T
+    uint64_t *CW0T
+    uint64_t *D1T
+    uint64_t *MW1
+    uint64_t *CW1
+    uint64_t *FC
+    uint64_t *FM
+    uint64_t *chg_cat[2]   # by cat row: words of MW0T/CW0T changed in a mouse step
+    uint64_t *chg_mouse[2]  # by mouse row: words of MW1/CW1 changed by the cat step's scatter
+    int32_t *stamp_cat     # round in which a cat row was last listed as changed
+    int32_t *stamp_mouse
+    uint64_t *queued       # W words: rows queued for the current step, a bit each
+    uint64_t *scratch      # 5 rows of per-node masks, used while seeding
+    Worker *workers
+    uint8_t *outcome
+    int32_t *rem
+    int32_t tt             # the target's turn (-1: none), mouse and cat
+    int32_t tm
+    int32_t tc
+    int32_t round
+    int32_t phase
+    int32_t abort
+    int64_t decided
+    PyThread_type_lock *go
+    PyThread_type_lock *done
+
+
+cdef inline int64_t align8(int64_t x) noexcept nogil:
+    return (x + 7) & ~(<int64_t> 7)
+
+
+cdef int64_t layout_bytes(int64_t n, int64_t threads) noexcept nogil:
+    """Bytes of the one block the general path allocates (peak_bytes reports this)."""
+    cdef int64_t W = (n + 63) >> 6
+    cdef int64_t CW = (W + 63) >> 6
+    cdef int64_t total = 0
+    total += align8(sizeof(Shared))
+    total += align8(threads * sizeof(Worker))
+    total += 8 * n * W * 8            # the 8 bit tables
+    total += 4 * n * CW * 8           # change masks, two per side
+    total += 2 * n * 4                # stamps
+    total += 6 * W * 8                # seeding masks, the queued rows
+    # per thread: ring, 2+2 changed lists, fresh list (rows), scratch words and tiles
+    total += threads * (align8(6 * n * 4) + (2 * W + 2 * CW + 128 * W + 128 + W * CW) * 8)
+    return total
+
+
+cdef int64_t general_threads(int64_t n, int64_t threads) noexcept nogil:
+    """Threads actually used: at most one per 64-row block, one without atomics."""
+    cdef int64_t blocks = (n + 63) >> 6
+    if not CM_HAVE_ATOMICS:
+        return 1
+    if threads > blocks:
+        threads = blocks
+    return threads if threads > 1 else 1
+
+
+cdef Shared *shared_alloc(const Game *g, int32_t threads) noexcept nogil:
+    """One zeroed block holding everything, carved up; NULL if it cannot be had."""
+    cdef int64_t n = g.n
+    cdef int64_t W = (n + 63) >> 6
+    cdef int64_t CW = (W + 63) >> 6
+    cdef int64_t total = layout_bytes(n, threads)
+    cdef char *p
+    cdef int32_t i, par
+    cdef Shared *s
+    cdef Worker *w
+    # On 32-bit, a count past the address space would wrap in the size_t cast below.
+    if total > PY_SSIZE_T_MAX:
+        return NULL
+    p = <char *> PyMem_RawCalloc(<size_t> total, 1)
+    if p == NULL:
+        return NULL
+    s = <Shared *> p
+    p += align8(sizeof(Shared))
+    s.workers = <Worker *> p
+    p += align8(threads * sizeof(Worker))
+    s.g = g
+    s.n = g.n
+    s.W = W
+    s.CW = CW
+    s.threads = threads
+    s.D0 = <uint64_t *> p
+    s.MW0T = s.D0 + n * W
+    s.CW0T = s.MW0T + n * W
+    s.D1T = s.CW0T + n * W
+    s.MW1 = s.D1T + n * W
+    s.CW1 = s.MW1 + n * W
+    s.FC = s.CW1 + n * W
+    s.FM = s.FC + n * W
+    s.chg_cat[0] = s.FM + n * W
+    s.chg_cat[1] = s.chg_cat[0] + n * CW
+    s.chg_mouse[0] = s.chg_cat[1] + n * CW
+    s.chg_mouse[1] = s.chg_mouse[0] + n * CW
+    s.scratch = s.chg_mouse[1] + n * CW
+    s.queued = s.scratch + 5 * W
+    p = <char *> (s.queued + W)
+    s.stamp_cat = <int32_t *> p
+    s.stamp_mouse = s.stamp_cat + n
+    p = <char *> (s.stamp_mouse + n)
+    p = <char *> align8(<int64_t> p)
+    for i in range(threads):
+        w = &s.workers[i]
+        w.shared = s
+        w.id = i
+        w.ring = <int32_t *> p
+        w.fresh = w.ring + n
+        for par in range(2):
+            w.changed_cat[par] = w.fresh + n + par * n
+            w.changed_mouse[par] = w.fresh + 3 * n + par * n
+        p += align8(6 * n * 4)
+        w.win = <uint64_t *> p
+        w.lose = w.win + W
+        w.dirty = w.lose + W
+        w.touched = w.dirty + CW
+        w.tiles = w.touched + CW
+        w.fresh_words = w.tiles + 128 * W + 128
+        w.block = -1
+        p += (2 * W + 2 * CW + 128 * W + 128 + W * CW) * 8
+    return s
+
+
+cdef inline bint owns(const Worker *w, const Shared *s, int64_t row) noexcept nogil:
+    return (row >> 6) % s.threads == w.id
+
+
+cdef inline void ring_push(Worker *w, int32_t row, int64_t cap) noexcept nogil:
+    w.ring[w.tail % cap] = row
+    w.tail += 1
+
+
+cdef int poll(Worker *w, Shared *s) noexcept nogil:
+    """Every POLL_WORK word operations, the main thread checks for Ctrl-C; -1 to stop."""
+    if cm_load32(&s.abort):
+        return -1
+    if w.work < POLL_WORK:
+        return 0
+    w.work = 0
+    if w.id != 0 or not s.poll:
+        return 0
+    with gil:
+        if check_signals() < 0:
+            cm_store_flag(&s.abort, 1)
+            return -1
+    return 0
+
+
+cdef inline void mark(uint64_t *mask, int32_t *stamp, int32_t *listed, int64_t *count,
+                      int64_t row, int64_t word, int64_t CW, int32_t k,
+                      bint shared) noexcept nogil:
+    """Note that ``word`` of ``row`` gained bits this round; list the row once per round."""
+    cdef uint64_t *at = mask + row * CW + (word >> 6)
+    cdef uint64_t bit = (<uint64_t> 1) << (word & 63)
+    if shared:
+        if not cm_load64(at) & bit:
+            cm_or64(at, bit)
+        if cm_load32(&stamp[row]) != k and cm_exchange32(&stamp[row], k) != k:
+            listed[count[0]] = <int32_t> row
+            count[0] += 1
+    else:
+        at[0] |= bit
+        if stamp[row] != k:
+            stamp[row] = k
+            listed[count[0]] = <int32_t> row
+            count[0] += 1
+
+
+cdef int64_t dirty_words(Worker *w, Shared *s, const uint64_t *chg, const int32_t *ip,
+                         const int32_t *ix, int64_t row, bint cat) noexcept nogil:
+    """OR of the change masks of the row's moves into w.dirty; returns the words set."""
+    cdef int64_t CW = s.CW, j, k, total = 0
+    cdef int32_t v
+    cdef const uint8_t *flags = s.g.flags
+    for j in range(CW):
+        w.dirty[j] = 0
+    for k in range(ip[row], ip[row + 1]):
+        v = ix[k]
+        if cat and flags[v] & CAT_FORBIDDEN:
+            continue
+        for j in range(CW):
+            w.dirty[j] |= chg[v * CW + j]
+    for j in range(CW):
+        total += cm_popcount64(w.dirty[j])
+    w.work += (ip[row + 1] - ip[row]) * CW
+    return total
