@@ -21,7 +21,7 @@ import catmouse
 from catmouse import engine as selector
 from catmouse import solving as _solving
 from catmouse.engine import bits_py
-from catmouse.engine.bits_py import CAT_FORBIDDEN, HOLE
+from catmouse.engine.facts import CAT_FORBIDDEN, HOLE
 from catmouse.graph import Graph
 from catmouse.outcome import Outcome
 

@@ -24,7 +24,7 @@ import pytest
 import queue_engine
 from oracle import CAT_FORBIDDEN, CAT_GOAL, HOLE, classic_flags, csr, random_board, random_game
 
-from catmouse.engine import bits_py
+from catmouse.engine import bits_py, checks, facts, py_boards, py_lists, py_rounds, py_small
 from catmouse.engine.facts import LISTS_MAX_NODES
 
 GAMES = int(os.environ.get("CATMOUSE_TWIN_GAMES", "8000"))
@@ -66,7 +66,8 @@ def note_rules(n, flags, mouse_moves, cat_moves):
 def search(request, monkeypatch):
     """Run the twin's word-per-row search (n <= 64) or, forced, its general one."""
     if request.param == "rows":
-        monkeypatch.setattr(bits_py, "_SMALL_NODES", 0)
+        for module in (bits_py, py_boards, py_lists):  # every reader of the bound
+            monkeypatch.setattr(module, "_SMALL_NODES", 0)
     return request.param
 
 
@@ -231,12 +232,12 @@ def test_threads_are_checked_and_ignored():
 
 
 def test_node_limit_is_65535():
-    assert bits_py.MAX_NODES == 65535
+    assert facts.MAX_NODES == 65535
     n = 65535
     empty = (array("i", bytes(4 * (n + 1))), array("i"))
-    assert bits_py.check_game(n, bytes(n), empty * 4)[0] == n  # accepted
+    assert checks.check_game(n, bytes(n), empty * 4)[0] == n  # accepted
     with pytest.raises(ValueError, match="out of range"):
-        bits_py.check_game(n + 1, bytes(n + 1), (array("i", bytes(4 * (n + 2))),
+        checks.check_game(n + 1, bytes(n + 1), (array("i", bytes(4 * (n + 2))),
                                                    array("i")) * 4)
     # 2 * 65535**2 positions: targets past 2**31 are plain ints.
     with pytest.raises(ValueError, match="not a position"):
@@ -245,7 +246,8 @@ def test_node_limit_is_65535():
 
 @pytest.mark.parametrize("n", [12, 100])
 def test_progress_between_rounds(n, monkeypatch):
-    monkeypatch.setattr(bits_py, "_PROGRESS_EVERY", 0.0)
+    for module in (py_small, py_rounds):  # both searches report progress
+        monkeypatch.setattr(module, "_PROGRESS_EVERY", 0.0)
     path = [[v for v in (u - 1, u + 1) if 0 <= v < n] for u in range(n)]
     seen = []
     outcome = bytearray(2 * n * n)
@@ -307,7 +309,7 @@ import random, sys
 from array import array
 sys.path[:0] = [sys.argv[3], sys.argv[3] + "/../helpers"]
 from test_twin_vs_queue import sparse_arrays
-from catmouse.engine import bits_py
+from catmouse.engine import bits_py, checks, facts, py_boards, py_lists, py_rounds, py_small
 from catmouse.engine.facts import LISTS_MAX_NODES
 
 n, mode = int(sys.argv[1]), sys.argv[2]

@@ -10,7 +10,7 @@ from engines import on_engine
 
 import catmouse
 from catmouse import Graph, Outcome, Turn, VerificationError
-from catmouse.engine.bits_py import CAT_FORBIDDEN, CAT_GOAL, HOLE
+from catmouse.engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
 from catmouse.rules import Rules
 from catmouse.solving import analyze_rules
 

@@ -1,0 +1,85 @@
+"""The pure twin's Board: one game checked once, solved from many positions; solve_boards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .checks import check_game
+from .py_game import _Game
+from .py_rounds import _search
+from .py_small import _SMALL_NODES, _search_small
+
+# -- boards, batches and plain lists ------------------------------------------------
+
+
+def _private(view: Any) -> Any:
+    """A copy of an int buffer (the Board owns it), or the list itself (already a copy)."""
+    if isinstance(view, memoryview):
+        return memoryview(bytes(view)).cast(view.format)  # type: ignore[call-overload]
+    return view
+
+
+class Board:
+    """A game's arrays, checked once, for solving many positions.
+
+    ``Board(n, flags, mouse_indptr, ..., cat_rindices)`` takes the first ten
+    arguments of :func:`propagate` and makes the same checks; it keeps private
+    copies, so later changes to the caller's buffers do not reach it.
+
+    >>> from array import array
+    >>> line = array("i", [0, 1, 3, 4]), array("i", [1, 0, 2, 1])  # 0 - 1 - 2
+    >>> board = Board(3, bytes([3, 0, 0]), *line * 4)
+    >>> board.n, board.solve(2, 1), board.solve(1, 0)
+    (3, 2, -1)
+    """
+
+    __slots__ = ("_game",)
+
+    def __init__(self, n: int, flags: Any, mouse_indptr: Any, mouse_indices: Any,
+                 mouse_rindptr: Any, mouse_rindices: Any, cat_indptr: Any, cat_indices: Any,
+                 cat_rindptr: Any, cat_rindices: Any) -> None:
+        n, flag_bytes, arrays = check_game(
+            n, flags, (mouse_indptr, mouse_indices, mouse_rindptr, mouse_rindices,
+                       cat_indptr, cat_indices, cat_rindptr, cat_rindices))
+        copies: dict[int, Any] = {}
+        arrays = [copies.setdefault(id(a), _private(a)) if k % 2 else a
+                  for k, a in enumerate(arrays)]
+        self._game = _Game(n, flag_bytes, arrays)
+
+    @property
+    def n(self) -> int:
+        """The number of nodes."""
+        return self._game.n
+
+    def solve(self, mouse: Any, cat: Any, turn: Any = 0) -> int:
+        """Outcome code of one position (stopping early); -1 if it is not a position."""
+        game = self._game
+        n = game.n
+        if type(mouse) is not int or type(cat) is not int or type(turn) is not int:
+            return -1
+        if not (0 <= mouse < n and 0 <= cat < n and 0 <= turn <= 1):
+            return -1
+        if not game.stand >> cat & 1:
+            return -1
+        search = _search_small if n <= _SMALL_NODES else _search
+        return search(game, (turn * n + mouse) * n + cat, None, None, None)
+
+
+def solve_boards(boards: list[Board], mouse: Any, cat: Any, turn: Any = 0) -> bytearray:
+    """Outcome codes of one position on each board (255 where it is not a position).
+
+    >>> from array import array
+    >>> line = array("i", [0, 1, 3, 4]), array("i", [1, 0, 2, 1])  # 0 - 1 - 2
+    >>> list(solve_boards([Board(3, bytes([3, 0, 0]), *line * 4)] * 2, 2, 1))
+    [2, 2]
+    """
+    if type(boards) is not list:
+        raise TypeError(f"boards must be a list, not {type(boards).__name__}")
+    for board in boards:
+        if not isinstance(board, Board):
+            raise TypeError(f"boards must hold Board objects, not {type(board).__name__}")
+    codes = bytearray(len(boards))
+    for i, board in enumerate(boards):
+        code = board.solve(mouse, cat, turn)
+        codes[i] = 255 if code < 0 else code
+    return codes

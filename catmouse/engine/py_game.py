@@ -1,0 +1,244 @@
+"""The pure twin's game: move rows, round 0's terminal positions, and the table helpers
+both searches share."""
+
+from __future__ import annotations
+
+import struct
+from array import array
+from collections.abc import Callable
+from typing import Any
+
+from .facts import CAT_FORBIDDEN, CAT_GOAL, HOLE, NO_POSITION
+from .facts import CAT_WIN as _CAT_WIN
+from .facts import MOUSE_WIN as _MOUSE_WIN
+
+# progress() is called at most this often (seconds), and once at the end.
+_PROGRESS_EVERY = 0.2
+
+# Node ids below this are cached small ints in CPython: lists of them share
+# the objects and cost one 8-byte slot per entry.
+_SHARED_IDS = 257
+
+
+def _neighbours(indptr: list[int], indices: memoryview | list[int], n: int) -> list:
+    """Per-node sequences of a CSR graph's ids.
+
+    Slices of a buffer are views: no memory per edge, and iterating one is as
+    fast as iterating a list.  Indices given as a list are sliced into lists.
+    """
+    return [indices[a:b] for a, b in zip(indptr, indptr[1:])]
+
+
+class _Game:
+    """One game's move lists and masks, ready for searches (built once per Board).
+
+    ``cat_moves_all`` / ``cat_from_all`` list every edge of the cat's graph,
+    also those into nodes it may not enter: the searches make such moves
+    harmless rather than filter them out (see ``_search``).
+    """
+
+    __slots__ = ("n", "flags", "mouse_moves", "mouse_from", "cat_moves_all", "cat_from_all",
+                 "stand", "hole_mask", "goal_mask")
+
+    def __init__(self, n: int, flags: bytes, arrays: list) -> None:
+        m_ip, m_ix, m_rip, m_rix, c_ip, c_ix, c_rip, c_rix = arrays
+        self.n = n
+        self.flags = flags
+        # Equal arrays give one set of lists (an undirected graph is its own
+        # reverse; the cat often moves on the mouse's graph).
+        built: list[tuple[list[int], Any, list[list[int]]]] = []
+
+        def lists(indptr: list[int], indices: Any) -> list[list[int]]:
+            for ip, ix, rows in built:
+                if (ip is indptr and ix is indices) or (ip == indptr and ix == indices):
+                    return rows
+            rows = _neighbours(indptr, indices, n)
+            built.append((indptr, indices, rows))
+            return rows
+
+        self.mouse_moves = lists(m_ip, m_ix)
+        self.mouse_from = lists(m_rip, m_rix)
+        self.cat_moves_all = lists(c_ip, c_ix)
+        self.cat_from_all = lists(c_rip, c_rix)
+        self.stand = _mask(flags, CAT_FORBIDDEN, n) ^ ((1 << n) - 1)
+        self.hole_mask = _mask(flags, HOLE, n)
+        self.goal_mask = _mask(flags, CAT_GOAL, n)
+
+
+# bytes.translate tables: a flag byte to "1" where it has the flag, else "0".
+_FLAG_DIGITS = {flag: bytes(b"01"[bool(x & flag)] for x in range(256))
+                for flag in (HOLE, CAT_FORBIDDEN, CAT_GOAL)}
+
+
+def _mask(flags: bytes, flag: int, n: int) -> int:
+    """The nodes with ``flag`` as a bit set (bit u = node u), built in C."""
+    if not n:
+        return 0
+    return int(flags[::-1].translate(_FLAG_DIGITS[flag]), 2)
+
+
+def _terminal_rows(game: _Game, r: int, barred: set[int]) -> tuple[int, ...]:
+    """Round 0 at node r, rule by rule in order of precedence.
+
+    Returns six rows: the mouse to move at mouse r (bits by cat): won by the
+    mouse, won by the cat, undecided; the cat to move at cat r (bits by mouse):
+    won by the cat, won by the mouse, undecided.  ``barred``: the nodes the cat
+    may not enter.
+    """
+    n, stand = game.n, game.stand
+    holes, goals = game.hole_mask, game.goal_mask
+    everyone = (1 << n) - 1
+    bit = 1 << r
+    # The mouse to move at (r, c): the cat on the mouse, the mouse in a hole,
+    # the cat on a goal, the mouse stuck.
+    on_mouse = bit & stand
+    if holes & bit:
+        mouse0, cat0, undecided0 = stand & ~bit, on_mouse, 0
+    elif game.mouse_moves[r]:
+        mouse0, cat0, undecided0 = 0, on_mouse | (stand & goals), stand & ~goals & ~bit
+    else:
+        mouse0, cat0, undecided0 = 0, stand, 0
+    # The cat to move at (m, r): the cat on the mouse, the mouse in a hole, the
+    # cat on a goal, the cat stuck (no move to a node it may enter).
+    moves = game.cat_moves_all[r]
+    if not stand & bit:
+        cat1 = mouse1 = undecided1 = 0
+    elif goals & bit:
+        cat1, mouse1, undecided1 = everyone & ~(holes & ~bit), holes & ~bit, 0
+    elif not barred.issuperset(moves):  # moves may repeat a node: no length shortcut
+        cat1, mouse1, undecided1 = bit, holes & ~bit, everyone & ~holes & ~bit
+    else:
+        cat1, mouse1, undecided1 = bit, everyone & ~bit, 0
+    return mouse0, cat0, undecided0, cat1, mouse1, undecided1
+
+
+def _barred(game: _Game) -> set[int]:
+    """The nodes the cat may not enter."""
+    stand = game.stand
+    return {u for u in range(game.n) if not stand >> u & 1}
+
+
+def _terminals(game: _Game) -> tuple[list[int], ...]:
+    """Round 0 at every node: the six row lists of ``_terminal_rows``."""
+    barred = _barred(game)
+    rows = [_terminal_rows(game, r, barred) for r in range(game.n)]
+    return tuple(list(column) for column in zip(*rows)) if rows else ([],) * 6
+
+
+# Boards of at most this many nodes take the whole-board path (_search_small).
+
+
+def _terminals_packed(game: _Game, width: int) -> tuple[list[int], list[int]]:
+    """Round 0 in the four-field rows of ``_search_small``: new rows and undecided rows.
+
+    Most nodes are plain (no flag, and both players can move from them): their
+    rows differ only in the node's own bit, so they are one expression each;
+    the few others go through ``_terminals``' rule-by-rule logic.
+    """
+    n, stand = game.n, game.stand
+    holes, goals = game.hole_mask, game.goal_mask
+    everyone = (1 << n) - 1
+    shift2, shift3 = 2 * width, 3 * width
+    # A plain node r: the cat on the mouse (cat wins, both turns), the cat on a
+    # goal with the mouse to move, the mouse in a hole with the cat to move.
+    base_new = (stand & goals) << width | holes << shift2
+    base_free = (stand & ~goals) | (everyone & ~holes) << shift2
+    own_new = 1 << width | 1 << shift3
+    own_free = 1 | 1 << shift2
+    new = [base_new | own_new << r for r in range(n)]
+    free = [base_free & ~(own_free << r) for r in range(n)]
+    special = holes | goals | (everyone & ~stand)
+    if not all(game.mouse_moves):
+        special |= sum(1 << r for r, moves in enumerate(game.mouse_moves) if not moves)
+    if not all(game.cat_moves_all) or stand != everyone:
+        barred = {u for u in range(n) if not stand >> u & 1}
+        special |= sum(1 << r for r, moves in enumerate(game.cat_moves_all)
+                       if barred.issuperset(moves))
+    if special:
+        barred = _barred(game)
+        while special:
+            low = special & -special
+            r = low.bit_length() - 1
+            special ^= low
+            mouse0, cat0, undecided0, cat1, mouse1, undecided1 = _terminal_rows(game, r, barred)
+            new[r] = mouse0 | cat0 << width | mouse1 << shift2 | cat1 << shift3
+            free[r] = undecided0 | undecided1 << shift2
+    return new, free
+
+
+_SPLITTERS: dict[tuple[int, int], Callable[[bytes], tuple[bytes, ...]]] = {}
+
+
+def _row_splitter(line: int, n: int) -> Callable[[bytes], tuple[bytes, ...]]:
+    """A C function cutting ``n * line`` bytes into n rows of ``line`` bytes."""
+    split = _SPLITTERS.get((line, n))
+    if split is None:
+        split = _SPLITTERS[line, n] = struct.Struct(f"{line}s" * n).unpack
+    return split
+
+
+_HALVES: dict[int, int] = {}
+
+
+def _low_halves(width: int) -> int:
+    """The two low fields of every row of a four-field board of ``width`` rows."""
+    halves = _HALVES.get(width)
+    if halves is None:
+        line = 4 * width
+        halves = ((1 << 2 * width) - 1) * sum(1 << (r * line) for r in range(width))
+        _HALVES[width] = halves
+    return halves
+
+
+def _stamp(rem: memoryview, new: list[int], n: int, width: int, depth: int) -> None:
+    """Write ``depth`` into the remoteness table at a round's new positions."""
+    nn = n * n
+    field = (1 << width) - 1
+    for r, row in enumerate(new):
+        if not row:
+            continue
+        # The mouse to move at mouse r: bit c is position r*n + c.
+        bits = (row | row >> width) & field
+        base = r * n - 1
+        while bits:
+            low = bits & -bits
+            rem[base + low.bit_length()] = depth
+            bits ^= low
+        # The cat to move at cat r: bit m is position nn + m*n + r.
+        bits = (row >> 2 * width | row >> 3 * width) & field
+        base = nn + r - n
+        while bits:
+            low = bits & -bits
+            rem[base + low.bit_length() * n] = depth
+            bits ^= low
+
+
+# Entries of -1 written at a time when the remoteness table is cleared.
+_FILL_BLOCK = 1 << 16
+
+
+def _undecided_remoteness(remoteness: Any, size: int) -> memoryview | None:
+    """The remoteness table as int32 entries, all -1 (undecided), or None."""
+    if remoteness is None:
+        return None
+    rem = memoryview(remoteness).cast("B").cast("i")
+    block = array("i", [-1]) * min(size, _FILL_BLOCK)
+    for start in range(0, size, _FILL_BLOCK):
+        rem[start : start + _FILL_BLOCK] = block[: min(_FILL_BLOCK, size - start)]
+    return rem
+
+
+_HEX_CODES = bytes.maketrans(b"0123", bytes([0, _MOUSE_WIN, _CAT_WIN, NO_POSITION]))
+
+
+def _codes(n: int, mouse: int, cat: int, absent: int) -> bytes:
+    """One table row: ``n`` code bytes from three disjoint bit sets (bit i = entry i).
+
+    Read as hex, a binary numeral puts each bit in its own 4-bit digit; the
+    digits add up to the codes (1, 2, 3) without carries, and ``format``
+    writes them back as hex digits, most significant first.
+    """
+    binary = f"0{n}b"
+    digits = (int(format(mouse, binary), 16) + 2 * int(format(cat, binary), 16)
+              + 3 * int(format(absent, binary), 16))
+    return format(digits, f"0{n}x")[::-1].encode().translate(_HEX_CODES)

@@ -1,0 +1,153 @@
+"""The pure twin's plain adjacency lists: CSR conversion and solve_lists (the hot-loop
+path)."""
+
+from __future__ import annotations
+
+import itertools
+import operator
+from array import array
+from typing import Any
+
+from .facts import CAT_FORBIDDEN, HOLE, LISTS_MAX_NODES, MAX_NODES
+from .py_game import _Game
+from .py_rounds import _search
+from .py_small import _SMALL_NODES, _search_small, _swaps
+
+
+def _rows_of(adjacency: Any) -> list[list[int]] | None:
+    """Copies of plain lists of in-range ints without self-loops or repeats, or None."""
+    if type(adjacency) is not list:
+        return None
+    n = len(adjacency)
+    if n > MAX_NODES or any(type(row) is not list for row in adjacency):
+        return None
+    rows = [row[:] for row in adjacency]
+    flat = [v for row in rows for v in row]
+    if flat:
+        if any(type(v) is not int for v in flat) or min(flat) < 0 or max(flat) >= n:
+            return None
+    for u, row in enumerate(rows):
+        # A self-loop counts as a repeat: u is in the set once more.
+        if len(set(row)) != len(row) or u in row:
+            return None
+    return rows
+
+
+_POWERS = [1 << u for u in range(64)]
+
+
+def _small_rows_of(adjacency: list) -> list[list[int]] | None:
+    """``_rows_of`` for at most 64 nodes, and undirected: each step a C loop.
+
+    Each row becomes a bit mask of its neighbours; a repeat shows as fewer bits
+    than entries (the sum carries), a self-loop as the node's own bit, and a
+    one-way edge as a mask matrix that is not its own transpose.
+    """
+    n = len(adjacency)
+    if not set(map(type, adjacency)) <= {list}:
+        return None
+    rows = list(map(list.copy, adjacency))
+    flat = list(itertools.chain.from_iterable(rows))
+    if flat and (not set(map(type, flat)) <= {int} or min(flat) < 0 or max(flat) >= n):
+        return None
+    bit = _POWERS.__getitem__
+    masks = list(map(sum, map(map, itertools.repeat(bit), rows)))
+    if list(map(int.bit_count, masks)) != list(map(len, rows)):
+        return None  # a neighbour listed twice
+    if any(map(operator.and_, masks, _POWERS)):
+        return None  # a self-loop
+    if masks != _transpose(masks, n):
+        return None  # a one-way edge
+    return rows
+
+
+def _transpose(masks: list[int], n: int) -> list[int]:
+    """The transpose of an n x n bit matrix (n <= 64), row r = bits of masks[r]."""
+    board = int.from_bytes(array("Q", masks + [0] * (64 - n)), "little")
+    for shift, mask in _swaps(64, 1):
+        swap = ((board >> shift) ^ board) & mask
+        board ^= swap ^ (swap << shift)
+    return array("Q", board.to_bytes(512, "little")).tolist()[:n]
+
+
+def _reverse(rows: list[list[int]], n: int) -> list[list[int]]:
+    """Predecessor lists: for each node, the nodes with an edge into it, in order."""
+    into: list[list[int]] = [[] for _ in range(n)]
+    for u, row in enumerate(rows):
+        for v in row:
+            into[v].append(u)
+    return into
+
+
+def _csr(rows: list[list[int]]) -> tuple[array, array]:
+    indptr = array("i", [0])
+    total = 0
+    for row in rows:
+        total += len(row)
+        indptr.append(total)
+    return indptr, array("i", [v for row in rows for v in row])
+
+
+def csr_from_lists(adjacency: Any, directed: bool) -> tuple[int, array, array, array,
+                                                             array] | None:
+    """``(n, indptr, indices, rindptr, rindices)`` as ``array('i')``, or None to decline.
+
+    The fast path of ``Graph(lists)``: it takes only a list of lists of plain
+    ints that the Python validator would accept, and declines everything else
+    (non-int, bool, bad id, self-loop, repeat, a one-way edge in an undirected
+    graph) so that the validator, the one source of error messages, handles it.
+    An undirected graph's reverse arrays are its own.
+
+    >>> n, indptr, indices, rindptr, rindices = csr_from_lists([[1], [0]], False)
+    >>> n, list(indptr), list(indices), rindptr is indptr
+    (2, [0, 1, 2], [1, 0], True)
+    """
+    rows = _rows_of(adjacency)
+    if rows is None:
+        return None
+    n = len(rows)
+    into = _reverse(rows, n)
+    indptr, indices = _csr(rows)
+    if directed:
+        rindptr, rindices = _csr(into)
+        return n, indptr, indices, rindptr, rindices
+    if any(sorted(row) != back for row, back in zip(rows, into)):
+        return None  # a one-way edge
+    return n, indptr, indices, indptr, indices
+
+
+def solve_lists(adjacency: Any, mouse: Any, cat: Any, hole: Any) -> int:
+    """LeetCode 913 straight from adjacency lists: the outcome code, or -1 to decline.
+
+    Takes a list of lists of plain ints forming an undirected graph of at most
+    LISTS_MAX_NODES nodes, the mouse to move from ``(mouse, cat)`` and the hole the
+    cat may not enter; declines anything else (the Python path then builds a
+    ``Graph`` and reports any error).
+
+    >>> solve_lists([[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]], 1, 2, 0)
+    0
+    """
+    if type(adjacency) is not list or len(adjacency) > LISTS_MAX_NODES:
+        return -1
+    if type(mouse) is not int or type(cat) is not int or type(hole) is not int:
+        return -1
+    n = len(adjacency)
+    if not (0 <= mouse < n and 0 <= cat < n and 0 <= hole < n) or cat == hole:
+        return -1
+    rows = _small_rows_of(adjacency) if n <= _SMALL_NODES else _rows_of(adjacency)
+    if rows is None:
+        return -1
+    if n > _SMALL_NODES and any(sorted(row) != back
+                                for row, back in zip(rows, _reverse(rows, n))):
+        return -1  # a one-way edge
+    flags = bytearray(n)
+    flags[hole] = HOLE | CAT_FORBIDDEN
+    game = _Game.__new__(_Game)
+    game.n = n
+    game.flags = bytes(flags)
+    game.mouse_moves = game.mouse_from = game.cat_moves_all = game.cat_from_all = rows
+    game.stand = ((1 << n) - 1) ^ (1 << hole)
+    game.hole_mask = 1 << hole
+    game.goal_mask = 0
+    search = _search_small if n <= _SMALL_NODES else _search
+    return search(game, mouse * n + cat, None, None, None)

@@ -1,0 +1,227 @@
+"""The pure twin's one-word path: games of at most 64 nodes, a row of four fields per
+node, the round's new rows transposed at once by delta swaps."""
+
+from __future__ import annotations
+
+import itertools
+import operator
+import time
+from array import array
+from collections.abc import Callable
+from typing import Any
+
+from .facts import CAT_WIN as _CAT_WIN
+from .facts import MOUSE_WIN as _MOUSE_WIN
+from .facts import NO_POSITION
+from .py_game import (
+    _PROGRESS_EVERY,
+    _codes,
+    _Game,
+    _low_halves,
+    _row_splitter,
+    _stamp,
+    _terminals_packed,
+    _undecided_remoteness,
+)
+
+_SMALL_NODES = 64
+
+# Per block width and block count: the delta swaps of _swaps, made once.
+_SWAPS: dict[tuple[int, int], list[tuple[int, int]]] = {}
+
+
+def _swaps(width: int, blocks: int = 4) -> list[tuple[int, int]]:
+    """Delta swaps transposing ``blocks`` ``width`` x ``width`` bit blocks at once.
+
+    The blocks sit side by side: bit ``r*blocks*width + k*width + c`` is (row
+    r, column c) of block k.  Step j swaps (r, c) with (r + j, c - j) wherever bit
+    j of r is clear and bit j of c is set: ``log2(width)`` steps of four big-int
+    operations turn every block into its transpose.
+    """
+    swaps = _SWAPS.get((width, blocks))
+    if swaps is None:
+        line = blocks * width
+        swaps = []
+        j = width // 2
+        while j:
+            # Columns with bit j set, in each of the four blocks of one row.
+            row = 0
+            for c in range(width):
+                if c & j:
+                    row |= 1 << c
+            row *= sum(1 << (k * width) for k in range(blocks))
+            rows = sum(row << (r * line) for r in range(width) if not r & j)
+            swaps.append((j * (line - 1), rows))
+            j //= 2
+        _SWAPS[width, blocks] = swaps
+    return swaps
+
+
+def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
+                  progress: Callable[[int], Any] | None) -> int:
+    """The search for n <= 64: each row is one int of four ``P``-bit fields.
+
+    Row r of a round's *new* positions holds, from the lowest field: the mouse
+    to move at mouse r, won by the mouse / by the cat (bits by cat), then the
+    cat to move at cat r, won by the mouse / by the cat (bits by mouse).  The
+    whole board, halves swapped and every field transposed (``_swaps``), says
+    in row x what a mover *arriving* on node x finds, in the same field order:
+    so one OR over a row's children gathers both players' candidate wins and
+    losses, each in the field of its own result, and one AND over the
+    children's cumulative rows confirms the losses.
+    """
+    n = game.n
+    nn = n * n
+    width = 8
+    while width < n:
+        width *= 2
+    field = (1 << width) - 1
+    shift2, shift3 = 2 * width, 3 * width
+    # The mover wins (mouse, field 0; cat, field 3) or loses (fields 1, 2).
+    wins_mask = field | field << shift3
+    losses_mask = field << width | field << shift2
+    mouse_fields = field | field << width
+    cat_fields = mouse_fields << shift2
+    line = width // 2  # bytes per row: four fields of width bits
+    lengths = itertools.repeat(line)
+    big = itertools.repeat("big")
+    unpack = _row_splitter(line, n)
+    word = {4: "I", 8: "Q"}.get(line, "")  # an array typecode of one row, if any
+    swaps = _swaps(width)
+    halves = _low_halves(width)
+    mouse_moves = game.mouse_moves
+    cat_moves = game.cat_moves_all
+    same_moves = cat_moves is mouse_moves
+    stand = game.stand
+
+    new, free = _terminals_packed(game, width)
+    # Cumulative arrived rows, read by the AND.  The cat's moves into a node it
+    # may not enter are not moves: all ones in that node's cat field leave the
+    # AND over the cat's children to the nodes it may enter.
+    seen = [0 if stand >> x & 1 else field << shift2 for x in range(n)]
+    tables = outcome is not None
+    if tables:
+        decided_rows = [0] * n
+    rem = _undecided_remoteness(remoteness, 2 * nn)
+
+    if target >= 0:
+        turn, rest = divmod(target, nn)
+        t_mouse, t_cat = divmod(rest, n)
+        if not stand >> t_cat & 1:
+            return NO_POSITION
+        # The target's row and bit; the bit one field up is "won by the cat".
+        t_row, t_bit = (t_mouse, t_cat) if turn == 0 else (t_cat, shift2 + t_mouse)
+    else:
+        turn = -1
+        t_row = t_bit = 0
+
+    depth = 0
+    last_report = time.monotonic()
+    while True:
+        if turn >= 0 and not free[t_row] >> t_bit & 1:
+            return _CAT_WIN if new[t_row] >> (t_bit + width) & 1 else _MOUSE_WIN
+        if not any(new):
+            break
+        if tables:
+            decided_rows = list(map(operator.or_, decided_rows, new))
+            if rem is not None:
+                _stamp(rem, new, n, width, depth)
+        # Move the round's new bits into the other orientation.
+        # Rows to bytes and back in C: an array when a row is a machine word,
+        # else big-endian bytes, where the last row comes first.
+        if word:
+            board = int.from_bytes(array(word, new), "little")
+        else:
+            # (typeshed types byteorder as a Literal, which map() cannot see through)
+            board = int.from_bytes(b"".join(map(int.to_bytes, reversed(new), lengths,  # type: ignore[arg-type]
+                                                big)), "big")
+        board = (board >> shift2 & halves) | (board & halves) << shift2
+        for shift, mask in swaps:
+            swap = ((board >> shift) ^ board) & mask
+            board ^= swap ^ (swap << shift)
+        if word:
+            arrived = array(word, board.to_bytes(line * n, "little")).tolist()
+        else:
+            arrived = list(map(int.from_bytes,  # type: ignore[arg-type]
+                               unpack(board.to_bytes(line * n, "big")), big))
+            arrived.reverse()
+        seen = list(map(operator.or_, seen, arrived))
+        if progress is not None:
+            now = time.monotonic()
+            if now - last_report >= _PROGRESS_EVERY:
+                progress(2 * n * stand.bit_count() - sum(map(int.bit_count, free)))
+                last_report = now
+        depth += 1
+
+        # Both steps at once: (m, c) with the mouse to move is won if a move
+        # reaches a (m', c) the mouse won last round, lost if every move reaches
+        # one the cat won, one of them last round; the same for the cat.
+        new = [0] * n
+        if same_moves:
+            for r, open_ in enumerate(free):
+                if not open_:
+                    continue
+                moves = mouse_moves[r]
+                found = 0
+                for child in moves:
+                    found |= arrived[child]
+                found &= open_ | open_ << width
+                if not found:
+                    continue
+                lost = found & losses_mask
+                if lost:
+                    # A child won by the mover is not won by the opponent, so
+                    # the AND also drops the positions won.
+                    for child in moves:
+                        lost &= seen[child]
+                        if not lost:
+                            break  # early exit: nothing left to lose
+                    done = found & wins_mask | lost
+                else:
+                    done = found & wins_mask
+                if done:
+                    new[r] = done
+                    free[r] = open_ & ~(done | done >> width)
+        else:
+            for r, open_ in enumerate(free):
+                if not open_:
+                    continue
+                found = 0
+                for child in mouse_moves[r]:
+                    found |= arrived[child]
+                found &= mouse_fields
+                for child in cat_moves[r]:
+                    found |= arrived[child] & cat_fields
+                found &= open_ | open_ << width
+                if not found:
+                    continue
+                lost = found & losses_mask
+                if lost:
+                    lost_mouse = lost & mouse_fields
+                    for child in mouse_moves[r]:
+                        lost_mouse &= seen[child]
+                    lost_cat = lost & cat_fields
+                    for child in cat_moves[r]:
+                        lost_cat &= seen[child]
+                    lost = lost_mouse | lost_cat
+                done = found & wins_mask | lost
+                if done:
+                    new[r] = done
+                    free[r] = open_ & ~(done | done >> width)
+
+    decided = 2 * n * stand.bit_count() - sum(map(int.bit_count, free))
+    if progress is not None:
+        progress(decided)
+    if turn >= 0:
+        return 0  # never decided: a draw
+    # The tables, in mouse rows: the mouse to move from the rows decided, the
+    # cat to move from the arrived ones (fields 0 and 1 of both).
+    absent = ((1 << n) - 1) & ~stand
+    out = memoryview(outcome).cast("B")
+    for m in range(n):
+        row = decided_rows[m]
+        out[m * n : m * n + n] = _codes(n, row & field, row >> width & field, absent)
+        row = seen[m]
+        out[nn + m * n : nn + m * n + n] = _codes(n, row & field, row >> width & field,
+                                                 absent)
+    return decided
