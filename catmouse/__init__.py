@@ -13,6 +13,7 @@ from .graph import Graph
 from .outcome import Outcome, Turn
 from .show.draw import draw
 from .solving import analyze, solve, solve_many
+from .version import __version__ as __version__
 
 __all__ = [
     "BACKEND",
@@ -29,7 +30,6 @@ __all__ = [
     "solve",
     "solve_many",
 ]
-__version__ = "0.1.0"
 
 #: Which engine solves: ``"cython"`` (the compiled engine) or ``"python"`` (its pure twin).
 BACKEND: str = _BACKEND

@@ -85,7 +85,7 @@ def _game_options(sub: argparse.ArgumentParser) -> None:
 
 
 def _parser() -> argparse.ArgumentParser:
-    from .. import __version__
+    from ..version import __version__
 
     parser = argparse.ArgumentParser(
         prog=PROG,
@@ -181,7 +181,8 @@ def _error(message: str) -> None:
 # -- shared steps ---------------------------------------------------------------
 
 
-def _name(path: str) -> str:
+def file_label(path: str) -> str:
+    """How messages name a graph file argument (``-`` is standard input)."""
     return "<stdin>" if path == "-" else path
 
 
@@ -207,7 +208,7 @@ def _game(args: argparse.Namespace, source: GraphFile, hole: int) -> Game:
         raise CliError("give --hole or --holes, not both")
     n = source.graph.n
     if args.holes is None and not 0 <= hole < n:
-        raise CliError(f"{_name(args.file)}: hole node {hole} is not in a graph of {n} nodes")
+        raise CliError(f"{file_label(args.file)}: hole node {hole} is not in a graph of {n} nodes")
     holes = args.holes if args.holes is not None else (hole,)
     cat_graph = None
     if args.cat_graph is not None:
@@ -219,7 +220,7 @@ def _game(args: argparse.Namespace, source: GraphFile, hole: int) -> Game:
                     mouse_stays=args.mouse_stays, cat_stays=args.cat_stays,
                     draw=_DRAW_SCORES[args.draw], first=_MOVERS[args.first])
     except ValueError as error:
-        raise CliError(f"{_name(args.file)}: {error}") from None
+        raise CliError(f"{file_label(args.file)}: {error}") from None
 
 
 def _solve_all(source: GraphFile, game: Game) -> Analysis:
@@ -324,7 +325,7 @@ def _mover_text(first: Turn) -> str:
 # -- the commands ------------------------------------------------------------------
 
 
-def _solved(
+def solved_game(
     args: argparse.Namespace, source: GraphFile | None = None,
 ) -> tuple[GraphFile, Game, tuple[int, int], Analysis, tuple[Outcome, str]]:
     """Read the file, solve it, and check the start: what solve and draw both begin with."""
@@ -341,7 +342,7 @@ def _solve(args: argparse.Namespace) -> int:
     sources = read_graphs(args.file, format=args.format, directed=args.directed)
     results = []
     for k, source in enumerate(sources, 1):
-        name = _name(args.file)
+        name = file_label(args.file)
         if len(sources) > 1:
             name = f"{name} graph {k} of {len(sources)}"
         if args.json:
@@ -356,7 +357,7 @@ def _solve(args: argparse.Namespace) -> int:
 
 
 def _solve_text(args: argparse.Namespace, source: GraphFile, name: str) -> None:
-    source, game, (mouse, cat), analysis, (outcome, length) = _solved(args, source)
+    source, game, (mouse, cat), analysis, (outcome, length) = solved_game(args, source)
     graph = source.graph
     kind = "directed graph" if graph.directed else "graph"
     print(f"{name}: {kind} of {graph.n} nodes and {_count(graph.num_edges, 'edge')}")
@@ -385,11 +386,11 @@ def _move_text(k: int, source: int, destination: int) -> str:
 
 
 def _solve_json(args: argparse.Namespace, source: GraphFile, k: int) -> dict[str, Any]:
-    source, game, (mouse, cat), analysis, (outcome, _) = _solved(args, source)
+    source, game, (mouse, cat), analysis, (outcome, _) = solved_game(args, source)
     graph = source.graph
     line = analysis.line(mouse, cat, game.first)
     return {
-        "file": _name(args.file),
+        "file": file_label(args.file),
         "graph": k,
         "nodes": graph.n,
         "edges": graph.num_edges,
@@ -439,7 +440,7 @@ def graph_nodes(source: GraphFile) -> str:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from ..show.play import main as play
+    from .play import play
 
     return play(args)
 
@@ -460,9 +461,9 @@ def _draw(args: argparse.Namespace) -> int:
         if converter is None:
             raise CliError(f"cannot write {args.output}: PNG needs a converter, and none was "
                            f"found; install one of: {CONVERTER_HELP}; or write .svg")
-    source, game, (mouse, cat), analysis, (outcome, length) = _solved(args)
+    source, game, (mouse, cat), analysis, (outcome, length) = solved_game(args)
     line = analysis.line(mouse, cat, game.first)
-    name = os.path.basename(_name(args.file))
+    name = os.path.basename(file_label(args.file))
     title = f"{name}: {_WORDS[outcome].split(':')[0]}"
     if len(line) > 1 and analysis.remoteness(mouse, cat, game.first) is not None:
         title += f" in {_plies(len(line) - 1)}"
@@ -491,7 +492,7 @@ def _cop_win(args: argparse.Namespace) -> int:
     from ..family import is_cop_win
 
     graph = _read(args).graph
-    name = _name(args.file)
+    name = file_label(args.file)
     if is_cop_win(graph):
         print(f"{name}: cop-win: one cop catches the robber, whatever the robber does")
     else:
@@ -504,9 +505,9 @@ def _cat_mouse_ii(args: argparse.Namespace) -> int:
 
     rows = [row.strip() for row in read_text(args.file).splitlines() if row.strip()]
     if not rows:
-        raise CliError(f"{_name(args.file)}: the grid file is empty")
+        raise CliError(f"{file_label(args.file)}: the grid file is empty")
     mouse_wins = cat_mouse_ii(rows, args.cat_jump, args.mouse_jump, max_turns=args.max_turns)
     verdict = "the mouse wins" if mouse_wins else "the cat wins"
-    print(f"{_name(args.file)}: {verdict} (cat jump {args.cat_jump}, "
+    print(f"{file_label(args.file)}: {verdict} (cat jump {args.cat_jump}, "
           f"mouse jump {args.mouse_jump}, at most {args.max_turns} moves)")
     return 0

@@ -8,8 +8,6 @@ is ``catmouse play`` in a terminal, plain ``input()`` and ``print()``.
 
 from __future__ import annotations
 
-import argparse
-import os
 import sys
 from collections.abc import Callable
 from typing import TextIO
@@ -300,31 +298,3 @@ def _board(say: Callable[[str], None], match: Match) -> None:
         say(line)
     if n > _LIST_NODES:
         say(f"    ({n - len(shown)} more nodes not listed)")
-
-
-# -- the command ------------------------------------------------------------------------
-
-
-def main(args: argparse.Namespace) -> int:
-    """``catmouse play``: in the terminal, or ``--html`` writes the page."""
-    from ..cli.commands import CliError, _name, _solved
-
-    # The file, the Game options and the start, solved and checked as solve and draw do.
-    _, game, (mouse, cat), analysis, _ = _solved(args)
-    setup = Setup.of_game(game, analysis)
-    human = Turn.CAT if args.side == "cat" else Turn.MOUSE
-    name = os.path.basename(_name(args.file))
-    if args.html:
-        from .page import page_html
-
-        text = page_html(setup, mouse, cat, human, title=name)
-        try:
-            with open(args.html, "w", encoding="utf-8") as handle:
-                handle.write(text)
-        except OSError as error:
-            raise CliError(f"cannot write {args.html}: {error.strerror or error}") from None
-        print(f"wrote {args.html}: open it in a browser and play the {PLAYER[human]} "
-              f"against the solver")
-        return 0
-    play_terminal(setup, mouse, cat, human, name=name)
-    return 0
