@@ -30,6 +30,9 @@ _OUTCOMES = (Outcome.DRAW, Outcome.MOUSE_WIN, Outcome.CAT_WIN)
 # With a progress callback, work is done in slices of about this share of the batch.
 _SLICES = 50
 
+# The engines' batch path takes graphs of at most this many nodes (a row is one word).
+_ONE_WORD = 64
+
 
 def _index_error(k: int, error: Exception) -> Exception:
     """``error`` again, its message prefixed with the graph's index in the batch."""
@@ -109,16 +112,31 @@ def solve_many(graphs: Iterable[Any], threads: int | None, *, mouse: Any, cat: A
 
 def _solve_lists(engine: Any, batch: list[Any], mouse: int, cat: int, hole: int,
                  threads: int, callback: Callable[[int], object] | None) -> list[int]:
-    """Outcome codes straight from lists, -1 where the list path declines (Graphs too)."""
-    if threads > 1 and len(batch) > 1:
-        return _solve_lists_parallel(engine, batch, mouse, cat, hole, threads, callback)
-    solve_lists = engine.solve_lists
-    if callback is None:
-        return [solve_lists(g, mouse, cat, hole) for g in batch]
+    """Outcome codes straight from lists, -1 where the list path declines (Graphs too).
+
+    Graphs of at most 64 nodes go through the engine's batch path (read once, solved by
+    ``threads`` threads while the lists are read); bigger lists one by one, or as boards in
+    threads; anything declined is left to the Graph path.
+    """
+    step = max(1, len(batch) // _SLICES) if callback is not None else max(1, len(batch))
     codes: list[int] = []
-    step = max(1, len(batch) // _SLICES)
     for lo in range(0, len(batch), step):
-        codes += [solve_lists(g, mouse, cat, hole) for g in batch[lo:lo + step]]
+        part = engine.solve_lists_many(batch[lo:lo + step], mouse, cat, hole, threads)
+        codes += [-1 if code == 255 else code for code in part]
+        if callback is not None:
+            callback(sum(1 for code in codes if code >= 0))
+    rest = [k for k, code in enumerate(codes) if code < 0 and type(batch[k]) is list
+            and len(batch[k]) > _ONE_WORD]
+    if not rest:
+        return codes
+    if threads > 1:
+        more = _solve_lists_parallel(engine, [batch[k] for k in rest], mouse, cat, hole,
+                                     threads, None)
+    else:
+        more = [engine.solve_lists(batch[k], mouse, cat, hole) for k in rest]
+    for k, code in zip(rest, more):
+        codes[k] = code
+    if callback is not None:
         callback(sum(1 for code in codes if code >= 0))
     return codes
 

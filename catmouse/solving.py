@@ -173,15 +173,18 @@ def solve_many(
     hole: int = 0,
     progress: ProgressLike = None,
 ) -> list[Outcome]:
-    """:func:`solve` over many graphs, in ``threads`` threads.
+    """:func:`solve` over many graphs, in up to ``threads`` threads.
 
     ``threads=None`` uses one thread for a batch smaller than one graph of 1024
-    nodes (threads cost more than they save there), every core for more.
+    nodes (threads cost more than they save there), every core for more.  A thread
+    count is a ceiling: plain lists of at most 64 nodes get a helper thread per 64
+    graphs at most (a thread costs more to start than a few small graphs take).
 
-    Plain adjacency lists are checked and solved in C one by one, without
-    building a ``Graph`` (faster than a loop of :func:`solve`).  ``Graph``
-    objects are solved in parallel threads that hold no GIL; build them once
-    when the same graphs are solved again.  An error names the graph's index
+    Plain adjacency lists are checked and solved in C without building a ``Graph``:
+    the calling thread reads the lists (it needs the GIL for that) while the other
+    threads solve the graphs already read, without it.  ``Graph`` objects are solved
+    in parallel threads that hold no GIL; build them once when the same graphs are
+    solved again.  An error names the graph's index
     in the batch.  ``progress``: True for a bar on stderr, or a callable
     ``progress(graphs_done)``, called as the work goes: at most 2% of the batch
     (one graph, below 100) between calls; a graph that fails is not counted.

@@ -37,6 +37,7 @@ class Engine:
     solve_boards: Any
     csr_from_lists: Any
     solve_lists: Any
+    solve_lists_many: Any
 
 
 def load(name: str) -> Engine:
@@ -51,6 +52,7 @@ def load(name: str) -> Engine:
         solve_boards=module.solve_boards,
         csr_from_lists=module.csr_from_lists,
         solve_lists=module.solve_lists,
+        solve_lists_many=module.solve_lists_many,
     )
 
 

@@ -89,3 +89,6 @@ def csr_from_lists(
 
 def solve_lists(adjacency: object, mouse: int, cat: int, hole: int) -> int:
     """LeetCode 913's outcome code straight from adjacency lists, or -1 to decline."""
+def solve_lists_many(
+    batch: list[object], mouse: object, cat: object, hole: object, threads: int = 1
+) -> bytearray: ...

@@ -51,11 +51,12 @@ from .checks import check_arrays, check_threads
 from .facts import MAX_NODES
 from .py_boards import Board, solve_boards
 from .py_game import _FILL_BLOCK, _Game
-from .py_lists import csr_from_lists, solve_lists
+from .py_lists import csr_from_lists, solve_lists, solve_lists_many
 from .py_rounds import _search
 from .py_small import _SMALL_NODES, _search_small
 
-__all__ = ["propagate", "peak_bytes", "Board", "solve_boards", "csr_from_lists", "solve_lists"]
+__all__ = ["propagate", "peak_bytes", "Board", "solve_boards", "csr_from_lists", "solve_lists",
+           "solve_lists_many"]
 
 
 def propagate(

@@ -183,17 +183,7 @@ def solve_lists(adjacency, mouse, cat, hole):
         for u in range(n):
             if not symmetric_row(small.mouse_out, u):
                 return -1
-        small.n = n
-        small.all = ONES if n == 64 else ((<uint64_t> 1) << n) - 1
-        small.hole = (<uint64_t> 1) << h
-        small.goal = 0
-        small.valid = small.all & ~small.hole
-        for u in range(n):
-            small.mouse_in[u] = small.mouse_out[u]
-            # The cat's moves: never into the hole, and none from it.
-            small.cat_out[u] = small.mouse_out[u] & small.valid if u != h else 0
-            small.cat_in[u] = small.mouse_out[u] & small.valid if u != h else 0
-        small_finish(&small)
+        small_from_rows(&small, n, <int32_t> h)
         return small_solve(&small, m * n + c, NULL, NULL)
     total = count_entries(adjacency)
     if total < 0:

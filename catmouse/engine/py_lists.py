@@ -8,6 +8,7 @@ import operator
 from array import array
 from typing import Any
 
+from .checks import check_threads
 from .facts import CAT_FORBIDDEN, HOLE, LISTS_MAX_NODES, MAX_NODES
 from .py_game import _Game
 from .py_rounds import _search
@@ -151,3 +152,25 @@ def solve_lists(adjacency: Any, mouse: Any, cat: Any, hole: Any) -> int:
     game.goal_mask = 0
     search = _search_small if n <= _SMALL_NODES else _search
     return search(game, mouse * n + cat, None, None, None)
+
+
+def solve_lists_many(batch: list, mouse: Any, cat: Any, hole: Any, threads: Any = 1) -> bytearray:
+    """Outcome codes of LeetCode 913 on each plain-list graph of ``batch``, 255 where declined.
+
+    The twin of the compiled engine's batch path: graphs of at most 64 nodes that
+    ``solve_lists`` takes; 255 for anything else (``threads`` is checked, and ignored: Python
+    code holds the GIL).
+
+    >>> bytes(solve_lists_many([[[1, 3], [0], [3], [0, 2]]] * 3, 1, 2, 0, threads=2))
+    b'\\x01\\x01\\x01'
+    """
+    if type(batch) is not list:
+        raise TypeError(f"batch must be a list, not {type(batch).__name__}")
+    check_threads(threads)
+    codes = bytearray(b"\xff") * len(batch)
+    for k, adjacency in enumerate(batch):
+        if type(adjacency) is list and len(adjacency) <= _SMALL_NODES:
+            code = solve_lists(adjacency, mouse, cat, hole)
+            if code >= 0:
+                codes[k] = code
+    return codes

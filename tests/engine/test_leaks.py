@@ -86,7 +86,8 @@ def board(n: int, seed: int = 1):
 @pytest.mark.parametrize("n", [40, 130])
 @pytest.mark.parametrize("call", ["propagate target", "propagate target, 2 threads",
                                   "propagate tables, 2 threads", "Board", "Board.solve",
-                                  "solve_boards", "solve_lists", "csr_from_lists"])
+                                  "solve_boards", "solve_lists", "csr_from_lists",
+                                  "solve_lists_many, 2 threads"])
 def test_engine_entry_points_do_not_leak(compiled_engine, n, call):
     engine = compiled_engine
     flags, indptr, indices, rows = board(n)
@@ -104,6 +105,8 @@ def test_engine_entry_points_do_not_leak(compiled_engine, n, call):
         "solve_boards": lambda: engine.solve_boards([built, built], 1, 2),
         "solve_lists": lambda: engine.solve_lists(rows, 1, 2, 0),
         "csr_from_lists": lambda: engine.csr_from_lists(rows, False),
+        # 130 lists: three chunks of 64, one helper thread (a 130-node graph is declined).
+        "solve_lists_many, 2 threads": lambda: engine.solve_lists_many([rows] * 130, 1, 2, 0, 2),
     }
     assert bytes_per_call(calls[call]) < LIMIT
 

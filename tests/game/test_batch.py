@@ -10,6 +10,7 @@ import pytest
 
 import catmouse
 from catmouse import Graph, Outcome
+from catmouse import batch as batch_module
 from catmouse import engine as selector
 from catmouse import graph as graph_module
 from catmouse import rules as _rules
@@ -134,11 +135,20 @@ def started(monkeypatch):
     return names
 
 
-@pytest.mark.parametrize("graph", [EXAMPLE, Graph(EXAMPLE)], ids=["lists", "Graphs"])
-def test_two_graphs_and_two_threads_start_threads(use_engine, started, graph):
-    # The smallest batch that can be split: two graphs, two threads.
+def test_two_graphs_and_two_threads_start_threads(use_engine, started):
+    # The smallest batch of Graphs that can be split: two graphs, two threads.
+    graph = Graph(EXAMPLE)
     assert catmouse.solve_many([graph, graph], threads=2) == [Outcome.DRAW] * 2
     assert 1 <= len(started) <= 2
+
+
+def test_small_lists_get_a_helper_per_chunk_of_64(use_engine, started):
+    """Lists of at most 64 nodes: a helper thread per 64 graphs at most (compiled engine)."""
+    assert catmouse.solve_many([EXAMPLE] * 64, threads=2) == [Outcome.DRAW] * 64
+    assert started == []  # one chunk: the caller's thread alone
+    assert catmouse.solve_many([EXAMPLE] * 65, threads=8) == [Outcome.DRAW] * 65
+    expected = 1 if selector.current.name == "cython" else 0  # the twin runs no thread
+    assert len(started) == expected
 
 
 @pytest.mark.parametrize("graph", [EXAMPLE, Graph(EXAMPLE)], ids=["lists", "Graphs"])
@@ -152,10 +162,13 @@ def test_threads_none_splits_only_a_batch_as_big_as_one_1024_node_graph(started)
     # 2 * (1000**2 + 6**2) positions: under one graph of 1024 nodes, one thread.
     small = [ring(1000), EXAMPLE]
     assert catmouse.solve_many(small) == [catmouse.solve(g) for g in small]
-    assert started == []
+    assert started == [] and batch_module._threads(None, small) == 1
     big = [ring(1024), EXAMPLE]
     assert catmouse.solve_many(big) == [catmouse.solve(g) for g in big]
-    assert started
+    assert batch_module._threads(None, big) == 4  # every core (os.cpu_count, patched)
+    two_big = [ring(1024), ring(1000)]
+    assert catmouse.solve_many(two_big) == [catmouse.solve(g) for g in two_big]
+    assert started  # two graphs too big for one word: split across threads
 
 
 def test_threads_none_counts_an_iterator_of_rows_as_no_positions(started):
@@ -194,7 +207,7 @@ def test_threads_none_splits_a_batch_of_exactly_one_1024_node_graph(started):
     assert sum(n * n for n in sizes) == 1024 * 1024
     batch = [ring(n) for n in sizes]
     assert catmouse.solve_many(batch) == [catmouse.solve(g) for g in batch]
-    assert started
+    assert batch_module._threads(None, batch) == 4  # every core (os.cpu_count, patched)
 
 
 def test_threads_none_with_no_known_core_count_uses_one_thread(started, monkeypatch):

@@ -1,0 +1,307 @@
+# Included by bits_c.pyx. Batches of plain lists across threads: the calling thread reads the
+# lists (it must hold the GIL for that) while helpers solve what it has read, without the GIL.
+
+cdef enum:
+    # Graphs per chunk: the unit a helper claims, and the step between Ctrl-C checks.
+    BATCH_CHUNK = 64
+    # Graphs per window: the packed graphs of one window live at once (about 530 bytes each).
+    BATCH_WINDOW = 8192
+
+
+cdef struct Packed:
+    # One graph of at most 64 nodes as read from its lists; target -1: declined.
+    int32_t n
+    int32_t hole
+    int64_t target
+    uint64_t rows[64]
+
+
+cdef struct ListCrew:
+    # One window of a list batch: packed graphs, their codes, and the chunk hand-out.
+    Packed *packed
+    uint8_t *out
+    int64_t count
+    int64_t chunks
+    int64_t next          # the next chunk to claim, under ``claim``
+    int32_t stop          # set (atomically) when the batch is abandoned (Ctrl-C)
+    PyThread_type_lock claim
+    PyThread_type_lock *ready   # chunk k's lock is released once the caller has packed it
+    PyThread_type_lock *entered  # each helper releases its own once it runs without the GIL
+    PyThread_type_lock *left     # ... and again when it leaves
+
+
+cdef void small_from_rows(Small *s, int32_t n, int32_t h) noexcept nogil:
+    """Complete ``s`` from ``s.mouse_out`` (symmetric neighbour masks) and the hole ``h``.
+
+    The classic rules: the cat may neither enter the hole nor stand on it.
+    """
+    cdef int32_t u
+    s.n = n
+    s.all = ONES if n == 64 else ((<uint64_t> 1) << n) - 1
+    s.hole = (<uint64_t> 1) << h
+    s.goal = 0
+    s.valid = s.all & ~s.hole
+    for u in range(n):
+        s.mouse_in[u] = s.mouse_out[u]
+        s.cat_out[u] = s.mouse_out[u] & s.valid if u != h else 0
+        s.cat_in[u] = s.mouse_out[u] & s.valid if u != h else 0
+    small_finish(s)
+
+
+cdef int pack_lists(object adjacency, long m, long c, long h, Packed *p) except -1:
+    """Read one batch item into ``p``; ``p.target`` is -1 where the list path declines."""
+    cdef int32_t n, u
+    p.target = -1
+    if type(adjacency) is not list or len(<list> adjacency) > 64:
+        return 0
+    n = <int32_t> len(<list> adjacency)
+    if not (0 <= m < n and 0 <= c < n and 0 <= h < n) or c == h:
+        return 0
+    if not masks_from_lists(adjacency, n, p.rows):
+        return 0
+    for u in range(n):
+        if not symmetric_row(p.rows, u):
+            return 0
+    p.n = n
+    p.hole = <int32_t> h
+    p.target = m * n + c
+    return 0
+
+
+cdef void solve_packed(const Packed *p, uint8_t *out) noexcept nogil:
+    cdef Small s
+    if p.target < 0:
+        out[0] = 255
+        return
+    memcpy(s.mouse_out, p.rows, <size_t> p.n * sizeof(uint64_t))
+    small_from_rows(&s, p.n, p.hole)
+    out[0] = <uint8_t> small_solve(&s, p.target, NULL, NULL)
+
+
+cdef void solve_chunk(ListCrew *w, int64_t k) noexcept nogil:
+    cdef int64_t i
+    cdef int64_t hi = min((k + 1) * BATCH_CHUNK, w.count)
+    for i in range(k * BATCH_CHUNK, hi):
+        solve_packed(&w.packed[i], &w.out[i])
+
+
+cdef int64_t claim_chunk(ListCrew *w) noexcept nogil:
+    cdef int64_t k
+    PyThread_acquire_lock(w.claim, 1)
+    k = w.next
+    w.next += 1
+    PyThread_release_lock(w.claim)
+    return k
+
+
+cdef void crew_solve(ListCrew *w, int32_t i) noexcept nogil:
+    """A helper: claim chunks in order, wait until each is packed, solve it."""
+    cdef int64_t k
+    PyThread_release_lock(w.entered[i])
+    while not cm_load32(&w.stop):
+        k = claim_chunk(w)
+        if k >= w.chunks:
+            break
+        PyThread_acquire_lock(w.ready[k], 1)
+        if cm_load32(&w.stop):
+            break  # abandoned: the chunk may not be packed
+        solve_chunk(w, k)  # once claimed and packed, solved: the caller counts on it
+    PyThread_release_lock(w.left[i])
+
+
+cdef class _ListCrew:
+    """The helper threads' handle on one window (no Python object is touched while they run)."""
+
+    cdef ListCrew *w
+
+    def run(self, int32_t i):
+        with nogil:
+            crew_solve(self.w, i)
+
+
+cdef ListCrew *crew_alloc(int64_t count, int32_t helpers) noexcept:
+    cdef ListCrew *w = <ListCrew *> PyMem_RawCalloc(1, sizeof(ListCrew))
+    cdef int64_t k
+    cdef int32_t i
+    if w == NULL:
+        return NULL
+    w.count = count
+    w.chunks = (count + BATCH_CHUNK - 1) // BATCH_CHUNK
+    w.packed = <Packed *> PyMem_RawMalloc(<size_t> count * sizeof(Packed))
+    w.ready = <PyThread_type_lock *> PyMem_RawCalloc(<size_t> w.chunks,
+                                                     sizeof(PyThread_type_lock))
+    w.entered = <PyThread_type_lock *> PyMem_RawCalloc(<size_t> helpers + 1,
+                                                       sizeof(PyThread_type_lock))
+    w.left = <PyThread_type_lock *> PyMem_RawCalloc(<size_t> helpers + 1,
+                                                    sizeof(PyThread_type_lock))
+    w.claim = PyThread_allocate_lock()
+    if w.packed == NULL or w.ready == NULL or w.entered == NULL or w.left == NULL \
+            or w.claim == NULL:
+        return w  # crew_free frees what was made; the caller sees packed or a lock missing
+    for k in range(w.chunks):
+        w.ready[k] = PyThread_allocate_lock()
+        if w.ready[k] == NULL:
+            return w
+        PyThread_acquire_lock(w.ready[k], 1)
+    for i in range(helpers):
+        w.entered[i] = PyThread_allocate_lock()
+        w.left[i] = PyThread_allocate_lock()
+        if w.entered[i] == NULL or w.left[i] == NULL:
+            return w
+        PyThread_acquire_lock(w.entered[i], 1)
+        PyThread_acquire_lock(w.left[i], 1)
+    return w
+
+
+cdef bint crew_complete(ListCrew *w, int32_t helpers) noexcept nogil:
+    cdef int64_t k
+    cdef int32_t i
+    if w.packed == NULL or w.ready == NULL or w.entered == NULL or w.left == NULL \
+            or w.claim == NULL:
+        return False
+    for k in range(w.chunks):
+        if w.ready[k] == NULL:
+            return False
+    for i in range(helpers):
+        if w.entered[i] == NULL or w.left[i] == NULL:
+            return False
+    return True
+
+
+cdef void crew_free(ListCrew *w, int32_t helpers) noexcept:
+    cdef int64_t k
+    cdef int32_t i
+    if w == NULL:
+        return
+    if w.ready != NULL:
+        for k in range(w.chunks):
+            if w.ready[k] != NULL:
+                PyThread_free_lock(w.ready[k])
+    for i in range(helpers):
+        if w.entered != NULL and w.entered[i] != NULL:
+            PyThread_free_lock(w.entered[i])
+        if w.left != NULL and w.left[i] != NULL:
+            PyThread_free_lock(w.left[i])
+    if w.claim != NULL:
+        PyThread_free_lock(w.claim)
+    PyMem_RawFree(w.ready)
+    PyMem_RawFree(w.entered)
+    PyMem_RawFree(w.left)
+    PyMem_RawFree(w.packed)
+    PyMem_RawFree(w)
+
+
+cdef int solve_window(list batch, Py_ssize_t lo, Py_ssize_t hi, long m, long c, long h,
+                      int32_t helpers, uint8_t *out) except -1:
+    """Codes of ``batch[lo:hi]`` into ``out``: packed here, solved here and by ``helpers``."""
+    cdef int64_t count = hi - lo, k, i, top
+    cdef ListCrew *w
+    cdef _ListCrew handle
+    cdef list started = []
+    cdef int64_t packed = 0
+    cdef int32_t j
+    w = crew_alloc(count, helpers)
+    if w == NULL:
+        raise MemoryError("cannot allocate the batch")
+    w.out = out
+    try:
+        if not crew_complete(w, helpers):
+            raise MemoryError(f"cannot allocate the batch ({count} graphs)")
+        handle = _ListCrew.__new__(_ListCrew)
+        handle.w = w
+        for j in range(helpers):
+            thread = threading.Thread(target=handle.run, args=(j,), daemon=True,
+                                      name=f"catmouse-batch-{j}")
+            try:
+                thread.start()
+            except RuntimeError:
+                break  # no thread to spare: the caller's thread does the rest
+            except BaseException:
+                started.append(thread)  # Ctrl-C while start() waited: it runs
+                raise
+            started.append(thread)
+        # Every helper is past the GIL before the packing loop takes it for good.
+        j = <int32_t> len(started)
+        with nogil:
+            while j > 0:
+                j -= 1
+                PyThread_acquire_lock(w.entered[j], 1)
+        for k in range(w.chunks):
+            top = min((k + 1) * BATCH_CHUNK, count)
+            for i in range(k * BATCH_CHUNK, top):
+                pack_lists(batch[lo + i], m, c, h, &w.packed[i])
+            PyThread_release_lock(w.ready[k])
+            packed = k + 1
+            check_signals_raise()
+        # Everything is packed: the caller's thread claims chunks too, checking for Ctrl-C
+        # between them.
+        while True:
+            with nogil:
+                k = claim_chunk(w)
+                if k < w.chunks:
+                    PyThread_acquire_lock(w.ready[k], 1)
+                    solve_chunk(w, k)
+            if k >= w.chunks:
+                break
+            check_signals_raise()
+    finally:
+        # Done, every chunk solved by whoever claimed it; or abandoned (Ctrl-C, an error):
+        # then stop the helpers and open every chunk not yet packed, so that none waits.
+        # Either way, wait until each helper has left (without the GIL) before freeing.
+        if packed < w.chunks:
+            cm_store_flag(&w.stop, 1)
+        if started:
+            for k in range(packed, w.chunks):
+                PyThread_release_lock(w.ready[k])
+            # Every started helper leaves its loop, whether or not it had entered it yet.
+            j = <int32_t> len(started)
+            with nogil:
+                while j > 0:
+                    j -= 1
+                    PyThread_acquire_lock(w.left[j], 1)
+        interrupted = None
+        for thread in started:
+            while True:
+                try:
+                    if not thread.is_alive():
+                        break
+                    thread.join()
+                except BaseException as error:
+                    interrupted = error
+        crew_free(w, helpers)
+        if interrupted is not None:
+            raise interrupted
+    return 0
+
+
+def solve_lists_many(list batch not None, mouse, cat, hole, threads=1):
+    """Outcome codes of LeetCode 913 on each plain-list graph of ``batch``, 255 where declined.
+
+    The fast path of ``solve_many`` for graphs of at most 64 nodes: the calling thread reads
+    each list once (no ``Graph``, no CSR) while ``threads - 1`` helpers solve the graphs
+    already read, without the GIL.  Anything else (a bigger graph, a bad list, a start that
+    is not a position) gets 255, for the caller's other paths to solve or report.
+
+    >>> bytes(solve_lists_many([[[1, 3], [0], [3], [0, 2]]] * 3, 1, 2, 0, threads=2))
+    b'\\x01\\x01\\x01'
+    """
+    cdef int overflow = 0
+    cdef long m, c, h
+    cdef Py_ssize_t count = len(batch), lo, hi
+    cdef int32_t helpers
+    check_threads(threads)
+    cdef bytearray codes = bytearray(b"\xff") * count
+    cdef uint8_t *out = codes
+    if type(mouse) is not int or type(cat) is not int or type(hole) is not int or count == 0:
+        return codes
+    m = PyLong_AsLongAndOverflow(mouse, &overflow)
+    c = PyLong_AsLongAndOverflow(cat, &overflow) if not overflow else 0
+    h = PyLong_AsLongAndOverflow(hole, &overflow) if not overflow else 0
+    if overflow:
+        return codes
+    for lo in range(0, count, BATCH_WINDOW):
+        hi = min(lo + BATCH_WINDOW, count)
+        # A helper per chunk at most: a short batch needs fewer.
+        helpers = <int32_t> min(threads - 1, (hi - lo - 1) // BATCH_CHUNK)
+        solve_window(batch, lo, hi, m, c, h, max(helpers, 0), out + lo)
+    return codes

@@ -1,0 +1,123 @@
+"""The engines' batch path for plain lists: read once, solved by several threads.
+
+``solve_lists_many`` must give, graph by graph, what ``solve_lists`` gives (255 where the
+list path declines), for every thread count, on both twins, byte for byte; and stop at once
+on Ctrl-C, with its helper threads joined.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from catmouse.engine import bits_py
+
+
+def random_lists(rng: random.Random, n: int, p: float) -> list[list[int]]:
+    rows: list[set[int]] = [set() for _ in range(n)]
+    for u in range(n):
+        for v in range(u + 1, n):
+            if rng.random() < p:
+                rows[u].add(v)
+                rows[v].add(u)
+    return [sorted(row) for row in rows]
+
+
+def mixed_batch(rng: random.Random, count: int) -> list:
+    """Graphs of 3 to 70 nodes, with some items the list path must decline."""
+    batch: list = []
+    for _ in range(count):
+        roll = rng.random()
+        if roll < 0.03:
+            batch.append([[1], []])  # a one-way edge
+        elif roll < 0.05:
+            batch.append("not a graph")
+        elif roll < 0.07:
+            batch.append([[1, 1], [0]])  # a neighbour listed twice
+        else:
+            batch.append(random_lists(rng, rng.randint(3, 70), rng.choice([0.1, 0.3, 0.6])))
+    return batch
+
+
+def expected_codes(batch: list, mouse: int, cat: int, hole: int) -> bytes:
+    codes = bytearray()
+    for g in batch:
+        small = type(g) is list and len(g) <= 64
+        code = bits_py.solve_lists(g, mouse, cat, hole) if small else -1
+        codes.append(255 if code < 0 else code)
+    return bytes(codes)
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3, 8])
+def test_each_graph_gets_what_solve_lists_gives(engine, threads):
+    rng = random.Random(913 + threads)
+    batch = mixed_batch(rng, 700)  # several chunks of 64, a part-filled last one
+    expected = expected_codes(batch, 1, 2, 0)
+    assert bytes(engine.solve_lists_many(batch, 1, 2, 0, threads)) == expected
+    # Other starts, one of them the hole (declined everywhere) and one past every graph.
+    for mouse, cat, hole in ((2, 1, 0), (0, 2, 1), (1, 0, 0), (1, 2, 99)):
+        got = engine.solve_lists_many(batch[:130], mouse, cat, hole, threads)
+        assert bytes(got) == expected_codes(batch[:130], mouse, cat, hole)
+
+
+def test_starts_that_are_no_plain_ints_decline_everything(engine):
+    batch = [[[1], [0, 2], [1]]] * 3
+    for mouse in (True, 1.0, 2**70, -1):
+        assert bytes(engine.solve_lists_many(batch, mouse, 2, 0, 2)) == b"\xff" * 3
+    assert bytes(engine.solve_lists_many([], 1, 2, 0, 4)) == b""
+
+
+@pytest.mark.parametrize("threads", [0, -1, 2.0, "2", None, True])
+def test_a_bad_thread_count_is_refused(engine, threads):
+    with pytest.raises((TypeError, ValueError), match="threads"):
+        engine.solve_lists_many([[[1], [0]]], 1, 2, 0, threads)
+
+
+def test_the_batch_is_not_a_list(engine):
+    with pytest.raises(TypeError):
+        engine.solve_lists_many(([[1], [0]],), 1, 2, 0, 1)
+
+
+INTERRUPTED = r"""
+import random, signal, sys, threading, time
+from catmouse.engine import bits_c
+rng = random.Random(5)
+graph = [sorted({(u + 1) % 60, (u - 1) % 60, rng.randrange(60)} - {u}) for u in range(60)]
+graph = [sorted(set(row)) for row in graph]
+for u, row in enumerate(graph):
+    for v in row:
+        if u not in graph[v]:
+            graph[v] = sorted(set(graph[v]) | {u})
+batch = [graph] * 2_000_000
+print("ready", flush=True)
+start = time.monotonic()
+try:
+    bits_c.solve_lists_many(batch, 1, 2, 0, int(sys.argv[1]))
+    print("finished", time.monotonic() - start)
+except KeyboardInterrupt:
+    time.sleep(0.2)
+    print("interrupted", time.monotonic() - start, threading.active_count(), flush=True)
+"""
+
+
+@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
+@pytest.mark.parametrize("threads", [1, 2])
+def test_ctrl_c_stops_a_long_batch_at_once(compiled_engine, threads):
+    child = subprocess.Popen([sys.executable, "-c", INTERRUPTED, str(threads)],
+                             stdout=subprocess.PIPE, text=True)
+    assert child.stdout.readline().strip() == "ready"
+    time.sleep(1.0)  # well inside the batch (it takes many seconds)
+    sent = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    out, _ = child.communicate(timeout=60)
+    stopped = time.monotonic() - sent
+    words = out.split()
+    assert words[0] == "interrupted", out
+    assert int(words[2]) == 1, "a helper thread outlived the batch"
+    assert stopped < 1.5, f"stopped {stopped:.2f} s after Ctrl-C"
