@@ -59,6 +59,26 @@ def _is_numpy_bool(value: Any) -> bool:
     return type(value).__name__ in ("bool_", "bool") and type(value).__module__ == "numpy"
 
 
+# LeetCode's starts and hole, which the defaults name on every graph; an error for a
+# missing default says it is one (the user may not have written it).
+DEFAULT_NODES = {"mouse": 1, "cat": 2, "hole": 0, "holes": 0}
+
+
+def _not_a_node(graph: Graph, value: Any, what: str) -> str:
+    """Why ``value`` names no node of a labelled graph, and which argument to pass instead.
+
+    ``what`` is the argument (``"hole"``) or one item of a collection (``"holes[0]"``).
+    """
+    arg = what.split("[")[0]
+    default = DEFAULT_NODES.get(arg)
+    note = " (LeetCode's default)" if type(value) is int and value == default else ""
+    if arg == what:
+        return (f"{arg}={value!r}{note} is not a node of this graph (its nodes are "
+                f"{graph._nodes_text()}): pass {arg}=<one of them>")
+    return (f"{arg} names {value!r}{note}, which is not a node of this graph (its nodes "
+            f"are {graph._nodes_text()}): pass {arg}=(...) with its nodes")
+
+
 def _readonly_int32(values: array) -> memoryview:
     return memoryview(values).toreadonly()
 
@@ -324,6 +344,33 @@ class Graph:
     (6, 7)
     >>> g.neighbors(2)
     (0, 4, 5)
+
+    **Node names.**  A graph built from networkx (:meth:`from_networkx`, or a
+    networkx graph passed anywhere) is *labelled*: its nodes are named by their
+    labels wherever a node goes in or comes out (starts, holes, ``outcome``,
+    ``remoteness``, ``best_moves``, ``line``, ``Game`` node sets, ``neighbors``,
+    errors and reprs), and a value that is not a label is an error, never read
+    as a node id.  Other graphs name nodes by their ids ``0..n-1``.  Indexed by
+    ids on every graph: the tables (``Analysis.outcomes``, ``remoteness_table``,
+    ``outcomes_for``, ``remoteness_for``), ``indptr``/``indices``,
+    :meth:`adjacency`; :meth:`index` and :meth:`label` translate.
+
+    **Defaults** are LeetCode 913's nodes, named the same way on every graph:
+
+    ==============================================  =========  ===================
+    argument                                        default    on a labelled graph
+    ==============================================  =========  ===================
+    ``hole`` (``solve``, ``analyze``, ``draw``)     ``0``      the node labelled 0
+    ``holes`` (``Game``)                            ``(0,)``   the node labelled 0
+    ``mouse`` (``solve``, ``Analysis.line``)        ``1``      the node labelled 1
+    ``cat`` (``solve``, ``Analysis.line``)          ``2``      the node labelled 2
+    ==============================================  =========  ===================
+
+    Where a default is not a node of the graph (nodes named ``1..n``, or
+    strings), the call stops with a ValueError naming the argument to pass,
+    e.g. ``hole=0 (LeetCode's default) is not a node of this graph (its nodes
+    are 1..6): pass hole=<one of them>``.  ``draw`` without starts draws no
+    line when 1 or 2 is not a node.
     """
 
     __slots__ = (
@@ -358,6 +405,7 @@ class Graph:
             reverse = (adjacency.rindptr, adjacency.rindices)
             self._init_from(adjacency.n, adjacency.indptr, adjacency.indices, directed,
                             adjacency._labels, checked=True, reverse=reverse)
+            object.__setattr__(self, "_index", adjacency._index)
             return
         if type(adjacency) is not list:
             natural = _natural_graph(adjacency, directed)
@@ -557,27 +605,36 @@ class Graph:
         """Edges of the graph (an undirected edge counts once)."""
         return len(self.indices) if self.directed else len(self.indices) // 2
 
-    def neighbors(self, node: int) -> tuple[int, ...]:
-        """The nodes reachable from ``node`` in one move, in stored order."""
-        node = self._check_node(node, "node")
-        return tuple(self.indices[self.indptr[node] : self.indptr[node + 1]].tolist())
+    def neighbors(self, node: Hashable) -> tuple[Hashable, ...]:
+        """The nodes reachable from ``node`` in one move, in stored order.
 
-    def degree(self, node: int) -> int:
-        """How many moves leave ``node``."""
-        node = self._check_node(node, "node")
+        On a labelled graph ``node`` is a label and so are the answers.
+        """
+        node = self._check_node(self._id_of(node, "node"), "node")
+        row = self.indices[self.indptr[node] : self.indptr[node + 1]].tolist()
+        labels = self._labels
+        return tuple(row) if labels is None else tuple(labels[v] for v in row)
+
+    def degree(self, node: Hashable) -> int:
+        """How many moves leave ``node`` (a label on a labelled graph)."""
+        node = self._check_node(self._id_of(node, "node"), "node")
         return self.indptr[node + 1] - self.indptr[node]
 
     def adjacency(self) -> list[list[int]]:
-        """The graph as adjacency lists (a fresh copy)."""
+        """The graph as adjacency lists of node ids (a fresh copy), whatever its labels."""
         return [list(row) for row in self._rows()]
 
     def label(self, node: int) -> Hashable:
-        """The original label of node ``node`` (itself unless built from networkx)."""
+        """The label of node id ``node`` (the id itself unless built from networkx).
+
+        With :meth:`index`, the bridge between labels and the ids that index the
+        tables (``Analysis.outcomes``, ``indptr``/``indices``).
+        """
         node = self._check_node(node, "node")
         return node if self._labels is None else self._labels[node]
 
     def index(self, label: Hashable) -> int:
-        """The node id of an original label (inverse of :meth:`label`)."""
+        """The node id of a label (inverse of :meth:`label`)."""
         if self._index is None:
             return self._check_node(label, "label")
         try:
@@ -585,12 +642,13 @@ class Graph:
         except KeyError:
             raise ValueError(f"{label!r} is not a node of this graph") from None
 
-    def _label_id(self, value: Any, what: str) -> Any:
-        """``value``'s node id when it is one of this graph's labels, else ``value`` as is.
+    def _id_of(self, value: Any, what: str) -> Any:
+        """The id of the node ``value`` names: its label's id on a labelled graph.
 
-        Labels come first on a labelled graph (``Graph.from_networkx``); an int
-        that is not a label is left to be read as a node id.  Anything else is a
-        ValueError naming it.
+        On a labelled graph (``Graph.from_networkx``) a node is named by its label
+        and nothing else: a value that is not a label is a ValueError naming the
+        argument ``what``, never read as an id.  On a plain graph ``value`` is
+        returned as is, for the caller's id checks.
         """
         index = self._index
         if index is None or type(value) is bool:
@@ -599,15 +657,26 @@ class Graph:
             node = index.get(value)
         except TypeError:  # unhashable: not a label
             node = None
-        if node is not None:
-            return node
-        try:
-            operator.index(value)
-        except TypeError:
-            raise ValueError(
-                f"{what} {value!r} is not a node of this graph (not one of its labels)"
-            ) from None
-        return value
+        if node is None:
+            raise ValueError(_not_a_node(self, value, what))
+        return node
+
+    def _name(self, node: int) -> Hashable:
+        """What node id ``node`` is called outside: its label, or the id on a plain graph."""
+        return node if self._labels is None else self._labels[node]
+
+    def _nodes_text(self) -> str:
+        """The graph's nodes in a few words, for error messages: ``1..6``, ``'a', 'b', 'c'``."""
+        labels = self.labels
+        n = len(labels)
+        if not n:
+            return "it has none"
+        first = labels[0]
+        if type(first) is int and labels == tuple(range(first, first + n)):
+            return f"{first}..{first + n - 1}"
+        if n <= 6:
+            return ", ".join(map(repr, labels))
+        return ", ".join(map(repr, labels[:3])) + f", ..., {labels[-1]!r} ({n} in all)"
 
     @property
     def labels(self) -> tuple[Hashable, ...]:
