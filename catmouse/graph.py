@@ -355,16 +355,17 @@ class Graph:
     ``outcomes_for``, ``remoteness_for``), ``indptr``/``indices``,
     :meth:`adjacency`; :meth:`index` and :meth:`label` translate.
 
-    **Defaults** are LeetCode 913's nodes, named the same way on every graph:
+    **Defaults** are LeetCode 913's nodes, read as names on every graph (on a
+    labelled graph, the nodes labelled 0, 1 and 2):
 
-    ==============================================  =========  ===================
-    argument                                        default    on a labelled graph
-    ==============================================  =========  ===================
-    ``hole`` (``solve``, ``analyze``, ``draw``)     ``0``      the node labelled 0
-    ``holes`` (``Game``)                            ``(0,)``   the node labelled 0
-    ``mouse`` (``solve``, ``Analysis.line``)        ``1``      the node labelled 1
-    ``cat`` (``solve``, ``Analysis.line``)          ``2``      the node labelled 2
-    ==============================================  =========  ===================
+    =========  ========  ==========================================================
+    argument   default   taken by
+    =========  ========  ==========================================================
+    ``hole``   ``0``     ``solve``, ``solve_many``, ``analyze``, ``draw``
+    ``holes``  ``(0,)``  ``Game``
+    ``mouse``  ``1``     ``solve``, ``solve_many``, ``Analysis.line``, ``draw``
+    ``cat``    ``2``     ``solve``, ``solve_many``, ``Analysis.line``, ``draw``
+    =========  ========  ==========================================================
 
     Where a default is not a node of the graph (nodes named ``1..n``, or
     strings), the call stops with a ValueError naming the argument to pass,
