@@ -15,7 +15,8 @@ from .rules import Rules
 
 __all__ = ["Analysis", "Position", "VerificationError"]
 
-Position = tuple[int, int, Turn]
+# (mouse, cat, turn), nodes named as the graph names them (ids on a plain graph).
+Position = tuple[Any, Any, Turn]
 
 _WIN_FOR = {Turn.MOUSE: Outcome.MOUSE_WIN, Turn.CAT: Outcome.CAT_WIN}
 
@@ -42,7 +43,8 @@ _NO_REMOTENESS = _Zeros()
 class VerificationError(AssertionError):
     """:meth:`Analysis.verify` found a position its moves contradict.
 
-    ``position`` is the ``(mouse, cat, turn)`` named in the message.
+    ``position`` is the ``(mouse, cat, turn)`` named in the message (labels on a
+    labelled graph).
     """
 
     def __init__(self, message: str, position: Position):
@@ -53,7 +55,11 @@ class VerificationError(AssertionError):
 class Analysis(Displayed):
     """The solved table of a game: one entry per position ``(mouse, cat, turn)``.
 
-    Built by :func:`catmouse.analyze` or :meth:`catmouse.Game.analyze`.
+    Built by :func:`catmouse.analyze` or :meth:`catmouse.Game.analyze`.  The
+    queries take and give nodes by name: labels on a labelled graph (built from
+    networkx), ids ``0..n-1`` otherwise.  The tables (:attr:`outcomes`,
+    :attr:`remoteness_table`, :meth:`outcomes_for`, :meth:`remoteness_for`) are
+    indexed by node ids on every graph (``graph.index(label)`` finds one).
 
     >>> import catmouse
     >>> a = catmouse.analyze([[1, 3], [0], [3], [0, 2]])
@@ -94,6 +100,9 @@ class Analysis(Displayed):
     def outcomes(self) -> memoryview:
         """Read-only ``uint8`` buffer of shape ``(2, n, n)``, indexed ``[turn][mouse][cat]``.
 
+        ``mouse`` and ``cat`` are node ids, not labels, on every graph
+        (``graph.index(label)`` gives a label's id).
+
         Values are :class:`Outcome` codes (0 draw, 1 mouse wins, 2 cat wins) and
         3 where the position does not exist (the cat on a node it may not enter).
         ``numpy.asarray(a.outcomes)`` views it without copying.  Without numpy,
@@ -122,6 +131,8 @@ class Analysis(Displayed):
     def remoteness_table(self) -> memoryview:
         """Read-only ``int32`` buffer of shape ``(2, n, n)``: plies to the end of the game.
 
+        Indexed ``[turn][mouse][cat]`` by node ids, as :attr:`outcomes`.
+
         -1 where the game never ends under optimal play (draws, and positions
         scored by the game's ``draw`` rule) and where the position does not exist.
         As with :attr:`outcomes`, :meth:`remoteness_for` gives one turn's view.
@@ -134,7 +145,8 @@ class Analysis(Displayed):
     def outcomes_for(self, turn: Turn | int) -> memoryview:
         """Read-only ``uint8`` view of shape ``(n, n)``: ``[mouse][cat]`` with ``turn`` to move.
 
-        Works without numpy (``view[mouse, cat]``, ``view.tolist()``).
+        Indexed by node ids, as :attr:`outcomes`.  Works without numpy
+        (``view[mouse, cat]``, ``view.tolist()``).
 
         >>> import catmouse
         >>> a = catmouse.analyze([[1, 3], [0], [3], [0, 2]])
@@ -146,7 +158,10 @@ class Analysis(Displayed):
             "B", (n, n))
 
     def remoteness_for(self, turn: Turn | int) -> memoryview:
-        """Read-only ``int32`` view of shape ``(n, n)``: ``[mouse][cat]`` with ``turn`` to move."""
+        """Read-only ``int32`` view of shape ``(n, n)``: ``[mouse][cat]`` with ``turn`` to move.
+
+        Indexed by node ids, as :attr:`outcomes`.
+        """
         n, t = self.n, self._turn(turn)
         flat = memoryview(self._remoteness_or_raise("remoteness_for()")).toreadonly().cast("B")
         return flat[4 * t * n * n:4 * (t + 1) * n * n].cast("i", (n, n))
@@ -162,7 +177,7 @@ class Analysis(Displayed):
     # -- single positions ----------------------------------------------------------
 
     def _where(self, mouse: Any, cat: Any, turn: Any) -> tuple[int, int, int, Turn]:
-        """``(index, mouse id, cat id, turn)`` of a position named by ids or labels."""
+        """``(index, mouse id, cat id, turn)`` of a position named as the graph names nodes."""
         turn = self._turn(turn)
         s = self._rules.position(mouse, cat, turn)
         n = self.n
@@ -172,8 +187,8 @@ class Analysis(Displayed):
     def outcome(self, mouse: Any, cat: Any, turn: Turn | int | None = None) -> Outcome:
         """Who wins from this position with optimal play.
 
-        Nodes are ids, or labels on a labelled graph; ``turn`` defaults to the
-        game's first mover (:attr:`first`).  Raises ValueError for a position
+        Nodes are labels on a labelled graph (only labels), else ids; ``turn``
+        defaults to the game's first mover (:attr:`first`).  Raises ValueError for a position
         that does not exist (the cat on the hole).
         """
         return Outcome(self._outcomes[self._where(mouse, cat, turn)[0]])
@@ -188,8 +203,10 @@ class Analysis(Displayed):
         r = table[self._where(mouse, cat, turn)[0]]
         return None if r < 0 else r
 
-    def best_moves(self, mouse: Any, cat: Any, turn: Turn | int | None = None) -> list[int]:
-        """Every optimal destination for the player to move, sorted.
+    def best_moves(self, mouse: Any, cat: Any, turn: Turn | int | None = None) -> list[Any]:
+        """Every optimal destination for the player to move, in node order.
+
+        Named as the graph names nodes: labels on a labelled graph, else ids.
 
         Winning: the wins of least remoteness.  Drawing: the drawing moves.
         Losing: the moves of greatest remoteness.  Empty where the game is over.
@@ -197,7 +214,9 @@ class Analysis(Displayed):
         every drawing move, or every move of a lost position.
         """
         _, mouse, cat, turn = self._where(mouse, cat, turn)
-        return self._best_moves_at(mouse, cat, turn)
+        moves = self._best_moves_at(mouse, cat, turn)
+        labels = self.graph._labels
+        return moves if labels is None else [labels[v] for v in moves]
 
     def _best_moves_at(self, mouse: int, cat: int, turn: Turn) -> list[int]:
         """:meth:`best_moves` of a position already checked (node ids, a Turn)."""
@@ -229,21 +248,31 @@ class Analysis(Displayed):
              turn: Turn | int | None = None) -> list[Position]:
         """One optimal game from a position, as ``(mouse, cat, turn)`` tuples.
 
-        ``turn`` defaults to the game's first mover.  Each step takes the
-        smallest of :meth:`best_moves`.  The line ends on the
-        position that decides the game, or, for a game that never ends, just
-        before a position would repeat.  Needs the remoteness table.
+        Nodes as the graph names them (labels on a labelled graph); the default
+        starts are LeetCode's mouse 1 and cat 2 by that name.  ``turn`` defaults
+        to the game's first mover.  Each step takes the first (in node order) of
+        :meth:`best_moves`.  The line ends on the position that decides the
+        game, or, for a game that never ends, just before a position would
+        repeat.  Needs the remoteness table.
         """
         self._remoteness_or_raise("line()")
         _, m, c, t = self._where(mouse, cat, turn)
-        position = (m, c, t)
+        line = self._line_at(m, c, t)
+        labels = self.graph._labels
+        if labels is None:
+            return line
+        return [(labels[m], labels[c], t) for m, c, t in line]
+
+    def _line_at(self, mouse: int, cat: int, turn: Turn) -> list[Position]:
+        """:meth:`line` from a position already checked, in node ids."""
+        position = (mouse, cat, turn)
         seen = set()
         line = []
         while position not in seen:
             seen.add(position)
             line.append(position)
             m, c, t = position
-            moves = self.best_moves(m, c, t)
+            moves = self._best_moves_at(m, c, t)
             if not moves:
                 break
             position = (moves[0], c, Turn.CAT) if t == Turn.MOUSE else (m, moves[0], Turn.MOUSE)
@@ -371,7 +400,8 @@ class Analysis(Displayed):
         s, e = worst[2], worst[3]
         t, rest = divmod(s, nn)
         m, c = divmod(rest, n)
-        position = (m, c, Turn(t))
+        name = self.graph._name
+        position = (name(m), name(c), Turn(t))
         found = self._describe(self._outcomes[s], remoteness[s])
         if e == none:
             want = "no position (the cat may not stand there)"
@@ -382,7 +412,8 @@ class Analysis(Displayed):
         else:
             want = self._describe(Outcome.CAT_WIN, e)
         raise VerificationError(
-            f"position (mouse={m}, cat={c}, turn={Turn(t).name}) is wrong: "
+            f"position (mouse={position[0]!r}, cat={position[1]!r}, turn={Turn(t).name}) "
+            "is wrong: "
             f"the table says {found}, but its moves give {want}",
             position,
         )

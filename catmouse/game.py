@@ -70,9 +70,10 @@ class _GameArgs(TypedDict):
 
     graph: Graph
     cat_graph: Graph | None  # None when the cat moves on the mouse's graph
-    holes: tuple[int, ...]
-    cat_forbidden: tuple[int, ...]
-    cat_goals: tuple[int, ...]
+    # Node sets as the graph names nodes (labels on a labelled graph), in node order.
+    holes: tuple[Any, ...]
+    cat_forbidden: tuple[Any, ...]
+    cat_goals: tuple[Any, ...]
     mouse_stays: bool
     cat_stays: bool
     draw: Outcome
@@ -80,20 +81,25 @@ class _GameArgs(TypedDict):
 
 
 def _node_set(nodes: Any, graph: Graph, name: str) -> frozenset[int]:
-    """Validate a collection of node ids (or labels, on a labelled graph)."""
+    """The ids of a collection of nodes (labels on a labelled graph, and only labels)."""
     n = graph.n
     if isinstance(nodes, (str, bytes, bytearray)) or not isinstance(nodes, Iterable):
         raise TypeError(
-            f"{name} must be a collection of node ids (e.g. {name}=(0,)), "
+            f"{name} must be a collection of nodes (e.g. {name}=(0,)), "
             f"not {type(nodes).__name__}"
         )
     result = set()
     for k, node in enumerate(nodes):
-        node = _node_id(graph._label_id(node, f"{name}[{k}]"), f"{name}[{k}]")
+        node = _node_id(graph._id_of(node, f"{name}[{k}]"), f"{name}[{k}]")
         if not 0 <= node < n:
             raise ValueError(f"{name} names node {node}, but node ids run from 0 to {n - 1}")
         result.add(node)
     return frozenset(result)
+
+
+def _names(nodes: frozenset[int], graph: Graph) -> tuple[Any, ...]:
+    """Node ids as the graph names them, in id order."""
+    return tuple(graph._name(u) for u in sorted(nodes))
 
 
 class Game(Displayed):
@@ -105,6 +111,10 @@ class Game(Displayed):
     wins on entering one of ``cat_goals`` or the mouse's node.  A player with
     ``*_stays`` may pass instead of moving; a player with no legal move loses.
     ``draw`` scores a game that never ends; ``first`` moves first.
+
+    Nodes are named as the graph names them: labels on a labelled graph (so
+    the default ``holes=(0,)`` needs a node labelled 0 there), ids otherwise;
+    the node sets read back (:attr:`holes`, ...) and the repr use those names.
 
     >>> square = [[1, 3], [0, 2], [1, 3], [0, 2]]      # the cycle 0-1-2-3-0, no hole
     >>> Game(square, holes=()).solve(mouse=0, cat=2)   # the mouse must step next to the cat
@@ -126,9 +136,9 @@ class Game(Displayed):
         graph: GraphLike,
         *,
         cat_graph: GraphLike | None = None,
-        holes: Iterable[int] = (0,),
-        cat_forbidden: Iterable[int] | None = None,
-        cat_goals: Iterable[int] = (),
+        holes: Iterable[Any] = (0,),
+        cat_forbidden: Iterable[Any] | None = None,
+        cat_goals: Iterable[Any] = (),
         mouse_stays: bool = False,
         cat_stays: bool = False,
         draw: Outcome | int = Outcome.DRAW,
@@ -147,9 +157,9 @@ class Game(Displayed):
             cat_forbidden, mouse_graph, "cat_forbidden")
         goals = _node_set(cat_goals, mouse_graph, "cat_goals")
         if goals & forbidden:
-            node = min(goals & forbidden)
+            node = mouse_graph._name(min(goals & forbidden))
             raise ValueError(
-                f"node {node} is both a cat goal and forbidden to the cat: the cat "
+                f"node {node!r} is both a cat goal and forbidden to the cat: the cat "
                 "could never reach it"
             )
         for name, value in (("mouse_stays", mouse_stays), ("cat_stays", cat_stays)):
@@ -181,8 +191,10 @@ class Game(Displayed):
         )
         self._args = {
             "graph": mouse_graph, "cat_graph": None if cat_graph is mouse_graph else cat_graph,
-            "holes": tuple(sorted(holes)), "cat_forbidden": tuple(sorted(forbidden)),
-            "cat_goals": tuple(sorted(goals)), "mouse_stays": mouse_stays, "cat_stays": cat_stays,
+            "holes": _names(holes, mouse_graph),
+            "cat_forbidden": _names(forbidden, mouse_graph),
+            "cat_goals": _names(goals, mouse_graph),
+            "mouse_stays": mouse_stays, "cat_stays": cat_stays,
             "draw": draw, "first": first,
         }
 
@@ -204,18 +216,18 @@ class Game(Displayed):
         return self._rules.n
 
     @property
-    def holes(self) -> tuple[int, ...]:
-        """Nodes where the mouse wins on arrival, sorted."""
+    def holes(self) -> tuple[Any, ...]:
+        """Nodes where the mouse wins on arrival, in node order (labels on a labelled graph)."""
         return self._args["holes"]
 
     @property
-    def cat_forbidden(self) -> tuple[int, ...]:
-        """Nodes the cat may not enter, sorted."""
+    def cat_forbidden(self) -> tuple[Any, ...]:
+        """Nodes the cat may not enter, in node order (labels on a labelled graph)."""
         return self._args["cat_forbidden"]
 
     @property
-    def cat_goals(self) -> tuple[int, ...]:
-        """Nodes where the cat wins on arrival, sorted."""
+    def cat_goals(self) -> tuple[Any, ...]:
+        """Nodes where the cat wins on arrival, in node order (labels on a labelled graph)."""
         return self._args["cat_goals"]
 
     @property
@@ -240,7 +252,7 @@ class Game(Displayed):
 
     # -- solving -----------------------------------------------------------------
 
-    def solve(self, mouse: int, cat: int, *, max_memory: int | None = None,
+    def solve(self, mouse: Any, cat: Any, *, max_memory: int | None = None,
               threads: int | None = None) -> Outcome:
         """Who wins from the mouse on ``mouse`` and the cat on ``cat``, ``first`` to move.
 

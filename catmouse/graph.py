@@ -7,15 +7,24 @@ validation and conversion on every call.
 
 from __future__ import annotations
 
-import operator
-import struct
 from array import array
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from typing import Any
 
 from . import engine as _engine
 from .display import Displayed
-from .engine import facts
+from .graph_checks import (
+    _as_int32_buffer,
+    _check_csr,
+    _check_matrix_symmetric,
+    _check_symmetric,
+    _csr_from_lists,
+    _matrix_rows,
+    _node_id,
+    _readonly_int32,
+    _reverse_csr,
+    check_node_count,
+)
 
 __all__ = ["Graph", "as_graph"]
 
@@ -24,193 +33,24 @@ __all__ = ["Graph", "as_graph"]
 if array("i").itemsize != 4:  # pragma: no cover
     raise ImportError("catmouse needs a 4-byte C int")
 
-_INT32_MAX = 2**31 - 1
+# LeetCode's starts and hole, which the defaults name on every graph; an error for a
+# missing default says it is one (the user may not have written it).
+DEFAULT_NODES = {"mouse": 1, "cat": 2, "hole": 0, "holes": 0}
 
 
-def max_nodes() -> int:
-    """The most nodes the engine solves (``facts.MAX_NODES``)."""
-    return facts.MAX_NODES
+def _not_a_node(graph: Graph, value: Any, what: str) -> str:
+    """Why ``value`` names no node of a labelled graph, and which argument to pass instead.
 
-
-def check_node_count(n: int, what: str = "a graph") -> None:
-    """Refuse a node count the engine cannot solve, before anything is built for it."""
-    limit = max_nodes()
-    if n > limit:
-        raise ValueError(
-            f"{what} of {n} nodes is too large: catmouse solves graphs of at most "
-            f"{limit} nodes (ids 0 to {limit - 1})"
-        )
-
-
-def _node_id(value: Any, what: str) -> int:
-    """Return ``value`` as a Python int, or raise TypeError naming ``what``."""
-    if type(value) is int:
-        return value
-    if isinstance(value, bool) or _is_numpy_bool(value):
-        raise TypeError(f"{what} is a bool ({value!r}), not a node id")
-    try:
-        return operator.index(value)
-    except TypeError:
-        raise TypeError(
-            f"{what} must be an integer node id, not {type(value).__name__} ({value!r})"
-        ) from None
-
-
-def _is_numpy_bool(value: Any) -> bool:
-    return type(value).__name__ in ("bool_", "bool") and type(value).__module__ == "numpy"
-
-
-def _readonly_int32(values: array) -> memoryview:
-    return memoryview(values).toreadonly()
-
-
-def _as_int32_buffer(obj: Any, name: str) -> memoryview:
-    """A read-only int32 view of ``obj``: zero-copy for contiguous 4-byte ints."""
-    try:
-        view = memoryview(obj)
-    except TypeError:
-        view = None
-    if view is not None:
-        if view.ndim != 1:
-            raise ValueError(f"{name} must be one-dimensional, got {view.ndim} dimensions")
-        fmt = view.format.lstrip("@=<>!")
-        if view.itemsize == 4 and fmt in ("i", "l") and view.c_contiguous:
-            if view.format[0] in "<>!" and view.format[0] != _NATIVE_ORDER:
-                return _copy_int32(_buffer_ints(view), name)
-            # Copied (one memcpy): the caller can still write its own buffer, and a
-            # Graph must never change under the engine's feet (a read-only view of
-            # a writable base would not stop that).
-            copy = array("i")
-            copy.frombytes(view.cast("B"))
-            return _readonly_int32(copy)
-        if fmt not in ("b", "B", "h", "H", "i", "I", "l", "L", "q", "Q", "n", "N"):
-            raise TypeError(
-                f"{name} must hold integers, got a buffer of format {view.format!r}"
-            )
-        return _copy_int32(_buffer_ints(view), name)
-    if isinstance(obj, (str, bytes)) or not isinstance(obj, Iterable):
-        raise TypeError(f"{name} must be a sequence of integers, not {type(obj).__name__}")
-    return _copy_int32(
-        [_node_id(v, f"{name}[{i}]") for i, v in enumerate(obj)], name
-    )
-
-
-_NATIVE_ORDER = "<" if array("i", [1]).tobytes()[0] == 1 else ">"
-
-
-def _buffer_ints(view: memoryview) -> list:
-    """The integers of a 1-D integer buffer, whatever its byte order."""
-    if view.format[0] not in "<>!=":
-        return view.tolist()
-    # memoryview.tolist reads native formats only (numpy's ">i4" is ">i").
-    order = "<" if view.format[0] == "<" else "=" if view.format[0] == "=" else ">"
-    item = order + view.format[1:]
-    if struct.calcsize(item) != view.itemsize:
-        raise TypeError(f"cannot read a buffer of format {view.format!r}")
-    return [v for (v,) in struct.iter_unpack(item, view.tobytes())]
-
-
-def _copy_int32(values: list, name: str) -> memoryview:
-    for i, v in enumerate(values):
-        if not -(2**31) <= v <= _INT32_MAX:
-            raise ValueError(f"{name}[{i}] = {v} does not fit in int32")
-    return _readonly_int32(array("i", values))
-
-
-def _check_row(u: int, ids: list[int], n: int) -> None:
-    """Node ``u``'s neighbours: in range, not ``u`` itself, each listed once."""
-    for v in ids:
-        if not 0 <= v < n:
-            raise ValueError(f"node {u} lists neighbour {v}, but node ids run from 0 to {n - 1}")
-        if v == u:
-            raise ValueError(f"node {u} lists itself as a neighbour (self-loop)")
-    if len(set(ids)) != len(ids):
-        dup = next(v for v in ids if ids.count(v) > 1)
-        raise ValueError(f"node {u} lists neighbour {dup} more than once")
-
-
-def _csr_from_lists(adjacency: Any) -> tuple[int, array, array]:
-    """Validate adjacency lists; return ``(n, indptr, indices)``.
-
-    Checks types, ranges, self-loops and duplicate neighbours; symmetry is
-    checked by the caller, which knows whether the graph is directed.
+    ``what`` is the argument (``"hole"``) or one item of a collection (``"holes[0]"``).
     """
-    if isinstance(adjacency, (str, bytes, bytearray)) or not isinstance(adjacency, Sequence):
-        # A mapping iterates over its keys, which would be misread as rows.
-        if (not isinstance(adjacency, Iterable)
-                or isinstance(adjacency, (str, bytes, bytearray, Mapping))):
-            raise TypeError(
-                "a graph must be a sequence of neighbour lists, "
-                f"not {type(adjacency).__name__}"
-            )
-        adjacency = list(adjacency)
-    n = len(adjacency)
-    if n > _INT32_MAX // 2:
-        raise ValueError(f"a graph of {n} nodes is too large")
-    indptr = array("i", [0]) * (n + 1)
-    indices = array("i")
-    total = 0
-    for u, row in enumerate(adjacency):
-        if isinstance(row, (str, bytes, bytearray, dict)) or not isinstance(row, Iterable):
-            raise TypeError(
-                f"node {u}'s neighbours must be a list of node ids, not {type(row).__name__}"
-            )
-        ids = [_node_id(v, f"neighbour {j} of node {u}") for j, v in enumerate(row)]
-        _check_row(u, ids, n)
-        indices.extend(ids)
-        total += len(ids)
-        indptr[u + 1] = total
-    return n, indptr, indices
-
-
-def _check_csr(n: int, indptr: memoryview, indices: memoryview) -> None:
-    """Check CSR arrays for the invariants the engine relies on."""
-    if len(indptr) != n + 1:
-        raise ValueError(f"indptr must have n + 1 = {n + 1} entries, got {len(indptr)}")
-    if indptr[0] != 0:
-        raise ValueError(f"indptr[0] must be 0, got {indptr[0]}")
-    if indptr[n] != len(indices):
-        raise ValueError(
-            f"indptr[-1] = {indptr[n]} must equal len(indices) = {len(indices)}"
-        )
-    for u in range(n):
-        lo, hi = indptr[u], indptr[u + 1]
-        if hi < lo:
-            raise ValueError(f"indptr is not monotone at node {u}: {lo} then {hi}")
-        _check_row(u, indices[lo:hi].tolist(), n)
-
-
-def _reverse_csr(n: int, indptr: memoryview, indices: memoryview) -> tuple[array, array]:
-    """The transpose: for each node, the nodes that have an edge into it."""
-    counts = [0] * (n + 1)
-    for v in indices:
-        counts[v + 1] += 1
-    for v in range(n):
-        counts[v + 1] += counts[v]
-    rindptr = array("i", counts)
-    fill = counts[:-1]
-    rindices = array("i", [0]) * len(indices)
-    for u in range(n):
-        for k in range(indptr[u], indptr[u + 1]):
-            v = indices[k]
-            rindices[fill[v]] = u
-            fill[v] += 1
-    return rindptr, rindices
-
-
-def _check_symmetric(n: int, indptr: memoryview, indices: memoryview) -> None:
-    edges = set()
-    for u in range(n):
-        for v in indices[indptr[u] : indptr[u + 1]].tolist():
-            edges.add(u * n + v)
-    for key in edges:
-        u, v = divmod(key, n)
-        if v * n + u not in edges:
-            raise ValueError(
-                f"edge {u}-{v} is listed at node {u} but not at node {v} "
-                "(an undirected graph lists each edge both ways; pass directed=True "
-                "for one-way edges)"
-            )
+    arg = what.split("[")[0]
+    default = DEFAULT_NODES.get(arg)
+    note = " (LeetCode's default)" if type(value) is int and value == default else ""
+    if arg == what:
+        return (f"{arg}={value!r}{note} is not a node of this graph (its nodes are "
+                f"{graph._nodes_text()}): pass {arg}=<one of them>")
+    return (f"{arg} names {value!r}{note}, which is not a node of this graph (its nodes "
+            f"are {graph._nodes_text()}): pass {arg}=(...) with its nodes")
 
 
 def _is_networkx(obj: Any) -> bool:
@@ -239,80 +79,6 @@ def _natural_graph(obj: Any, directed: bool) -> Graph | None:
     return None
 
 
-def _matrix_rows(matrix: Any) -> tuple[int, list[list[int]]]:
-    """Each row's columns holding 1 in a square 0/1 matrix, checked."""
-    if hasattr(matrix, "tocsr") and hasattr(matrix, "shape"):
-        shape = tuple(matrix.shape)
-        csr = matrix.tocsr()
-        indptr, indices, data = csr.indptr.tolist(), csr.indices.tolist(), csr.data.tolist()
-        get_rows = None
-    else:
-        try:
-            view = memoryview(matrix)
-        except TypeError:
-            raise TypeError(f"an adjacency matrix must be a 2-D array or a scipy.sparse "
-                            f"matrix, not {type(matrix).__name__}") from None
-        shape = view.shape or ()
-        get_rows = view
-    if len(shape) != 2 or shape[0] != shape[1]:
-        raise ValueError(f"an adjacency matrix must be square, got shape {shape}")
-    n = shape[0]
-    check_node_count(n, "an adjacency matrix")
-    rows: list[list[int]] = []
-    if get_rows is not None:
-        for u, values in enumerate(_dense_rows(get_rows)):
-            row = []
-            for v, x in enumerate(values):
-                if x:  # NaN too, which _check_entry refuses
-                    _check_entry(u, v, x)
-                    row.append(v)
-            rows.append(row)
-        return n, rows
-    for u in range(n):
-        row = []
-        for k in range(indptr[u], indptr[u + 1]):
-            v, x = indices[k], data[k]
-            if x == 0:  # an explicitly stored zero is no edge
-                continue
-            _check_entry(u, v, x)
-            row.append(v)
-        rows.append(sorted(row))  # tocsr summed any duplicates
-    return n, rows
-
-
-def _dense_rows(view: memoryview) -> Any:
-    if view.format.lstrip("@=<>!") in ("?", "b", "B", "h", "H", "i", "I", "l", "L", "q", "Q",
-                                       "f", "d", "e") and view.format[0] not in "<>!":
-        return view.tolist()
-    # numpy dtypes memoryview cannot read (non-native byte order, say): ask numpy.
-    numpy = __import__("numpy")
-    return numpy.asarray(view.obj).tolist()
-
-
-def _check_entry(u: int, v: int, value: Any) -> None:
-    if u == v:
-        raise ValueError(
-            f"the adjacency matrix has {value!r} on its diagonal at ({u}, {u}): a self-loop at "
-            f"node {u}, which graphs may not have (to let a player stay put, use "
-            "Game(..., mouse_stays=True) or cat_stays=True)"
-        )
-    if value != 1:
-        raise ValueError(
-            f"adjacency matrix entry ({u}, {v}) is {value!r}: entries must be 0 or 1 "
-            "(or booleans)"
-        )
-
-
-def _check_matrix_symmetric(rows: list[list[int]]) -> None:
-    edges = {(u, v) for u, row in enumerate(rows) for v in row}
-    for u, v in sorted(edges):
-        if (v, u) not in edges:
-            raise ValueError(
-                f"the adjacency matrix is not symmetric: entry ({u}, {v}) is 1 but "
-                f"({v}, {u}) is 0 (pass directed=True for one-way edges)"
-            )
-
-
 class Graph(Displayed):
     """An immutable graph in CSR form, validated once.
 
@@ -325,6 +91,34 @@ class Graph(Displayed):
     (6, 7)
     >>> g.neighbors(2)
     (0, 4, 5)
+
+    **Node names.**  A graph built from networkx (:meth:`from_networkx`, or a
+    networkx graph passed anywhere) is *labelled*: its nodes are named by their
+    labels wherever a node goes in or comes out (starts, holes, ``outcome``,
+    ``remoteness``, ``best_moves``, ``line``, ``Game`` node sets, ``neighbors``,
+    errors and reprs), and a value that is not a label is an error, never read
+    as a node id.  Other graphs name nodes by their ids ``0..n-1``.  Indexed by
+    ids on every graph: the tables (``Analysis.outcomes``, ``remoteness_table``,
+    ``outcomes_for``, ``remoteness_for``), ``indptr``/``indices``,
+    :meth:`adjacency`; :meth:`index` and :meth:`label` translate.
+
+    **Defaults** are LeetCode 913's nodes, read as names on every graph (on a
+    labelled graph, the nodes labelled 0, 1 and 2):
+
+    =========  ========  ==========================================================
+    argument   default   taken by
+    =========  ========  ==========================================================
+    ``hole``   ``0``     ``solve``, ``solve_many``, ``analyze``, ``draw``
+    ``holes``  ``(0,)``  ``Game``
+    ``mouse``  ``1``     ``solve``, ``solve_many``, ``Analysis.line``, ``draw``
+    ``cat``    ``2``     ``solve``, ``solve_many``, ``Analysis.line``, ``draw``
+    =========  ========  ==========================================================
+
+    Where a default is not a node of the graph (nodes named ``1..n``, or
+    strings), the call stops with a ValueError naming the argument to pass,
+    e.g. ``hole=0 (LeetCode's default) is not a node of this graph (its nodes
+    are 1..6): pass hole=<one of them>``.  ``draw`` without starts draws no
+    line when 1 or 2 is not a node.
     """
 
     __slots__ = (
@@ -359,6 +153,7 @@ class Graph(Displayed):
             reverse = (adjacency.rindptr, adjacency.rindices)
             self._init_from(adjacency.n, adjacency.indptr, adjacency.indices, directed,
                             adjacency._labels, checked=True, reverse=reverse)
+            object.__setattr__(self, "_index", adjacency._index)
             return
         if type(adjacency) is not list:
             natural = _natural_graph(adjacency, directed)
@@ -558,27 +353,36 @@ class Graph(Displayed):
         """Edges of the graph (an undirected edge counts once)."""
         return len(self.indices) if self.directed else len(self.indices) // 2
 
-    def neighbors(self, node: int) -> tuple[int, ...]:
-        """The nodes reachable from ``node`` in one move, in stored order."""
-        node = self._check_node(node, "node")
-        return tuple(self.indices[self.indptr[node] : self.indptr[node + 1]].tolist())
+    def neighbors(self, node: Hashable) -> tuple[Hashable, ...]:
+        """The nodes reachable from ``node`` in one move, in stored order.
 
-    def degree(self, node: int) -> int:
-        """How many moves leave ``node``."""
-        node = self._check_node(node, "node")
+        On a labelled graph ``node`` is a label and so are the answers.
+        """
+        node = self._check_node(self._id_of(node, "node"), "node")
+        row = self.indices[self.indptr[node] : self.indptr[node + 1]].tolist()
+        labels = self._labels
+        return tuple(row) if labels is None else tuple(labels[v] for v in row)
+
+    def degree(self, node: Hashable) -> int:
+        """How many moves leave ``node`` (a label on a labelled graph)."""
+        node = self._check_node(self._id_of(node, "node"), "node")
         return self.indptr[node + 1] - self.indptr[node]
 
     def adjacency(self) -> list[list[int]]:
-        """The graph as adjacency lists (a fresh copy)."""
+        """The graph as adjacency lists of node ids (a fresh copy), whatever its labels."""
         return [list(row) for row in self._rows()]
 
     def label(self, node: int) -> Hashable:
-        """The original label of node ``node`` (itself unless built from networkx)."""
+        """The label of node id ``node`` (the id itself unless built from networkx).
+
+        With :meth:`index`, the bridge between labels and the ids that index the
+        tables (``Analysis.outcomes``, ``indptr``/``indices``).
+        """
         node = self._check_node(node, "node")
         return node if self._labels is None else self._labels[node]
 
     def index(self, label: Hashable) -> int:
-        """The node id of an original label (inverse of :meth:`label`)."""
+        """The node id of a label (inverse of :meth:`label`)."""
         if self._index is None:
             return self._check_node(label, "label")
         try:
@@ -586,12 +390,13 @@ class Graph(Displayed):
         except KeyError:
             raise ValueError(f"{label!r} is not a node of this graph") from None
 
-    def _label_id(self, value: Any, what: str) -> Any:
-        """``value``'s node id when it is one of this graph's labels, else ``value`` as is.
+    def _id_of(self, value: Any, what: str) -> Any:
+        """The id of the node ``value`` names: its label's id on a labelled graph.
 
-        Labels come first on a labelled graph (``Graph.from_networkx``); an int
-        that is not a label is left to be read as a node id.  Anything else is a
-        ValueError naming it.
+        On a labelled graph (``Graph.from_networkx``) a node is named by its label
+        and nothing else: a value that is not a label is a ValueError naming the
+        argument ``what``, never read as an id.  On a plain graph ``value`` is
+        returned as is, for the caller's id checks.
         """
         index = self._index
         if index is None or type(value) is bool:
@@ -600,15 +405,26 @@ class Graph(Displayed):
             node = index.get(value)
         except TypeError:  # unhashable: not a label
             node = None
-        if node is not None:
-            return node
-        try:
-            operator.index(value)
-        except TypeError:
-            raise ValueError(
-                f"{what} {value!r} is not a node of this graph (not one of its labels)"
-            ) from None
-        return value
+        if node is None:
+            raise ValueError(_not_a_node(self, value, what))
+        return node
+
+    def _name(self, node: int) -> Hashable:
+        """What node id ``node`` is called outside: its label, or the id on a plain graph."""
+        return node if self._labels is None else self._labels[node]
+
+    def _nodes_text(self) -> str:
+        """The graph's nodes in a few words, for error messages: ``1..6``, ``'a', 'b', 'c'``."""
+        labels = self.labels
+        n = len(labels)
+        if not n:
+            return "it has none"
+        first = labels[0]
+        if type(first) is int and labels == tuple(range(first, first + n)):
+            return f"{first}..{first + n - 1}"
+        if n <= 6:
+            return ", ".join(map(repr, labels))
+        return ", ".join(map(repr, labels[:3])) + f", ..., {labels[-1]!r} ({n} in all)"
 
     @property
     def labels(self) -> tuple[Hashable, ...]:

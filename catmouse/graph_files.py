@@ -11,7 +11,8 @@ import os
 import sys
 from typing import Any
 
-from .graph import Graph, check_node_count, max_nodes
+from .graph import Graph
+from .graph_checks import check_node_count, max_nodes
 
 __all__ = ["FORMATS", "GraphFile", "parse_graph6", "parse_graph6_all", "read_graph",
            "read_graphs", "read_text"]

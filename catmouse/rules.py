@@ -145,9 +145,10 @@ class Rules:
     def position(self, mouse: Any, cat: Any, turn: Any) -> int:
         """Validate a position and return its index ``turn*n*n + mouse*n + cat``."""
         n = self.n
-        if self.mouse_graph._index is not None:  # a labelled graph: labels name nodes
-            mouse = self.mouse_graph._label_id(mouse, "mouse")
-            cat = self.mouse_graph._label_id(cat, "cat")
+        graph = self.mouse_graph
+        if graph._index is not None:  # a labelled graph: labels name nodes, and only labels
+            mouse = graph._id_of(mouse, "mouse")
+            cat = graph._id_of(cat, "cat")
         mouse = _node_id(mouse, "mouse")
         cat = _node_id(cat, "cat")
         if not 0 <= mouse < n:
@@ -156,7 +157,8 @@ class Rules:
             raise ValueError(f"cat node {cat} is not in a graph of {n} nodes (0..{n - 1})")
         if not self.cat_may_stand(cat):
             what = "the hole" if self.flags[cat] & HOLE else "a node the cat may not enter"
-            raise ValueError(f"no such position: the cat cannot be on node {cat} ({what})")
+            raise ValueError(
+                f"no such position: the cat cannot be on node {graph._name(cat)!r} ({what})")
         try:
             turn = Turn(turn)
         except ValueError:
@@ -183,8 +185,8 @@ class Rules:
 def classic_rules(graph: Graph, hole: Any = 0) -> Rules:
     """LeetCode 913: both move on ``graph``; the cat may not enter ``hole``."""
     cache = graph._cache
-    if graph._index is not None:  # a labelled graph: the hole may be named by its label
-        hole = graph._label_id(hole, "hole")
+    if graph._index is not None:  # a labelled graph: the hole is named by its label
+        hole = graph._id_of(hole, "hole")
     key = ("classic", hole)
     rules = cache.get(key)
     if rules is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import engine as _engine
 from .analysis import Analysis
@@ -73,10 +73,10 @@ def _run_with_progress(rules: Rules, outcomes: bytearray, remoteness: array | No
 
 def solve(
     graph: GraphLike,
-    mouse: int = 1,
-    cat: int = 2,
+    mouse: Any = 1,
+    cat: Any = 2,
     *,
-    hole: int = 0,
+    hole: Any = 0,
     max_memory: int | None = None,
     threads: int | None = None,
 ) -> Outcome:
@@ -85,7 +85,9 @@ def solve(
     ``graph`` is a :class:`Graph` or adjacency lists.  The mouse starts on
     ``mouse``, the cat on ``cat`` (by position or keyword, as in
     :meth:`Game.solve`: ``solve(g, 3, 4)``); the mouse wins on reaching
-    ``hole``, which the cat may not enter.  ``max_memory`` (bytes) caps the
+    ``hole``, which the cat may not enter.  Nodes are labels on a labelled
+    graph (a networkx graph's own names, and only those: the defaults 1, 2 and
+    0 too, see :class:`Graph`), else ids.  ``max_memory`` (bytes) caps the
     tables; ``threads`` splits the search of a big graph (default: one thread
     for small graphs, every core for big ones).
 
@@ -122,7 +124,7 @@ def solve(
     return result
 
 
-def _board(graph: Graph, hole: int, rules: Rules | None = None) -> _Board | None:
+def _board(graph: Graph, hole: Any, rules: Rules | None = None) -> _Board | None:
     """The engine's Board for (graph, hole), cached on the graph; None for a big graph.
 
     Only graphs whose search fits in SMALL_TABLES get one: the memory check
@@ -143,10 +145,13 @@ def _board(graph: Graph, hole: int, rules: Rules | None = None) -> _Board | None
     return board
 
 
-def analyze(graph: GraphLike, *, hole: int = 0, max_memory: int | None = None,
+def analyze(graph: GraphLike, *, hole: Any = 0, max_memory: int | None = None,
             remoteness: bool = True, threads: int | None = None,
             progress: ProgressLike = None) -> Analysis:
-    """Solve every position of LeetCode 913's game on ``graph``.
+    """Solve every position of LeetCode 913's game on ``graph``, the cat kept out of ``hole``.
+
+    ``hole`` is named as :func:`solve` names nodes (label 0 by default on a
+    labelled graph).
 
     ``remoteness=False`` keeps only the outcomes (1 byte per position instead
     of 5), for the biggest graphs; the queries that need the remoteness table
@@ -168,9 +173,9 @@ def solve_many(
     graphs: Iterable[GraphLike],
     threads: int | None = None,
     *,
-    mouse: int = 1,
-    cat: int = 2,
-    hole: int = 0,
+    mouse: Any = 1,
+    cat: Any = 2,
+    hole: Any = 0,
     progress: ProgressLike = None,
 ) -> list[Outcome]:
     """:func:`solve` over many graphs, in up to ``threads`` threads.

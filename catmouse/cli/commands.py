@@ -207,7 +207,8 @@ def _game(args: argparse.Namespace, source: GraphFile, hole: int) -> Game:
     if args.holes is not None and args.hole is not None:
         raise CliError("give --hole or --holes, not both")
     n = source.graph.n
-    if args.holes is None and not 0 <= hole < n:
+    # (A labelled graph names its hole by label: Game checks it.)
+    if args.holes is None and source.graph._index is None and not 0 <= hole < n:
         raise CliError(f"{file_label(args.file)}: hole node {hole} is not in a graph of {n} nodes")
     holes = args.holes if args.holes is not None else (hole,)
     cat_graph = None
@@ -469,7 +470,9 @@ def _draw(args: argparse.Namespace) -> int:
         title += f" in {_plies(len(line) - 1)}"
     subtitle = (f"mouse starts on {mouse}, cat on {cat}, {_holes_text(game.holes)}; "
                 f"{_mover_text(game.first)}\n{_ending(analysis, line, game)}")
-    svg = game_svg(source.graph, line, holes=game.holes, title=title, subtitle=subtitle)
+    index = source.graph.index  # the picture works in node ids, the words in names
+    svg = game_svg(source.graph, [(index(m), index(c), t) for m, c, t in line],
+                   holes=[index(u) for u in game.holes], title=title, subtitle=subtitle)
     try:
         if converter is not None:
             from ..show.png import write_png

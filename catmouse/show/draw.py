@@ -75,7 +75,7 @@ class Setup:
         if isinstance(obj, Analysis):
             if hole is not None:
                 raise ValueError("hole= applies to a graph; an Analysis already has its holes")
-            return cls._from_analysis(obj, Turn.MOUSE)
+            return cls._from_analysis(obj, obj.first)
         if isinstance(obj, Game):
             if hole is not None:
                 raise ValueError("hole= applies to a graph; a Game has holes=... of its own")
@@ -135,17 +135,27 @@ def game_over_words(analysis: Analysis, position: Position, holes: Any,
 
 
 def ending_words(setup: Setup, line: list[Position]) -> str:
-    """How an optimal line ends, in words (the last entry of ``line`` is where it stops)."""
-    over = game_over_words(setup.analysis, line[-1], setup.holes, setup.goals)
+    """How an optimal line ends, in words (the last entry of ``line`` is where it stops).
+
+    ``line`` names nodes as :meth:`Analysis.line` does (labels on a labelled graph).
+    """
+    name = setup.graph._name
+    holes = {name(u) for u in setup.holes}
+    goals = {name(u) for u in setup.goals}
+    over = game_over_words(setup.analysis, line[-1], holes, goals)
     return over or "then a position repeats: the game goes round forever"
 
 
-def _default_starts(setup: Setup, mouse: int | None, cat: int | None) -> tuple[int, int] | None:
-    """The starts asked for, else LeetCode's (mouse 1, cat 2) where those exist."""
-    n = setup.analysis.n
+def _default_starts(setup: Setup, mouse: Any, cat: Any) -> tuple[Any, Any] | None:
+    """The starts asked for, else LeetCode's (mouse 1, cat 2) where those are nodes.
+
+    Nodes by name (labels on a labelled graph); None draws no line.
+    """
     if mouse is not None or cat is not None:
         return (1 if mouse is None else mouse, 2 if cat is None else cat)
-    if n >= 3 and 2 not in setup.forbidden:
+    graph = setup.graph
+    names = graph._index if graph._index is not None else range(graph.n)
+    if 1 in names and 2 in names and graph.index(2) not in setup.forbidden:
         return (1, 2)
     return None
 
@@ -170,6 +180,9 @@ def draw(
     blue (mouse) and orange (cat), and ``line=True`` numbers the moves of one
     optimal game (not for an ``analyze(..., remoteness=False)`` table, which
     has no line).  The picture scales to its container (it has a viewBox).
+    Nodes are named as the graph names them (labels on a labelled graph, the
+    defaults too); without starts, a graph lacking node 1 or 2 is drawn
+    without a line.
 
     >>> import catmouse
     >>> svg = catmouse.draw([[1, 3], [0], [3], [0, 2]], mouse=1, cat=2)
@@ -193,12 +206,14 @@ def draw(
     else:
         m, c = starts
         analysis.outcome(m, c, turn)  # raises ValueError for a start that does not exist
-        moves = analysis.line(m, c, turn) if line else [(m, c, turn)]
+        named = analysis.line(m, c, turn) if line else [(m, c, turn)]
+        index = analysis.graph.index
+        moves = [(index(u), index(v), t) for u, v, t in named]  # the picture works in ids
         heading = setup.words(m, c, turn)
         subtitle = (f"mouse starts on {m}, cat on {c}; "
                     f"the {_PLAYER[turn]} moves first")
         if line:
-            subtitle += "\n" + ending_words(setup, moves)
+            subtitle += "\n" + ending_words(setup, named)
     if setup.own_cat_graph:
         subtitle += "\n(the cat moves on a graph of its own, not drawn)"
     return game_svg(
@@ -223,6 +238,11 @@ def too_big(graph: Graph) -> bool:
     return graph.n > LEGIBLE_NODES or graph.num_edges > LEGIBLE_EDGES
 
 
+def _no_default_hole(obj: Any) -> bool:
+    """A labelled Graph without a node 0: draw() needs its hole named (hole=...)."""
+    return isinstance(obj, Graph) and obj._index is not None and 0 not in obj._index
+
+
 def summary_html(obj: Any) -> str:
     """A few lines about a board too big to draw legibly."""
     graph: Graph = obj.graph if not isinstance(obj, Graph) else obj
@@ -233,7 +253,10 @@ def summary_html(obj: Any) -> str:
         counts = obj.counts()
         lines.append(f"{counts[Outcome.MOUSE_WIN]:,} positions won by the mouse, "
                      f"{counts[Outcome.CAT_WIN]:,} by the cat, {counts[Outcome.DRAW]:,} drawn")
-    if graph.n:
+    if _no_default_hole(obj) and not too_big(graph):
+        lines.append("not drawn: it has no node 0 for LeetCode's hole; "
+                     "<code>catmouse.draw(graph, hole=...)</code> draws it")
+    elif graph.n:
         lines.append(f"not drawn: over {LEGIBLE_NODES} nodes or {LEGIBLE_EDGES} edges is too "
                      "many to read; <code>catmouse.draw(...)</code> draws it anyway")
     return ('<div class="catmouse-summary" style="font-family: sans-serif; line-height: 1.4">'
@@ -243,7 +266,8 @@ def summary_html(obj: Any) -> str:
 def repr_svg(obj: Any) -> str | None:
     """The picture for Jupyter, or None (no SVG) for a board too big to read."""
     graph = obj if isinstance(obj, Graph) else obj.graph
-    if too_big(graph) or graph.n == 0:  # an empty graph has no hole 0 to solve with
+    # An empty graph, or a labelled one without a node 0, has no hole 0 to solve with.
+    if too_big(graph) or graph.n == 0 or _no_default_hole(obj):
         return None
     return draw(obj)
 

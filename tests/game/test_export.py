@@ -131,7 +131,7 @@ def test_json_keeps_the_labels_of_a_networkx_graph():
     nx = pytest.importorskip("networkx")
     board = nx.Graph([("den", 7), (7, 2.5), (2.5, (0, 1)), ((0, 1), "den")])
     graph = Graph.from_networkx(board, nodes=["den", 7, 2.5, (0, 1)])
-    analysis = catmouse.analyze(graph)
+    analysis = catmouse.analyze(graph, hole="den")  # a labelled graph names its hole
     data = json.loads(analysis.to_json())
     # Strings and numbers as they are; anything else (a tuple here) as its str.
     assert data["labels"] == ["den", 7, 2.5, "(0, 1)"]

@@ -154,11 +154,12 @@ def test_from_networkx_maps_labels_both_ways():
     assert g.labels == ("hole", "mouse", "cat", "a", "b")
     assert [g.index(x) for x in g.labels] == [0, 1, 2, 3, 4]
     assert [g.label(i) for i in range(5)] == list(g.labels)
-    for u in range(5):
-        assert {g.label(v) for v in g.neighbors(u)} == set(G.adj[g.label(u)])
+    for x in g.labels:  # a labelled graph's neighbours are labels too
+        assert set(g.neighbors(x)) == set(G.adj[x]) and g.degree(x) == 2
+    assert g.adjacency()[g.index("a")] == [g.index("hole"), g.index("mouse")]  # ids
     # The 5-cycle hole-a-mouse-b-cat: the mouse walks to the hole via a.
-    assert catmouse.solve(g) == catmouse.Outcome.MOUSE_WIN
-    assert catmouse.analyze(g).best_moves(g.index("mouse"), g.index("cat")) == [g.index("a")]
+    assert catmouse.solve(g, "mouse", "cat", hole="hole") == catmouse.Outcome.MOUSE_WIN
+    assert catmouse.analyze(g, hole="hole").best_moves("mouse", "cat") == ["a"]
     with pytest.raises(ValueError, match="'nowhere'"):
         g.index("nowhere")
 

@@ -153,37 +153,40 @@ def example_networkx():
 
 def test_networkx_graph_to_solve_analyze_and_game(use_engine):
     G, names = example_networkx()
-    assert catmouse.solve(G) == catmouse.solve(EXAMPLE)
+    assert catmouse.solve(G, "start", "den", hole="hole") == catmouse.solve(EXAMPLE)
     assert catmouse.solve(G, "a", "b", hole="hole") == catmouse.solve(EXAMPLE, 3, 4)
-    assert catmouse.solve(G, mouse="a", cat="b") == catmouse.solve(EXAMPLE, 3, 4)
+    assert catmouse.solve(G, mouse="a", cat="b", hole="hole") == catmouse.solve(EXAMPLE, 3, 4)
     analysis = catmouse.analyze(G, hole="hole")
     assert analysis.outcome("a", "b", Turn.CAT) == Outcome.CAT_WIN
     assert analysis.remoteness("a", "b", Turn.CAT) == 1
-    assert analysis.best_moves("a", "b", Turn.CAT) == [3]
-    assert analysis.line("start", "den")[0] == (1, 2, Turn.MOUSE)
+    assert analysis.best_moves("a", "b", Turn.CAT) == ["a"]  # answers are labels too
+    assert analysis.line("start", "den")[0] == ("start", "den", Turn.MOUSE)
     game = Game(G, holes=("hole",), cat_goals=["c"], mouse_stays=True)
     same = Game(EXAMPLE, holes=(0,), cat_goals=[5], mouse_stays=True)
     assert game.solve("a", "b") == same.solve(3, 4)
     assert game.analyze().outcomes.tobytes() == same.analyze().outcomes.tobytes()
-    with pytest.raises(ValueError, match="'nowhere' is not a node of this graph"):
-        catmouse.solve(G, mouse="nowhere")
-    with pytest.raises(ValueError, match="'nowhere' is not a node"):
+    with pytest.raises(ValueError, match="mouse='nowhere' is not a node of this graph"):
+        catmouse.solve(G, mouse="nowhere", hole="hole")
+    with pytest.raises(ValueError, match="holes names 'nowhere', which is not a node"):
         Game(G, holes=["nowhere"])
     batch = catmouse.solve_many([G, G], mouse="start", cat="den", hole="hole")
     assert batch == [catmouse.solve(EXAMPLE)] * 2
 
 
-def test_labelled_starts_are_labels_first():
+def test_labelled_starts_are_labels_only():
     nx = pytest.importorskip("networkx")
     # Integer labels that are not the node ids: 1 names the label 1 (id 2).
     G = nx.Graph([(5, 3), (3, 1)])
     g = Graph.from_networkx(G)
     assert g.labels == (5, 3, 1) and g.index(1) == 2
     a = catmouse.analyze(g, hole=5)
-    assert a.outcome(1, 3) == a.outcome(2, 1)
-    assert catmouse.solve(g, 1, 3, hole=5) == a.outcome(2, 1)
+    assert a.outcome(1, 3) == Outcome(a.outcomes[0, 2, 1])
+    # An id that is no label (2 is id of label 1) is refused, never read as an id.
+    with pytest.raises(ValueError, match=r"cat=2 \(LeetCode's default\) is not a node"):
+        a.outcome(1, 2)
+    assert catmouse.solve(g, 1, 3, hole=5) == a.outcome(1, 3)
     # The result is the same on the second call (no cached board reading ids).
-    assert catmouse.solve(g, 1, 3, hole=5) == a.outcome(2, 1)
+    assert catmouse.solve(g, 1, 3, hole=5) == a.outcome(1, 3)
 
 
 @pytest.mark.parametrize("dtype", ["int64", "uint8", "bool", "float64", ">i4"])

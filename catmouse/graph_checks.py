@@ -1,0 +1,277 @@
+"""Checking what a Graph is built from: int32 buffers, CSR arrays, lists and matrices.
+
+Everything here refuses bad input with a TypeError or ValueError that names what is wrong, so
+that :class:`catmouse.Graph` holds only arrays the engines can read.
+"""
+
+from __future__ import annotations
+
+import operator
+import struct
+from array import array
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from .engine import facts
+
+_INT32_MAX = 2**31 - 1
+
+
+def max_nodes() -> int:
+    """The most nodes the engine solves (``facts.MAX_NODES``)."""
+    return facts.MAX_NODES
+
+
+def check_node_count(n: int, what: str = "a graph") -> None:
+    """Refuse a node count the engine cannot solve, before anything is built for it."""
+    limit = max_nodes()
+    if n > limit:
+        raise ValueError(
+            f"{what} of {n} nodes is too large: catmouse solves graphs of at most "
+            f"{limit} nodes (ids 0 to {limit - 1})"
+        )
+
+
+def _node_id(value: Any, what: str) -> int:
+    """Return ``value`` as a Python int, or raise TypeError naming ``what``."""
+    if type(value) is int:
+        return value
+    if isinstance(value, bool) or _is_numpy_bool(value):
+        raise TypeError(f"{what} is a bool ({value!r}), not a node id")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(
+            f"{what} must be an integer node id, not {type(value).__name__} ({value!r})"
+        ) from None
+
+
+def _is_numpy_bool(value: Any) -> bool:
+    return type(value).__name__ in ("bool_", "bool") and type(value).__module__ == "numpy"
+
+
+def _readonly_int32(values: array) -> memoryview:
+    return memoryview(values).toreadonly()
+
+
+def _as_int32_buffer(obj: Any, name: str) -> memoryview:
+    """A read-only int32 view of ``obj``: zero-copy for contiguous 4-byte ints."""
+    try:
+        view = memoryview(obj)
+    except TypeError:
+        view = None
+    if view is not None:
+        if view.ndim != 1:
+            raise ValueError(f"{name} must be one-dimensional, got {view.ndim} dimensions")
+        fmt = view.format.lstrip("@=<>!")
+        if view.itemsize == 4 and fmt in ("i", "l") and view.c_contiguous:
+            if view.format[0] in "<>!" and view.format[0] != _NATIVE_ORDER:
+                return _copy_int32(_buffer_ints(view), name)
+            # Copied (one memcpy): the caller can still write its own buffer, and a
+            # Graph must never change under the engine's feet (a read-only view of
+            # a writable base would not stop that).
+            copy = array("i")
+            copy.frombytes(view.cast("B"))
+            return _readonly_int32(copy)
+        if fmt not in ("b", "B", "h", "H", "i", "I", "l", "L", "q", "Q", "n", "N"):
+            raise TypeError(
+                f"{name} must hold integers, got a buffer of format {view.format!r}"
+            )
+        return _copy_int32(_buffer_ints(view), name)
+    if isinstance(obj, (str, bytes)) or not isinstance(obj, Iterable):
+        raise TypeError(f"{name} must be a sequence of integers, not {type(obj).__name__}")
+    return _copy_int32(
+        [_node_id(v, f"{name}[{i}]") for i, v in enumerate(obj)], name
+    )
+
+
+_NATIVE_ORDER = "<" if array("i", [1]).tobytes()[0] == 1 else ">"
+
+
+def _buffer_ints(view: memoryview) -> list:
+    """The integers of a 1-D integer buffer, whatever its byte order."""
+    if view.format[0] not in "<>!=":
+        return view.tolist()
+    # memoryview.tolist reads native formats only (numpy's ">i4" is ">i").
+    order = "<" if view.format[0] == "<" else "=" if view.format[0] == "=" else ">"
+    item = order + view.format[1:]
+    if struct.calcsize(item) != view.itemsize:
+        raise TypeError(f"cannot read a buffer of format {view.format!r}")
+    return [v for (v,) in struct.iter_unpack(item, view.tobytes())]
+
+
+def _copy_int32(values: list, name: str) -> memoryview:
+    for i, v in enumerate(values):
+        if not -(2**31) <= v <= _INT32_MAX:
+            raise ValueError(f"{name}[{i}] = {v} does not fit in int32")
+    return _readonly_int32(array("i", values))
+
+
+def _check_row(u: int, ids: list[int], n: int) -> None:
+    """Node ``u``'s neighbours: in range, not ``u`` itself, each listed once."""
+    for v in ids:
+        if not 0 <= v < n:
+            raise ValueError(f"node {u} lists neighbour {v}, but node ids run from 0 to {n - 1}")
+        if v == u:
+            raise ValueError(f"node {u} lists itself as a neighbour (self-loop)")
+    if len(set(ids)) != len(ids):
+        dup = next(v for v in ids if ids.count(v) > 1)
+        raise ValueError(f"node {u} lists neighbour {dup} more than once")
+
+
+def _csr_from_lists(adjacency: Any) -> tuple[int, array, array]:
+    """Validate adjacency lists; return ``(n, indptr, indices)``.
+
+    Checks types, ranges, self-loops and duplicate neighbours; symmetry is
+    checked by the caller, which knows whether the graph is directed.
+    """
+    if isinstance(adjacency, (str, bytes, bytearray)) or not isinstance(adjacency, Sequence):
+        # A mapping iterates over its keys, which would be misread as rows.
+        if (not isinstance(adjacency, Iterable)
+                or isinstance(adjacency, (str, bytes, bytearray, Mapping))):
+            raise TypeError(
+                "a graph must be a sequence of neighbour lists, "
+                f"not {type(adjacency).__name__}"
+            )
+        adjacency = list(adjacency)
+    n = len(adjacency)
+    if n > _INT32_MAX // 2:
+        raise ValueError(f"a graph of {n} nodes is too large")
+    indptr = array("i", [0]) * (n + 1)
+    indices = array("i")
+    total = 0
+    for u, row in enumerate(adjacency):
+        if isinstance(row, (str, bytes, bytearray, dict)) or not isinstance(row, Iterable):
+            raise TypeError(
+                f"node {u}'s neighbours must be a list of node ids, not {type(row).__name__}"
+            )
+        ids = [_node_id(v, f"neighbour {j} of node {u}") for j, v in enumerate(row)]
+        _check_row(u, ids, n)
+        indices.extend(ids)
+        total += len(ids)
+        indptr[u + 1] = total
+    return n, indptr, indices
+
+
+def _check_csr(n: int, indptr: memoryview, indices: memoryview) -> None:
+    """Check CSR arrays for the invariants the engine relies on."""
+    if len(indptr) != n + 1:
+        raise ValueError(f"indptr must have n + 1 = {n + 1} entries, got {len(indptr)}")
+    if indptr[0] != 0:
+        raise ValueError(f"indptr[0] must be 0, got {indptr[0]}")
+    if indptr[n] != len(indices):
+        raise ValueError(
+            f"indptr[-1] = {indptr[n]} must equal len(indices) = {len(indices)}"
+        )
+    for u in range(n):
+        lo, hi = indptr[u], indptr[u + 1]
+        if hi < lo:
+            raise ValueError(f"indptr is not monotone at node {u}: {lo} then {hi}")
+        _check_row(u, indices[lo:hi].tolist(), n)
+
+
+def _reverse_csr(n: int, indptr: memoryview, indices: memoryview) -> tuple[array, array]:
+    """The transpose: for each node, the nodes that have an edge into it."""
+    counts = [0] * (n + 1)
+    for v in indices:
+        counts[v + 1] += 1
+    for v in range(n):
+        counts[v + 1] += counts[v]
+    rindptr = array("i", counts)
+    fill = counts[:-1]
+    rindices = array("i", [0]) * len(indices)
+    for u in range(n):
+        for k in range(indptr[u], indptr[u + 1]):
+            v = indices[k]
+            rindices[fill[v]] = u
+            fill[v] += 1
+    return rindptr, rindices
+
+
+def _check_symmetric(n: int, indptr: memoryview, indices: memoryview) -> None:
+    edges = set()
+    for u in range(n):
+        for v in indices[indptr[u] : indptr[u + 1]].tolist():
+            edges.add(u * n + v)
+    for key in edges:
+        u, v = divmod(key, n)
+        if v * n + u not in edges:
+            raise ValueError(
+                f"edge {u}-{v} is listed at node {u} but not at node {v} "
+                "(an undirected graph lists each edge both ways; pass directed=True "
+                "for one-way edges)"
+            )
+
+
+def _matrix_rows(matrix: Any) -> tuple[int, list[list[int]]]:
+    """Each row's columns holding 1 in a square 0/1 matrix, checked."""
+    if hasattr(matrix, "tocsr") and hasattr(matrix, "shape"):
+        shape = tuple(matrix.shape)
+        csr = matrix.tocsr()
+        indptr, indices, data = csr.indptr.tolist(), csr.indices.tolist(), csr.data.tolist()
+        get_rows = None
+    else:
+        try:
+            view = memoryview(matrix)
+        except TypeError:
+            raise TypeError(f"an adjacency matrix must be a 2-D array or a scipy.sparse "
+                            f"matrix, not {type(matrix).__name__}") from None
+        shape = view.shape or ()
+        get_rows = view
+    if len(shape) != 2 or shape[0] != shape[1]:
+        raise ValueError(f"an adjacency matrix must be square, got shape {shape}")
+    n = shape[0]
+    check_node_count(n, "an adjacency matrix")
+    rows: list[list[int]] = []
+    if get_rows is not None:
+        for u, values in enumerate(_dense_rows(get_rows)):
+            row = []
+            for v, x in enumerate(values):
+                if x:  # NaN too, which _check_entry refuses
+                    _check_entry(u, v, x)
+                    row.append(v)
+            rows.append(row)
+        return n, rows
+    for u in range(n):
+        row = []
+        for k in range(indptr[u], indptr[u + 1]):
+            v, x = indices[k], data[k]
+            if x == 0:  # an explicitly stored zero is no edge
+                continue
+            _check_entry(u, v, x)
+            row.append(v)
+        rows.append(sorted(row))  # tocsr summed any duplicates
+    return n, rows
+
+
+def _dense_rows(view: memoryview) -> Any:
+    if view.format.lstrip("@=<>!") in ("?", "b", "B", "h", "H", "i", "I", "l", "L", "q", "Q",
+                                       "f", "d", "e") and view.format[0] not in "<>!":
+        return view.tolist()
+    # numpy dtypes memoryview cannot read (non-native byte order, say): ask numpy.
+    numpy = __import__("numpy")
+    return numpy.asarray(view.obj).tolist()
+
+
+def _check_entry(u: int, v: int, value: Any) -> None:
+    if u == v:
+        raise ValueError(
+            f"the adjacency matrix has {value!r} on its diagonal at ({u}, {u}): a self-loop at "
+            f"node {u}, which graphs may not have (to let a player stay put, use "
+            "Game(..., mouse_stays=True) or cat_stays=True)"
+        )
+    if value != 1:
+        raise ValueError(
+            f"adjacency matrix entry ({u}, {v}) is {value!r}: entries must be 0 or 1 "
+            "(or booleans)"
+        )
+
+
+def _check_matrix_symmetric(rows: list[list[int]]) -> None:
+    edges = {(u, v) for u, row in enumerate(rows) for v in row}
+    for u, v in sorted(edges):
+        if (v, u) not in edges:
+            raise ValueError(
+                f"the adjacency matrix is not symmetric: entry ({u}, {v}) is 1 but "
+                f"({v}, {u}) is 0 (pass directed=True for one-way edges)"
+            )
