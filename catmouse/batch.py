@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from . import engine as _engine
@@ -243,14 +242,5 @@ def _solve_boards(engine: Any, batch: list[Any], indices: list[int], out: list[A
 
 def _parallel(solve_boards: Any, boards: list[Any], mouse: Any, cat: Any,
               threads: int) -> bytearray:
-    if threads == 1 or len(boards) < 2:
-        return solve_boards(boards, mouse, cat)
-    # One GIL-free call per thread; striding balances large and small graphs.
-    parts = min(threads, len(boards))
-    with ThreadPoolExecutor(max_workers=parts) as pool:
-        results = list(pool.map(lambda k: solve_boards(boards[k::parts], mouse, cat),
-                                range(parts)))
-    codes = bytearray(len(boards))
-    for k, part in enumerate(results):
-        codes[k::parts] = part
-    return codes
+    """The engine's codes for ``boards``: its own helper threads solve them without the GIL."""
+    return solve_boards(boards, mouse, cat, 0, threads)

@@ -1,5 +1,6 @@
-# Included by bits_c.pyx. Batches of plain lists across threads: the calling thread reads the
-# lists (it must hold the GIL for that) while helpers solve what it has read, without the GIL.
+# Included by bits_c.pyx. Batches across threads: the calling thread reads each item (it must
+# hold the GIL for that: a plain list's ints, a Board's position) while helpers solve what it
+# has read, without the GIL.  Plain lists of at most 64 nodes and Boards share the crew.
 
 cdef enum:
     # Graphs per chunk: the unit a helper claims, and the step between Ctrl-C checks.
@@ -17,10 +18,15 @@ cdef struct Packed:
 
 
 cdef struct ListCrew:
-    # One window of a list batch: packed graphs, their codes, and the chunk hand-out.
+    # One window of a batch: the items read so far, their codes, and the chunk hand-out.
+    # Lists are packed (``packed``); Boards are pointers with their targets (``games``).
     Packed *packed
+    const void **games
+    int64_t *targets
+    uint8_t *small
     uint8_t *out
     int64_t count
+    int64_t chunk         # items per chunk
     int64_t chunks
     int64_t next          # the next chunk to claim, under ``claim``
     int32_t stop          # set (atomically) when the batch is abandoned (Ctrl-C)
@@ -78,11 +84,27 @@ cdef void solve_packed(const Packed *p, uint8_t *out) noexcept nogil:
     out[0] = <uint8_t> small_solve(&s, p.target, NULL, NULL)
 
 
+cdef void solve_board(ListCrew *w, int64_t i) noexcept nogil:
+    cdef int64_t code
+    if w.targets[i] < 0:
+        w.out[i] = 255
+    elif w.small[i]:
+        w.out[i] = <uint8_t> small_solve(<const Small *> w.games[i], w.targets[i], NULL, NULL)
+    else:
+        code = solve_general_nogil(<const Game *> w.games[i], w.targets[i])
+        w.out[i] = 254 if code < 0 else <uint8_t> code  # 254: its tables did not fit
+
+
 cdef void solve_chunk(ListCrew *w, int64_t k) noexcept nogil:
     cdef int64_t i
-    cdef int64_t hi = min((k + 1) * BATCH_CHUNK, w.count)
-    for i in range(k * BATCH_CHUNK, hi):
-        solve_packed(&w.packed[i], &w.out[i])
+    cdef int64_t hi = min((k + 1) * w.chunk, w.count)
+    for i in range(k * w.chunk, hi):
+        if cm_load32(&w.stop):
+            return  # abandoned (Ctrl-C): the caller raises
+        if w.packed != NULL:
+            solve_packed(&w.packed[i], &w.out[i])
+        else:
+            solve_board(w, i)
 
 
 cdef int64_t claim_chunk(ListCrew *w) noexcept nogil:
@@ -119,15 +141,24 @@ cdef class _ListCrew:
             crew_solve(self.w, i)
 
 
-cdef ListCrew *crew_alloc(int64_t count, int32_t helpers) noexcept:
+cdef ListCrew *crew_alloc(int64_t count, int64_t chunk, int32_t helpers,
+                          bint boards) noexcept:
     cdef ListCrew *w = <ListCrew *> PyMem_RawCalloc(1, sizeof(ListCrew))
     cdef int64_t k
     cdef int32_t i
     if w == NULL:
         return NULL
     w.count = count
-    w.chunks = (count + BATCH_CHUNK - 1) // BATCH_CHUNK
-    w.packed = <Packed *> PyMem_RawMalloc(<size_t> count * sizeof(Packed))
+    w.chunk = chunk
+    w.chunks = (count + chunk - 1) // chunk
+    if boards:
+        w.games = <const void **> PyMem_RawMalloc(<size_t> count * sizeof(void *))
+        w.targets = <int64_t *> PyMem_RawMalloc(<size_t> count * sizeof(int64_t))
+        w.small = <uint8_t *> PyMem_RawMalloc(<size_t> count)
+        if w.games == NULL or w.targets == NULL or w.small == NULL:
+            return w
+    else:
+        w.packed = <Packed *> PyMem_RawMalloc(<size_t> count * sizeof(Packed))
     w.ready = <PyThread_type_lock *> PyMem_RawCalloc(<size_t> w.chunks,
                                                      sizeof(PyThread_type_lock))
     w.entered = <PyThread_type_lock *> PyMem_RawCalloc(<size_t> helpers + 1,
@@ -135,9 +166,9 @@ cdef ListCrew *crew_alloc(int64_t count, int32_t helpers) noexcept:
     w.left = <PyThread_type_lock *> PyMem_RawCalloc(<size_t> helpers + 1,
                                                     sizeof(PyThread_type_lock))
     w.claim = PyThread_allocate_lock()
-    if w.packed == NULL or w.ready == NULL or w.entered == NULL or w.left == NULL \
-            or w.claim == NULL:
-        return w  # crew_free frees what was made; the caller sees packed or a lock missing
+    if (w.packed == NULL and w.games == NULL) or w.ready == NULL or w.entered == NULL \
+            or w.left == NULL or w.claim == NULL:
+        return w  # crew_free frees what was made; crew_complete sees what is missing
     for k in range(w.chunks):
         w.ready[k] = PyThread_allocate_lock()
         if w.ready[k] == NULL:
@@ -156,8 +187,8 @@ cdef ListCrew *crew_alloc(int64_t count, int32_t helpers) noexcept:
 cdef bint crew_complete(ListCrew *w, int32_t helpers) noexcept nogil:
     cdef int64_t k
     cdef int32_t i
-    if w.packed == NULL or w.ready == NULL or w.entered == NULL or w.left == NULL \
-            or w.claim == NULL:
+    if (w.packed == NULL and (w.games == NULL or w.targets == NULL or w.small == NULL)) \
+            or w.ready == NULL or w.entered == NULL or w.left == NULL or w.claim == NULL:
         return False
     for k in range(w.chunks):
         if w.ready[k] == NULL:
@@ -188,19 +219,40 @@ cdef void crew_free(ListCrew *w, int32_t helpers) noexcept:
     PyMem_RawFree(w.entered)
     PyMem_RawFree(w.left)
     PyMem_RawFree(w.packed)
+    PyMem_RawFree(w.games)
+    PyMem_RawFree(w.targets)
+    PyMem_RawFree(w.small)
     PyMem_RawFree(w)
 
 
+cdef int read_item(ListCrew *w, list batch, Py_ssize_t at, int64_t i, long m, long c,
+                   long h, object mouse, object cat, object turn) except -1:
+    """Read ``batch[at]`` into item ``i`` of the window (GIL held)."""
+    cdef Board board
+    if w.packed != NULL:
+        return pack_lists(batch[at], m, c, h, &w.packed[i])
+    board = <Board?> batch[at]
+    w.small[i] = board.n <= 64
+    w.games[i] = <const void *> &board.small if w.small[i] else <const void *> &board.game
+    w.targets[i] = board.target(mouse, cat, turn)
+    return 0
+
+
 cdef int solve_window(list batch, Py_ssize_t lo, Py_ssize_t hi, long m, long c, long h,
-                      int32_t helpers, uint8_t *out) except -1:
-    """Codes of ``batch[lo:hi]`` into ``out``: packed here, solved here and by ``helpers``."""
+                      object mouse, object cat, object turn, int64_t chunk, int32_t helpers,
+                      bint boards, uint8_t *out) except -1:
+    """Codes of ``batch[lo:hi]`` into ``out``: read here, solved here and by ``helpers``.
+
+    Boards stay alive meanwhile: ``batch`` holds them, and the caller holds ``batch``.
+    """
     cdef int64_t count = hi - lo, k, i, top
     cdef ListCrew *w
     cdef _ListCrew handle
     cdef list started = []
     cdef int64_t packed = 0
+    cdef bint done = False
     cdef int32_t j
-    w = crew_alloc(count, helpers)
+    w = crew_alloc(count, chunk, helpers, boards)
     if w == NULL:
         raise MemoryError("cannot allocate the batch")
     w.out = out
@@ -220,20 +272,20 @@ cdef int solve_window(list batch, Py_ssize_t lo, Py_ssize_t hi, long m, long c, 
                 started.append(thread)  # Ctrl-C while start() waited: it runs
                 raise
             started.append(thread)
-        # Every helper is past the GIL before the packing loop takes it for good.
+        # Every helper is past the GIL before the reading loop takes it for good.
         j = <int32_t> len(started)
         with nogil:
             while j > 0:
                 j -= 1
                 PyThread_acquire_lock(w.entered[j], 1)
         for k in range(w.chunks):
-            top = min((k + 1) * BATCH_CHUNK, count)
-            for i in range(k * BATCH_CHUNK, top):
-                pack_lists(batch[lo + i], m, c, h, &w.packed[i])
+            top = min((k + 1) * chunk, count)
+            for i in range(k * chunk, top):
+                read_item(w, batch, lo + i, i, m, c, h, mouse, cat, turn)
             PyThread_release_lock(w.ready[k])
             packed = k + 1
             check_signals_raise()
-        # Everything is packed: the caller's thread claims chunks too, checking for Ctrl-C
+        # Everything is read: the caller's thread claims chunks too, checking for Ctrl-C
         # between them.
         while True:
             with nogil:
@@ -244,11 +296,13 @@ cdef int solve_window(list batch, Py_ssize_t lo, Py_ssize_t hi, long m, long c, 
             if k >= w.chunks:
                 break
             check_signals_raise()
+        done = True
     finally:
-        # Done, every chunk solved by whoever claimed it; or abandoned (Ctrl-C, an error):
-        # then stop the helpers and open every chunk not yet packed, so that none waits.
-        # Either way, wait until each helper has left (without the GIL) before freeing.
-        if packed < w.chunks:
+        # Done: every chunk is solved by whoever claimed it.  Abandoned (Ctrl-C, an error):
+        # stop the helpers (each finishes at most the item it is on) and open every chunk
+        # not yet read, so that none waits.  Either way, wait until each helper has left
+        # (without the GIL) before freeing what they read.
+        if not done:
             cm_store_flag(&w.stop, 1)
         if started:
             for k in range(packed, w.chunks):
@@ -303,5 +357,6 @@ def solve_lists_many(list batch not None, mouse, cat, hole, threads=1):
         hi = min(lo + BATCH_WINDOW, count)
         # A helper per chunk at most: a short batch needs fewer.
         helpers = <int32_t> min(threads - 1, (hi - lo - 1) // BATCH_CHUNK)
-        solve_window(batch, lo, hi, m, c, h, max(helpers, 0), out + lo)
+        solve_window(batch, lo, hi, m, c, h, None, None, None, BATCH_CHUNK, max(helpers, 0),
+                     False, out + lo)
     return codes

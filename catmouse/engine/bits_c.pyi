@@ -79,7 +79,9 @@ class Board:
     def solve(self, mouse: int, cat: int, turn: int = 0) -> int:
         """Outcome code of one position (stopping early); -1 if it is not a position."""
 
-def solve_boards(boards: list[Board], mouse: int, cat: int, turn: int = 0) -> bytearray:
+def solve_boards(
+    boards: list[Board], mouse: int, cat: int, turn: int = 0, threads: int = 1
+) -> bytearray:
     """Outcome codes of one position on each board (255 where it is not a position)."""
 
 def csr_from_lists(

@@ -118,52 +118,36 @@ cdef class Board:
         return solve_general(&self.game, NULL, NULL, target, 1, None, True)
 
 
-def solve_boards(list boards not None, mouse, cat, turn=0):
-    """Outcome codes of one position on each board, solved in one call without the GIL.
+def solve_boards(list boards not None, mouse, cat, turn=0, threads=1):
+    """Outcome codes of one position on each board, solved without the GIL in ``threads``.
 
     Returns a bytearray of codes; a board where ``(mouse, cat, turn)`` is not a
-    position gets 255 (the caller reports the error).
+    position gets 255 (the caller reports the error).  The calling thread reads each
+    board's position while up to ``threads - 1`` helpers solve the boards already read.
+
+    >>> from array import array
+    >>> ip, ix = array("i", [0, 1, 3, 4]), array("i", [1, 0, 2, 1])
+    >>> board = Board(3, bytes([3, 0, 0]), ip, ix, ip, ix, ip, ix, ip, ix)
+    >>> bytes(solve_boards([board] * 3, 1, 2, threads=2))
+    b'\\x01\\x01\\x01'
     """
-    cdef Py_ssize_t count = len(boards), i
-    cdef Board board
-    cdef void **games = NULL
-    cdef uint8_t *small = NULL
-    cdef int64_t *targets = NULL
-    cdef int64_t code
-    cdef bint short_of_memory = False
+    cdef Py_ssize_t count = len(boards), lo, hi, i
+    cdef int64_t chunk = BATCH_CHUNK, chunks
+    cdef int32_t helpers
+    check_threads(threads)
     cdef bytearray codes = bytearray(count)
     cdef uint8_t *out = codes
-    if count == 0:
-        return codes
-    games = <void **> PyMem_RawMalloc(<size_t> count * sizeof(void *))
-    targets = <int64_t *> PyMem_RawMalloc(<size_t> count * sizeof(int64_t))
-    small = <uint8_t *> PyMem_RawMalloc(<size_t> count)
-    try:
-        if games == NULL or targets == NULL or small == NULL:
-            raise MemoryError("cannot allocate the batch")
-        for i in range(count):
-            board = <Board?> boards[i]
-            small[i] = board.n <= 64
-            games[i] = <void *> &board.small if small[i] else <void *> &board.game
-            targets[i] = board.target(mouse, cat, turn)
-        # ``boards`` holds every Board, so their copies outlive the loop.
-        with nogil:
-            for i in range(count):
-                if targets[i] < 0:
-                    out[i] = 255
-                elif small[i]:
-                    out[i] = <uint8_t> small_solve(<const Small *> games[i], targets[i],
-                                                   NULL, NULL)
-                else:
-                    code = solve_general_nogil(<const Game *> games[i], targets[i])
-                    if code < 0:
-                        short_of_memory = True
-                        break
-                    out[i] = <uint8_t> code
-        if short_of_memory:
-            raise MemoryError("cannot allocate the bit tables of a board")
-    finally:
-        PyMem_RawFree(games)
-        PyMem_RawFree(targets)
-        PyMem_RawFree(small)
+    # Big boards are handed out one by one (they take long); small ones by the chunk.
+    for i in range(count):
+        if (<Board?> boards[i]).n > 64:
+            chunk = 1
+            break
+    for lo in range(0, count, BATCH_WINDOW):
+        hi = min(lo + BATCH_WINDOW, count)
+        chunks = (hi - lo + chunk - 1) // chunk
+        helpers = <int32_t> min(threads - 1, chunks - 1)
+        solve_window(boards, lo, hi, 0, 0, 0, mouse, cat, turn, chunk, max(helpers, 0),
+                     True, out + lo)
+    if 254 in codes:
+        raise MemoryError("cannot allocate the bit tables of a board")
     return codes

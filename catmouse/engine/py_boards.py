@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .checks import check_game
+from .checks import check_game, check_threads
 from .py_game import _Game
 from .py_rounds import _search
 from .py_small import _SMALL_NODES, _search_small
@@ -65,8 +65,11 @@ class Board:
         return search(game, (turn * n + mouse) * n + cat, None, None, None)
 
 
-def solve_boards(boards: list[Board], mouse: Any, cat: Any, turn: Any = 0) -> bytearray:
+def solve_boards(boards: list[Board], mouse: Any, cat: Any, turn: Any = 0,
+                 threads: Any = 1) -> bytearray:
     """Outcome codes of one position on each board (255 where it is not a position).
+
+    ``threads`` is checked, and ignored: Python code holds the GIL.
 
     >>> from array import array
     >>> line = array("i", [0, 1, 3, 4]), array("i", [1, 0, 2, 1])  # 0 - 1 - 2
@@ -75,6 +78,7 @@ def solve_boards(boards: list[Board], mouse: Any, cat: Any, turn: Any = 0) -> by
     """
     if type(boards) is not list:
         raise TypeError(f"boards must be a list, not {type(boards).__name__}")
+    check_threads(threads)
     for board in boards:
         if not isinstance(board, Board):
             raise TypeError(f"boards must hold Board objects, not {type(board).__name__}")

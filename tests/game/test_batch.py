@@ -135,11 +135,15 @@ def started(monkeypatch):
     return names
 
 
-def test_two_graphs_and_two_threads_start_threads(use_engine, started):
-    # The smallest batch of Graphs that can be split: two graphs, two threads.
-    graph = Graph(EXAMPLE)
-    assert catmouse.solve_many([graph, graph], threads=2) == [Outcome.DRAW] * 2
-    assert 1 <= len(started) <= 2
+def test_two_big_graphs_and_two_threads_start_a_helper(use_engine, started):
+    # The smallest batch of Graphs that is split: two graphs past one word, two threads
+    # (the engine's own helper; the pure twin runs on the caller's thread).
+    graph = Graph(ring(70))
+    assert catmouse.solve_many([graph, graph], threads=2) == [catmouse.solve(ring(70))] * 2
+    assert len(started) == (1 if selector.current.name == "cython" else 0)
+    # Small Graphs: a helper per 64 at most, so two of them stay on the caller's thread.
+    assert catmouse.solve_many([Graph(EXAMPLE)] * 2, threads=2) == [Outcome.DRAW] * 2
+    assert len(started) == (1 if selector.current.name == "cython" else 0)
 
 
 def test_small_lists_get_a_helper_per_chunk_of_64(use_engine, started):

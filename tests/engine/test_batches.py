@@ -16,6 +16,7 @@ import time
 
 import pytest
 
+from catmouse import engine as selector
 from catmouse.engine import bits_py
 
 
@@ -116,6 +117,51 @@ def test_ctrl_c_stops_a_long_batch_at_once(compiled_engine, threads):
     sent = time.monotonic()
     child.send_signal(signal.SIGINT)
     out, _ = child.communicate(timeout=60)
+    stopped = time.monotonic() - sent
+    words = out.split()
+    assert words[0] == "interrupted", out
+    assert int(words[2]) == 1, "a helper thread outlived the batch"
+    assert stopped < 1.5, f"stopped {stopped:.2f} s after Ctrl-C"
+
+
+INTERRUPTED_GRAPHS = r"""
+import random, sys, threading, time
+import catmouse
+rng = random.Random(7)
+n = 2500
+rows = [set() for _ in range(n)]
+for u in range(n):
+    for v in rng.sample(range(n), 3):
+        if v != u:
+            rows[u].add(v)
+            rows[v].add(u)
+graph = catmouse.Graph([sorted(row) for row in rows])
+batch = [graph] * 400
+print("ready", flush=True)
+start = time.monotonic()
+try:
+    catmouse.solve_many(batch, threads=int(sys.argv[1]))
+    print("finished", time.monotonic() - start)
+except KeyboardInterrupt:
+    time.sleep(0.2)
+    print("interrupted", time.monotonic() - start, threading.active_count(), flush=True)
+"""
+
+
+@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
+@pytest.mark.parametrize("threads", [1, 2])
+def test_ctrl_c_stops_a_batch_of_big_graphs_within_a_second(use_engine, threads):
+    """solve_many of 400 graphs of 2500 nodes stops on Ctrl-C within a second, joined."""
+    env = dict(os.environ)
+    if selector.current.name == "python":
+        env["CATMOUSE_NO_EXTENSIONS"], env["CATMOUSE_REQUIRE_EXTENSIONS"] = "1", "0"
+    child = subprocess.Popen([sys.executable, "-c", INTERRUPTED_GRAPHS, str(threads)],
+                             stdout=subprocess.PIPE, text=True, env=env)
+    assert child.stdout.readline().strip() == "ready"
+    time.sleep(1.5)  # inside the batch: it takes far longer
+    sent = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    out, _ = child.communicate(timeout=120)
     stopped = time.monotonic() - sent
     words = out.split()
     assert words[0] == "interrupted", out
