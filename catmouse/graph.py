@@ -59,8 +59,15 @@ def _is_numpy_bool(value: Any) -> bool:
     return type(value).__name__ in ("bool_", "bool") and type(value).__module__ == "numpy"
 
 
-def _readonly_int32(values: array) -> memoryview:
-    return memoryview(values).toreadonly()
+def _readonly_int32(values: array | bytes) -> memoryview:
+    """An int32 view over ``bytes``: no one can write the storage behind it.
+
+    A read-only view of an ``array`` still hands out the writable array as its
+    ``.obj``, and writing that under a running engine crashes the process; the
+    one copy made here is what keeps a Graph immutable.
+    """
+    data = values if type(values) is bytes else values.tobytes()
+    return memoryview(data).cast("i")
 
 
 def _as_int32_buffer(obj: Any, name: str) -> memoryview:
@@ -79,9 +86,7 @@ def _as_int32_buffer(obj: Any, name: str) -> memoryview:
             # Copied (one memcpy): the caller can still write its own buffer, and a
             # Graph must never change under the engine's feet (a read-only view of
             # a writable base would not stop that).
-            copy = array("i")
-            copy.frombytes(view.cast("B"))
-            return _readonly_int32(copy)
+            return _readonly_int32(view.cast("B").tobytes())
         if fmt not in ("b", "B", "h", "H", "i", "I", "l", "L", "q", "Q", "n", "N"):
             raise TypeError(
                 f"{name} must hold integers, got a buffer of format {view.format!r}"
@@ -107,6 +112,21 @@ def _buffer_ints(view: memoryview) -> list:
     if struct.calcsize(item) != view.itemsize:
         raise TypeError(f"cannot read a buffer of format {view.format!r}")
     return [v for (v,) in struct.iter_unpack(item, view.tobytes())]
+
+
+def _known_size(obj: Any) -> int | None:
+    """How many entries a sized sequence or 1-D buffer holds, without reading them."""
+    try:
+        view = memoryview(obj)
+    except TypeError:
+        pass
+    else:
+        with view:
+            return view.shape[0] if view.ndim == 1 else None
+    try:
+        return len(obj)
+    except TypeError:
+        return None
 
 
 def _copy_int32(values: list, name: str) -> memoryview:
@@ -144,8 +164,7 @@ def _csr_from_lists(adjacency: Any) -> tuple[int, array, array]:
             )
         adjacency = list(adjacency)
     n = len(adjacency)
-    if n > _INT32_MAX // 2:
-        raise ValueError(f"a graph of {n} nodes is too large")
+    check_node_count(n)
     indptr = array("i", [0]) * (n + 1)
     indices = array("i")
     total = 0
@@ -242,6 +261,8 @@ def _matrix_rows(matrix: Any) -> tuple[int, list[list[int]]]:
     """Each row's columns holding 1 in a square 0/1 matrix, checked."""
     if hasattr(matrix, "tocsr") and hasattr(matrix, "shape"):
         shape = tuple(matrix.shape)
+        if len(shape) == 2:
+            check_node_count(max(shape), "an adjacency matrix")  # before converting it
         csr = matrix.tocsr()
         indptr, indices, data = csr.indptr.tolist(), csr.indices.tolist(), csr.data.tolist()
         get_rows = None
@@ -329,10 +350,10 @@ class Graph:
     __slots__ = (
         "n",
         "directed",
-        "indptr",
-        "indices",
-        "rindptr",
-        "rindices",
+        "_indptr",
+        "_indices",
+        "_rindptr",
+        "_rindices",
         "_labels",
         "_index",
         "_cache",
@@ -340,10 +361,12 @@ class Graph:
 
     n: int
     directed: bool
-    indptr: memoryview
-    indices: memoryview
-    rindptr: memoryview
-    rindices: memoryview
+    # int32 views over bytes (see _readonly_int32); the public properties hand out
+    # fresh views of them, so a caller releasing one cannot break the graph.
+    _indptr: memoryview
+    _indices: memoryview
+    _rindptr: memoryview
+    _rindices: memoryview
     # Labels and their inverse when built from networkx, else None (labels are the ids).
     _labels: tuple[Hashable, ...] | None
     _index: dict[Hashable, int] | None
@@ -355,19 +378,21 @@ class Graph:
         if isinstance(adjacency, Graph):
             if adjacency.directed != bool(directed):
                 raise ValueError("cannot change whether an existing Graph is directed")
-            reverse = (adjacency.rindptr, adjacency.rindices)
-            self._init_from(adjacency.n, adjacency.indptr, adjacency.indices, directed,
+            reverse = (adjacency._rindptr, adjacency._rindices)
+            self._init_from(adjacency.n, adjacency._indptr, adjacency._indices, directed,
                             adjacency._labels, checked=True, reverse=reverse)
             return
         if type(adjacency) is not list:
             natural = _natural_graph(adjacency, directed)
             if natural is not None:
                 # A networkx graph or an adjacency matrix: take over its checked arrays.
-                reverse = (natural.rindptr, natural.rindices)
-                self._init_from(natural.n, natural.indptr, natural.indices, natural.directed,
+                reverse = (natural._rindptr, natural._rindices)
+                self._init_from(natural.n, natural._indptr, natural._indices, natural.directed,
                                 natural._labels, checked=True, reverse=reverse)
                 object.__setattr__(self, "_index", natural._index)
                 return
+        if type(adjacency) is list:
+            check_node_count(len(adjacency))  # before the engine's builder reads the rows
         fast = _engine.current.csr_from_lists(adjacency, bool(directed))
         if fast is not None:
             # The engine's builder took plain lists it found valid (it declines,
@@ -384,6 +409,7 @@ class Graph:
 
     def _init_from(self, n, indptr, indices, directed, labels, *, checked, reverse=None):
         directed = bool(directed)
+        check_node_count(n)
         if not checked:
             _check_csr(n, indptr, indices)
         if not directed and reverse is None:
@@ -399,10 +425,10 @@ class Graph:
         setter = object.__setattr__
         setter(self, "n", n)
         setter(self, "directed", directed)
-        setter(self, "indptr", indptr)
-        setter(self, "indices", indices)
-        setter(self, "rindptr", rindptr)
-        setter(self, "rindices", rindices)
+        setter(self, "_indptr", indptr)
+        setter(self, "_indices", indices)
+        setter(self, "_rindptr", rindptr)
+        setter(self, "_rindices", rindices)
         setter(self, "_labels", labels)
         setter(self, "_index", None)
         setter(self, "_cache", {})
@@ -472,10 +498,16 @@ class Graph:
             shape = matrix.shape
             if len(shape) != 2 or shape[0] != shape[1]:
                 raise ValueError(f"an adjacency matrix must be square, got shape {shape}")
+            check_node_count(shape[0], "an adjacency matrix")
             csr = matrix.tocsr()
             csr.sort_indices()
             indptr, indices = csr.indptr, csr.indices
+        # Refuse by n before converting (let alone reading) a huge indices array.
+        size = _known_size(indptr)
+        if size is not None:
+            check_node_count(size - 1)
         ip = _as_int32_buffer(indptr, "indptr")
+        check_node_count(len(ip) - 1)
         ix = _as_int32_buffer(indices, "indices")
         if len(ip) == 0:
             raise ValueError("indptr must have n + 1 entries, got 0")
@@ -526,6 +558,7 @@ class Graph:
         """
         if not all(hasattr(graph, name) for name in ("nodes", "adj", "is_directed")):
             raise TypeError(f"expected a networkx graph, not {type(graph).__name__}")
+        check_node_count(len(graph), "a networkx graph")
         labels = tuple(graph.nodes if nodes is None else nodes)
         index = {}
         for i, label in enumerate(labels):
@@ -550,22 +583,45 @@ class Graph:
         object.__setattr__(self, "_index", index)
         return self
 
+    # -- the CSR arrays ---------------------------------------------------------
+
+    @property
+    def indptr(self) -> memoryview:
+        """Read-only int32 view, ``n + 1`` entries: node ``u``'s moves are
+        ``indices[indptr[u]:indptr[u + 1]]``.  Its ``.obj`` is immutable ``bytes``."""
+        return self._indptr[:]
+
+    @property
+    def indices(self) -> memoryview:
+        """Read-only int32 view: every node's move destinations, row after row."""
+        return self._indices[:]
+
+    @property
+    def rindptr(self) -> memoryview:
+        """Read-only int32 view: :attr:`indptr` of the reversed graph (moves into a node)."""
+        return self._rindptr[:]
+
+    @property
+    def rindices(self) -> memoryview:
+        """Read-only int32 view: :attr:`indices` of the reversed graph."""
+        return self._rindices[:]
+
     # -- queries --------------------------------------------------------------
 
     @property
     def num_edges(self) -> int:
         """Edges of the graph (an undirected edge counts once)."""
-        return len(self.indices) if self.directed else len(self.indices) // 2
+        return len(self._indices) if self.directed else len(self._indices) // 2
 
     def neighbors(self, node: int) -> tuple[int, ...]:
         """The nodes reachable from ``node`` in one move, in stored order."""
         node = self._check_node(node, "node")
-        return tuple(self.indices[self.indptr[node] : self.indptr[node + 1]].tolist())
+        return tuple(self._indices[self._indptr[node] : self._indptr[node + 1]].tolist())
 
     def degree(self, node: int) -> int:
         """How many moves leave ``node``."""
         node = self._check_node(node, "node")
-        return self.indptr[node + 1] - self.indptr[node]
+        return self._indptr[node + 1] - self._indptr[node]
 
     def adjacency(self) -> list[list[int]]:
         """The graph as adjacency lists (a fresh copy)."""
@@ -624,7 +680,7 @@ class Graph:
         """Neighbour tuples per node, cached: the pure-Python paths read these."""
         rows = self._cache.get("rows")
         if rows is None:
-            ip, ix = self.indptr.tolist(), self.indices.tolist()
+            ip, ix = self._indptr.tolist(), self._indices.tolist()
             rows = tuple(tuple(ix[ip[u] : ip[u + 1]]) for u in range(self.n))
             self._cache["rows"] = rows
         return rows
@@ -669,17 +725,22 @@ class Graph:
         return hash(self._key())
 
     def __reduce__(self) -> tuple:
-        return (_unpickle_graph, (self.n, self.directed, self.indptr.tobytes(),
-                                  self.indices.tobytes(), self._labels))
+        return (_unpickle_graph, (self.n, self.directed, self._indptr.tobytes(),
+                                  self._indices.tobytes(), self._labels))
 
 
 def _unpickle_graph(n, directed, indptr_bytes, indices_bytes, labels):
-    indptr, indices = array("i"), array("i")
-    indptr.frombytes(indptr_bytes)
-    indices.frombytes(indices_bytes)
+    # Validate again: a pickle is input like any other (its node count first).
+    n = _node_id(n, "a pickled Graph's n")
+    check_node_count(n, "a pickled Graph")
+    for name, data in (("indptr", indptr_bytes), ("indices", indices_bytes)):
+        if type(data) is not bytes or len(data) % 4:
+            raise ValueError(f"a pickled Graph's {name} is not int32 bytes")
+    if labels is not None and (type(labels) is not tuple or len(labels) != n
+                               or len(set(labels)) != n):
+        raise ValueError(f"a pickled Graph's labels are not {n} distinct labels")
     self = Graph.__new__(Graph)
-    # Validate again: a pickle is input like any other.
-    self._init_from(n, _readonly_int32(indptr), _readonly_int32(indices), directed,
+    self._init_from(n, _readonly_int32(indptr_bytes), _readonly_int32(indices_bytes), directed,
                     labels, checked=False)
     if labels is not None:
         object.__setattr__(self, "_index", {label: i for i, label in enumerate(labels)})
