@@ -66,7 +66,7 @@ def _readonly_int32(values: array | bytes) -> memoryview:
     ``.obj``, and writing that under a running engine crashes the process; the
     one copy made here is what keeps a Graph immutable.
     """
-    data = values if type(values) is bytes else values.tobytes()
+    data = values if isinstance(values, bytes) else values.tobytes()
     return memoryview(data).cast("i")
 
 
@@ -122,7 +122,7 @@ def _known_size(obj: Any) -> int | None:
         pass
     else:
         with view:
-            return view.shape[0] if view.ndim == 1 else None
+            return len(view) if view.ndim == 1 else None
     try:
         return len(obj)
     except TypeError:

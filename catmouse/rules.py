@@ -152,6 +152,7 @@ class Rules:
     cat_graph: Graph
     flags: bytes
     draw: Outcome
+    _draw_table: bytes
 
     def __init__(self, mouse_graph: Graph, cat_graph: Graph, flags: bytes, draw: Outcome):
         flags = bytes(flags)

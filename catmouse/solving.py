@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterable, Sequence
-from contextlib import ExitStack
 from typing import TYPE_CHECKING
 
 from . import engine as _engine
@@ -62,16 +61,20 @@ def analyze_rules(rules: Rules, max_memory: int | None = None, *, remoteness: bo
     remoteness_file = _zeroed(8 * n * n) if remoteness else None
     # The engine writes through views that only this function holds; they are all
     # released (even on an error) before the tables are taken as bytes.
-    with ExitStack() as views:
-        outcomes = views.enter_context(outcome_file.getbuffer())
-        table = None
+    outcomes = outcome_file.getbuffer()
+    raw = table = None
+    try:
         if remoteness_file is not None:
-            raw = views.enter_context(remoteness_file.getbuffer())
-            table = views.enter_context(raw.cast("i"))
+            raw = remoteness_file.getbuffer()
+            table = raw.cast("i")
         if progress is None:
             rules.run(outcomes, table, threads=threads)
         else:
             _run_with_progress(rules, outcomes, table, threads, progress)
+    finally:
+        for view in (table, raw, outcomes):
+            if view is not None:
+                view.release()
     return Analysis(rules, outcome_file.getvalue(),
                     None if remoteness_file is None else remoteness_file.getvalue(), first)
 
