@@ -71,11 +71,21 @@ class Analysis(Displayed):
 
     __slots__ = ("_rules", "_outcomes", "_remoteness", "_first")
 
-    def __init__(self, rules: Rules, outcomes: bytearray, remoteness: array | None,
-                 first: Turn = Turn.MOUSE):
+    # The tables are bytes (remoteness read through an int32 view of them): the
+    # public views' ``.obj`` is then immutable, so nothing can change an answer.
+    _outcomes: bytes
+    _remoteness: memoryview | None
+
+    def __init__(self, rules: Rules, outcomes: bytes | bytearray,
+                 remoteness: bytes | array | None, first: Turn = Turn.MOUSE):
+        # Any other buffer is copied once: its owner could still write it.
+        outcomes = outcomes if type(outcomes) is bytes else bytes(outcomes)
+        if remoteness is not None and type(remoteness) is not bytes:
+            remoteness = bytes(remoteness)
+        _check_tables(rules, outcomes, remoteness)
         self._rules = rules
         self._outcomes = outcomes
-        self._remoteness = remoteness
+        self._remoteness = None if remoteness is None else memoryview(remoteness).cast("i")
         # Who moves first in the game analyzed: the turn the queries default to.
         self._first = Turn(first)
 
@@ -119,7 +129,7 @@ class Analysis(Displayed):
         """False for an analysis made with ``remoteness=False`` (outcomes only)."""
         return self._remoteness is not None
 
-    def _remoteness_or_raise(self, what: str) -> array:
+    def _remoteness_or_raise(self, what: str) -> memoryview:
         if self._remoteness is None:
             raise ValueError(
                 f"{what} needs the remoteness table, and this analysis was made with "
@@ -472,30 +482,39 @@ class Analysis(Displayed):
 
 
     def __reduce__(self) -> tuple[Any, ...]:
-        rem = None if self._remoteness is None else self._remoteness.tobytes()
-        state: tuple[Any, ...] = (self._rules, bytes(self._outcomes), rem)
+        rem = None if self._remoteness is None else self._remoteness.obj  # bytes, not copied
+        state: tuple[Any, ...] = (self._rules, self._outcomes, rem)
         if self._first:  # the classic game's pickles stay as they were
             state += (int(self._first),)
         return (_unpickle_analysis, state)
 
 
-def _unpickle_analysis(rules: Rules, outcomes: bytes, remoteness: bytes | None,
-                       first: int = 0) -> Analysis:
+def _check_tables(rules: Any, outcomes: bytes, remoteness: bytes | None) -> None:
+    """Tables the size of the rules' positions, rules whose parts agree (O(1) checks)."""
+    if not isinstance(rules, Rules):
+        raise TypeError(f"an Analysis needs Rules, not {type(rules).__name__}")
     n = rules.n
     size = 2 * n * n
+    if len(rules.flags) != n or rules.cat_graph.n != n:  # Rules checks this too
+        raise ValueError("the Analysis' rules do not match its graph")
     if len(outcomes) != size:
-        raise ValueError("pickled Analysis tables do not match its graph")
-    if remoteness is None:
-        if size and max(outcomes) > 3:
-            raise ValueError("pickled Analysis tables hold codes no solve gives")
-        return Analysis(rules, bytearray(outcomes), None, Turn(first))
-    rem = array("i")
-    rem.frombytes(remoteness)
-    if len(rem) != size:
-        raise ValueError("pickled Analysis tables do not match its graph")
-    if len(rules.flags) != n or rules.cat_graph.n != n:
-        raise ValueError("pickled Analysis rules do not match its graph")
+        raise ValueError(
+            f"the outcome table has {len(outcomes)} entries for {size} positions")
+    if remoteness is not None and len(remoteness) != 4 * size:
+        raise ValueError(
+            f"the remoteness table has {len(remoteness)} bytes for {size} int32 entries")
+
+
+def _unpickle_analysis(rules: Rules, outcomes: bytes, remoteness: bytes | None,
+                       first: int = 0) -> Analysis:
+    # A pickle is input like any other: the constructor's checks, then the codes.
+    if type(outcomes) is not bytes or not (remoteness is None or type(remoteness) is bytes):
+        raise ValueError("pickled Analysis tables are not bytes")
+    analysis = Analysis(rules, outcomes, remoteness, Turn(first))
     # Cheap checks here; Analysis.verify() re-derives every entry.
-    if size and (max(outcomes) > 3 or min(rem) < -1):
+    if outcomes.translate(None, b"\0\1\2\3"):
         raise ValueError("pickled Analysis tables hold codes no solve gives")
-    return Analysis(rules, bytearray(outcomes), rem, Turn(first))
+    rem = analysis._remoteness
+    if rem is not None and len(rem) and min(rem) < -1:
+        raise ValueError("pickled Analysis tables hold codes no solve gives")
+    return analysis

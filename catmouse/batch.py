@@ -20,7 +20,7 @@ from .engine.facts import CAT_FORBIDDEN, HOLE, SMALL_TABLES, THREADS_FROM_NODES
 from .graph import Graph, as_graph
 from .outcome import Outcome
 from .progress import as_callback, finish
-from .rules import classic_rules, need_bytes
+from .rules import MAX_THREADS, check_threads, classic_rules, need_bytes
 
 __all__ = ["solve_many"]
 
@@ -56,10 +56,8 @@ def _threads(threads: Any, batch: list[Any]) -> int:
             n = _nodes(g)
             positions += 2 * n * n
         enough = 2 * THREADS_FROM_NODES * THREADS_FROM_NODES
-        return (os.cpu_count() or 1) if positions >= enough else 1
-    if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
-        raise ValueError(f"threads must be a positive integer, not {threads!r}")
-    return threads
+        return min(os.cpu_count() or 1, MAX_THREADS) if positions >= enough else 1
+    return check_threads(threads, 0)  # solve's own check: one message, before any work
 
 
 def _nodes(g: Any) -> int:

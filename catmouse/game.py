@@ -52,9 +52,9 @@ def _with_stays(rows_ptr: memoryview, rows_ix: memoryview, n: int) -> tuple[memo
 def _stay_graph(base: Graph) -> _StayGraph:
     """The move graph of a player who may stay: ``base`` plus a self-loop per node."""
     n = base.n
-    indptr, indices = _with_stays(base.indptr, base.indices, n)
+    indptr, indices = _with_stays(base._indptr, base._indices, n)
     if base.directed:
-        reverse = _with_stays(base.rindptr, base.rindices, n)
+        reverse = _with_stays(base._rindptr, base._rindices, n)
     else:
         reverse = (indptr, indices)
     graph = _StayGraph.__new__(_StayGraph)
@@ -271,9 +271,8 @@ class Game(Displayed):
         ``max_memory``, ``remoteness``, ``threads`` and ``progress`` as in
         :func:`catmouse.analyze`.
         """
-        analysis = analyze_rules(self._rules, max_memory, remoteness=remoteness,
-                                 threads=threads, progress=progress)
-        return Analysis(self._rules, analysis._outcomes, analysis._remoteness, self.first)
+        return analyze_rules(self._rules, max_memory, remoteness=remoteness,
+                             threads=threads, progress=progress, first=self.first)
 
     # -- the usual dunders -----------------------------------------------------------
 

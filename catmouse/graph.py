@@ -19,6 +19,7 @@ from .graph_checks import (
     _check_matrix_symmetric,
     _check_symmetric,
     _csr_from_lists,
+    _known_size,
     _matrix_rows,
     _node_id,
     _readonly_int32,
@@ -72,6 +73,8 @@ def _natural_graph(obj: Any, directed: bool) -> Graph | None:
         shape = memoryview(obj).shape or ()
     except TypeError:
         return None
+    if len(shape) == 2:
+        check_node_count(max(shape), "an adjacency matrix")  # before converting it
     # Only a square 2-D array is a matrix: n distinct neighbours per node cannot be
     # adjacency lists (a node has at most n - 1), so nothing valid is misread.
     if len(shape) == 2 and shape[0] == shape[1]:
@@ -124,10 +127,10 @@ class Graph(Displayed):
     __slots__ = (
         "n",
         "directed",
-        "indptr",
-        "indices",
-        "rindptr",
-        "rindices",
+        "_indptr",
+        "_indices",
+        "_rindptr",
+        "_rindices",
         "_labels",
         "_index",
         "_cache",
@@ -135,10 +138,12 @@ class Graph(Displayed):
 
     n: int
     directed: bool
-    indptr: memoryview
-    indices: memoryview
-    rindptr: memoryview
-    rindices: memoryview
+    # int32 views over bytes (see _readonly_int32); the public properties hand out
+    # fresh views of them, so a caller releasing one cannot break the graph.
+    _indptr: memoryview
+    _indices: memoryview
+    _rindptr: memoryview
+    _rindices: memoryview
     # Labels and their inverse when built from networkx, else None (labels are the ids).
     _labels: tuple[Hashable, ...] | None
     _index: dict[Hashable, int] | None
@@ -150,8 +155,8 @@ class Graph(Displayed):
         if isinstance(adjacency, Graph):
             if adjacency.directed != bool(directed):
                 raise ValueError("cannot change whether an existing Graph is directed")
-            reverse = (adjacency.rindptr, adjacency.rindices)
-            self._init_from(adjacency.n, adjacency.indptr, adjacency.indices, directed,
+            reverse = (adjacency._rindptr, adjacency._rindices)
+            self._init_from(adjacency.n, adjacency._indptr, adjacency._indices, directed,
                             adjacency._labels, checked=True, reverse=reverse)
             object.__setattr__(self, "_index", adjacency._index)
             return
@@ -159,11 +164,13 @@ class Graph(Displayed):
             natural = _natural_graph(adjacency, directed)
             if natural is not None:
                 # A networkx graph or an adjacency matrix: take over its checked arrays.
-                reverse = (natural.rindptr, natural.rindices)
-                self._init_from(natural.n, natural.indptr, natural.indices, natural.directed,
+                reverse = (natural._rindptr, natural._rindices)
+                self._init_from(natural.n, natural._indptr, natural._indices, natural.directed,
                                 natural._labels, checked=True, reverse=reverse)
                 object.__setattr__(self, "_index", natural._index)
                 return
+        if type(adjacency) is list:
+            check_node_count(len(adjacency))  # before the engine's builder reads the rows
         fast = _engine.current.csr_from_lists(adjacency, bool(directed))
         if fast is not None:
             # The engine's builder took plain lists it found valid (it declines,
@@ -180,6 +187,7 @@ class Graph(Displayed):
 
     def _init_from(self, n, indptr, indices, directed, labels, *, checked, reverse=None):
         directed = bool(directed)
+        check_node_count(n)
         if not checked:
             _check_csr(n, indptr, indices)
         if not directed and reverse is None:
@@ -195,10 +203,10 @@ class Graph(Displayed):
         setter = object.__setattr__
         setter(self, "n", n)
         setter(self, "directed", directed)
-        setter(self, "indptr", indptr)
-        setter(self, "indices", indices)
-        setter(self, "rindptr", rindptr)
-        setter(self, "rindices", rindices)
+        setter(self, "_indptr", indptr)
+        setter(self, "_indices", indices)
+        setter(self, "_rindptr", rindptr)
+        setter(self, "_rindices", rindices)
         setter(self, "_labels", labels)
         setter(self, "_index", None)
         setter(self, "_cache", {})
@@ -268,10 +276,16 @@ class Graph(Displayed):
             shape = matrix.shape
             if len(shape) != 2 or shape[0] != shape[1]:
                 raise ValueError(f"an adjacency matrix must be square, got shape {shape}")
+            check_node_count(shape[0], "an adjacency matrix")
             csr = matrix.tocsr()
             csr.sort_indices()
             indptr, indices = csr.indptr, csr.indices
+        # Refuse by n before converting (let alone reading) a huge indices array.
+        size = _known_size(indptr)
+        if size is not None:
+            check_node_count(size - 1)
         ip = _as_int32_buffer(indptr, "indptr")
+        check_node_count(len(ip) - 1)
         ix = _as_int32_buffer(indices, "indices")
         if len(ip) == 0:
             raise ValueError("indptr must have n + 1 entries, got 0")
@@ -322,6 +336,7 @@ class Graph(Displayed):
         """
         if not all(hasattr(graph, name) for name in ("nodes", "adj", "is_directed")):
             raise TypeError(f"expected a networkx graph, not {type(graph).__name__}")
+        check_node_count(len(graph), "a networkx graph")
         labels = tuple(graph.nodes if nodes is None else nodes)
         index = {}
         for i, label in enumerate(labels):
@@ -346,12 +361,35 @@ class Graph(Displayed):
         object.__setattr__(self, "_index", index)
         return self
 
+    # -- the CSR arrays ---------------------------------------------------------
+
+    @property
+    def indptr(self) -> memoryview:
+        """Read-only int32 view, ``n + 1`` entries: node ``u``'s moves are
+        ``indices[indptr[u]:indptr[u + 1]]``, by id.  Its ``.obj`` is immutable ``bytes``."""
+        return self._indptr[:]
+
+    @property
+    def indices(self) -> memoryview:
+        """Read-only int32 view: every node's move destinations (ids), row after row."""
+        return self._indices[:]
+
+    @property
+    def rindptr(self) -> memoryview:
+        """Read-only int32 view: :attr:`indptr` of the reversed graph (moves into a node)."""
+        return self._rindptr[:]
+
+    @property
+    def rindices(self) -> memoryview:
+        """Read-only int32 view: :attr:`indices` of the reversed graph."""
+        return self._rindices[:]
+
     # -- queries --------------------------------------------------------------
 
     @property
     def num_edges(self) -> int:
         """Edges of the graph (an undirected edge counts once)."""
-        return len(self.indices) if self.directed else len(self.indices) // 2
+        return len(self._indices) if self.directed else len(self._indices) // 2
 
     def neighbors(self, node: Hashable) -> tuple[Hashable, ...]:
         """The nodes reachable from ``node`` in one move, in stored order.
@@ -359,14 +397,14 @@ class Graph(Displayed):
         On a labelled graph ``node`` is a label and so are the answers.
         """
         node = self._check_node(self._id_of(node, "node"), "node")
-        row = self.indices[self.indptr[node] : self.indptr[node + 1]].tolist()
+        row = self._indices[self._indptr[node] : self._indptr[node + 1]].tolist()
         labels = self._labels
         return tuple(row) if labels is None else tuple(labels[v] for v in row)
 
     def degree(self, node: Hashable) -> int:
         """How many moves leave ``node`` (a label on a labelled graph)."""
         node = self._check_node(self._id_of(node, "node"), "node")
-        return self.indptr[node + 1] - self.indptr[node]
+        return self._indptr[node + 1] - self._indptr[node]
 
     def adjacency(self) -> list[list[int]]:
         """The graph as adjacency lists of node ids (a fresh copy), whatever its labels."""
@@ -441,7 +479,7 @@ class Graph(Displayed):
         """Neighbour tuples per node, cached: the pure-Python paths read these."""
         rows = self._cache.get("rows")
         if rows is None:
-            ip, ix = self.indptr.tolist(), self.indices.tolist()
+            ip, ix = self._indptr.tolist(), self._indices.tolist()
             rows = tuple(tuple(ix[ip[u] : ip[u + 1]]) for u in range(self.n))
             self._cache["rows"] = rows
         return rows
@@ -475,17 +513,22 @@ class Graph(Displayed):
         return hash(self._key())
 
     def __reduce__(self) -> tuple:
-        return (_unpickle_graph, (self.n, self.directed, self.indptr.tobytes(),
-                                  self.indices.tobytes(), self._labels))
+        return (_unpickle_graph, (self.n, self.directed, self._indptr.tobytes(),
+                                  self._indices.tobytes(), self._labels))
 
 
 def _unpickle_graph(n, directed, indptr_bytes, indices_bytes, labels):
-    indptr, indices = array("i"), array("i")
-    indptr.frombytes(indptr_bytes)
-    indices.frombytes(indices_bytes)
+    # Validate again: a pickle is input like any other (its node count first).
+    n = _node_id(n, "a pickled Graph's n")
+    check_node_count(n, "a pickled Graph")
+    for name, data in (("indptr", indptr_bytes), ("indices", indices_bytes)):
+        if type(data) is not bytes or len(data) % 4:
+            raise ValueError(f"a pickled Graph's {name} is not int32 bytes")
+    if labels is not None and (type(labels) is not tuple or len(labels) != n
+                               or len(set(labels)) != n):
+        raise ValueError(f"a pickled Graph's labels are not {n} distinct labels")
     self = Graph.__new__(Graph)
-    # Validate again: a pickle is input like any other.
-    self._init_from(n, _readonly_int32(indptr), _readonly_int32(indices), directed,
+    self._init_from(n, _readonly_int32(indptr_bytes), _readonly_int32(indices_bytes), directed,
                     labels, checked=False)
     if labels is not None:
         object.__setattr__(self, "_index", {label: i for i, label in enumerate(labels)})

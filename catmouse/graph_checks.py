@@ -50,8 +50,15 @@ def _is_numpy_bool(value: Any) -> bool:
     return type(value).__name__ in ("bool_", "bool") and type(value).__module__ == "numpy"
 
 
-def _readonly_int32(values: array) -> memoryview:
-    return memoryview(values).toreadonly()
+def _readonly_int32(values: array | bytes) -> memoryview:
+    """An int32 view over ``bytes``: no one can write the storage behind it.
+
+    A read-only view of an ``array`` still hands out the writable array as its
+    ``.obj``, and writing that under a running engine crashes the process; the
+    one copy made here is what keeps a Graph immutable.
+    """
+    data = values if isinstance(values, bytes) else values.tobytes()
+    return memoryview(data).cast("i")
 
 
 def _as_int32_buffer(obj: Any, name: str) -> memoryview:
@@ -70,9 +77,7 @@ def _as_int32_buffer(obj: Any, name: str) -> memoryview:
             # Copied (one memcpy): the caller can still write its own buffer, and a
             # Graph must never change under the engine's feet (a read-only view of
             # a writable base would not stop that).
-            copy = array("i")
-            copy.frombytes(view.cast("B"))
-            return _readonly_int32(copy)
+            return _readonly_int32(view.cast("B").tobytes())
         if fmt not in ("b", "B", "h", "H", "i", "I", "l", "L", "q", "Q", "n", "N"):
             raise TypeError(
                 f"{name} must hold integers, got a buffer of format {view.format!r}"
@@ -98,6 +103,21 @@ def _buffer_ints(view: memoryview) -> list:
     if struct.calcsize(item) != view.itemsize:
         raise TypeError(f"cannot read a buffer of format {view.format!r}")
     return [v for (v,) in struct.iter_unpack(item, view.tobytes())]
+
+
+def _known_size(obj: Any) -> int | None:
+    """How many entries a sized sequence or 1-D buffer holds, without reading them."""
+    try:
+        view = memoryview(obj)
+    except TypeError:
+        pass
+    else:
+        with view:
+            return len(view) if view.ndim == 1 else None
+    try:
+        return len(obj)
+    except TypeError:
+        return None
 
 
 def _copy_int32(values: list, name: str) -> memoryview:
@@ -135,8 +155,7 @@ def _csr_from_lists(adjacency: Any) -> tuple[int, array, array]:
             )
         adjacency = list(adjacency)
     n = len(adjacency)
-    if n > _INT32_MAX // 2:
-        raise ValueError(f"a graph of {n} nodes is too large")
+    check_node_count(n)
     indptr = array("i", [0]) * (n + 1)
     indices = array("i")
     total = 0
@@ -207,6 +226,8 @@ def _matrix_rows(matrix: Any) -> tuple[int, list[list[int]]]:
     """Each row's columns holding 1 in a square 0/1 matrix, checked."""
     if hasattr(matrix, "tocsr") and hasattr(matrix, "shape"):
         shape = tuple(matrix.shape)
+        if len(shape) == 2:
+            check_node_count(max(shape), "an adjacency matrix")  # before converting it
         csr = matrix.tocsr()
         indptr, indices, data = csr.indptr.tolist(), csr.indices.tolist(), csr.data.tolist()
         get_rows = None

@@ -23,7 +23,17 @@ from .engine.facts import (
 from .graph import Graph, _node_id
 from .outcome import Outcome, Turn
 
-__all__ = ["Rules", "classic_rules", "check_memory", "check_threads", "need_bytes"]
+__all__ = ["Rules", "classic_rules", "check_memory", "check_threads", "need_bytes",
+           "MAX_THREADS"]
+
+#: The most threads a call may ask for.  Checked here, once, so that both engines
+#: refuse more with one message (past it one overflowed a C integer, the other ran
+#: out of memory for its thread list).
+MAX_THREADS = 1024
+
+# The flag bytes a node may have: the engine's bits, never a goal the cat may not enter.
+_NODE_FLAGS = bytes(bits for bits in range((HOLE | CAT_FORBIDDEN | CAT_GOAL) + 1)
+                    if not (bits & CAT_GOAL and bits & CAT_FORBIDDEN))
 
 
 def available_memory() -> int | None:
@@ -63,9 +73,11 @@ def check_memory(n: int, *, outcome: bool = False, remoteness: bool = False,
     if n > MAX_NODES:
         tables = need_bytes(n, outcome=outcome, remoteness=remoteness, target=target,
                             threads=threads, engine=False)
+        # solve's target search has no output tables: name the bytes only when there are some.
+        needing = f", needing {tables} bytes of tables at least" if tables else ""
         raise MemoryError(
-            f"a graph of {n} nodes has {2 * n * n} positions, needing {tables} bytes of "
-            f"tables at least; the engine takes graphs of at most {MAX_NODES} nodes"
+            f"a graph of {n} nodes has {2 * n * n} positions{needing}; "
+            f"the engine takes graphs of at most {MAX_NODES} nodes"
         )
     need = need_bytes(n, outcome=outcome, remoteness=remoteness, target=target,
                       threads=threads)
@@ -91,31 +103,75 @@ def check_threads(threads: Any, n: int) -> int:
     """The thread count for a game of ``n`` nodes: ``None`` picks one.
 
     ``None`` means one thread for small games (threads cost more than they
-    save there) and every core from ``THREADS_FROM_NODES`` nodes on.
+    save there) and every core from ``THREADS_FROM_NODES`` nodes on (at most
+    ``MAX_THREADS``).  Anything else must be an int from 1 to ``MAX_THREADS``:
+    TypeError or ValueError, the same on both engines, before any work.
     """
     if threads is None:
-        return (os.cpu_count() or 1) if n >= THREADS_FROM_NODES else 1
+        return min(os.cpu_count() or 1, MAX_THREADS) if n >= THREADS_FROM_NODES else 1
     if isinstance(threads, bool) or not isinstance(threads, int):
         raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
-    if threads < 1:
-        raise ValueError(f"threads must be at least 1, not {threads}")
+    if not 1 <= threads <= MAX_THREADS:
+        raise ValueError(f"threads must be from 1 to {MAX_THREADS}, not {threads}")
     return threads
 
 
+def _check_rules(mouse_graph: Any, cat_graph: Any, flags: bytes, draw: Any) -> Outcome:
+    """The checks every maker of Rules makes (Game, classic_rules), for any other caller
+    (an unpickled Rules, say); returns ``draw`` as an Outcome."""
+    for name, graph in (("mouse_graph", mouse_graph), ("cat_graph", cat_graph)):
+        if not isinstance(graph, Graph):
+            raise TypeError(f"Rules' {name} must be a Graph, not {type(graph).__name__}")
+    n = mouse_graph.n
+    if cat_graph.n != n:
+        raise ValueError(
+            f"Rules' cat_graph has {cat_graph.n} nodes but the mouse's graph has {n}")
+    if len(flags) != n:
+        raise ValueError(f"Rules' flags has {len(flags)} entries for a graph of {n} nodes")
+    bad = flags.translate(None, _NODE_FLAGS)  # empty for good flags, in C
+    if bad:
+        node = flags.index(bad[0])
+        raise ValueError(f"Rules' flags[{node}] = {bad[0]} is no node's rule (a cat goal "
+                         "the cat may not enter, or bits no rule has)")
+    try:
+        return Outcome(draw)
+    except ValueError:
+        raise ValueError(f"Rules' draw must be an Outcome, not {draw!r}") from None
+
+
 class Rules:
-    """Move graphs for each player, per-node flags, and how a draw is scored."""
+    """Move graphs for each player, per-node flags, and how a draw is scored.
+
+    Immutable, like its graphs: the rules are cached on the graph and shared by
+    every analysis made with them.
+    """
 
     __slots__ = ("mouse_graph", "cat_graph", "flags", "draw", "_draw_table")
 
+    mouse_graph: Graph
+    cat_graph: Graph
+    flags: bytes
+    draw: Outcome
+    _draw_table: bytes
+
     def __init__(self, mouse_graph: Graph, cat_graph: Graph, flags: bytes, draw: Outcome):
-        self.mouse_graph = mouse_graph
-        self.cat_graph = cat_graph
-        self.flags = bytes(flags)
-        self.draw = Outcome(draw)
+        flags = bytes(flags)
+        draw = _check_rules(mouse_graph, cat_graph, flags, draw)
+        setter = object.__setattr__
+        setter(self, "mouse_graph", mouse_graph)
+        setter(self, "cat_graph", cat_graph)
+        setter(self, "flags", flags)
+        setter(self, "draw", draw)
         # bytes.translate table: undecided (0) becomes the draw's score.
         table = bytearray(range(256))
-        table[0] = int(self.draw)
-        self._draw_table = bytes(table)
+        table[0] = int(draw)
+        setter(self, "_draw_table", bytes(table))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("Rules is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Rules is immutable")
 
     @property
     def n(self) -> int:
@@ -127,14 +183,15 @@ class Rules:
         # progress(decided) between rounds: passed only when given, so an engine
         # without the keyword still runs every other call.
         extra = {} if progress is None else {"progress": progress}
+        # The graphs' own views over bytes: storage no caller can write under the engine.
         result = _engine.current.propagate(
             m.n, self.flags,
-            m.indptr, m.indices, m.rindptr, m.rindices,
-            c.indptr, c.indices, c.rindptr, c.rindices,
+            m._indptr, m._indices, m._rindptr, m._rindices,
+            c._indptr, c._indices, c._rindptr, c._rindices,
             outcome, remoteness, target, threads=threads, **extra,
         )
         if outcome is not None and self.draw:
-            outcome[:] = outcome.translate(self._draw_table)
+            outcome[:] = bytes(outcome).translate(self._draw_table)
         if target >= 0:
             return result or int(self.draw)
         return result

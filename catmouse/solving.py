@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from array import array
+import io
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -34,24 +34,52 @@ def solve_position(rules: Rules, mouse: int, cat: int, turn: Turn,
     return Outcome(rules.run(target=target, threads=threads))
 
 
+def _zeroed(size: int) -> io.BytesIO:
+    """``size`` zero bytes for the engine to write, to be taken as ``bytes`` afterwards.
+
+    Once no view of it is left, ``BytesIO.getvalue()`` hands over its buffer itself
+    (CPython does not copy it): the finished table is immutable bytes, which no
+    caller can write, at no extra memory (a bytearray's would need a full copy).
+    """
+    table = io.BytesIO()
+    if size:
+        table.seek(size - 1)
+        table.write(b"\0")  # zero-fills the bytes before it
+    return table
+
+
 def analyze_rules(rules: Rules, max_memory: int | None = None, *, remoteness: bool = True,
-                  threads: int | None = None, progress: ProgressLike = None) -> Analysis:
+                  threads: int | None = None, progress: ProgressLike = None,
+                  first: Turn = Turn.MOUSE) -> Analysis:
     """Solve every position under ``rules`` (outcomes only with ``remoteness=False``)."""
     n = rules.n
     threads = check_threads(threads, n)
     remoteness = bool(remoteness)
     check_memory(n, outcome=True, remoteness=remoteness, threads=threads,
                  max_memory=max_memory)
-    outcomes = bytearray(2 * n * n)
-    table = array("i", bytes(8 * n * n)) if remoteness else None
-    if progress is None:
-        rules.run(outcomes, table, threads=threads)
-    else:
-        _run_with_progress(rules, outcomes, table, threads, progress)
-    return Analysis(rules, outcomes, table)
+    outcome_file = _zeroed(2 * n * n)
+    remoteness_file = _zeroed(8 * n * n) if remoteness else None
+    # The engine writes through views that only this function holds; they are all
+    # released (even on an error) before the tables are taken as bytes.
+    outcomes = outcome_file.getbuffer()
+    raw = table = None
+    try:
+        if remoteness_file is not None:
+            raw = remoteness_file.getbuffer()
+            table = raw.cast("i")
+        if progress is None:
+            rules.run(outcomes, table, threads=threads)
+        else:
+            _run_with_progress(rules, outcomes, table, threads, progress)
+    finally:
+        for view in (table, raw, outcomes):
+            if view is not None:
+                view.release()
+    return Analysis(rules, outcome_file.getvalue(),
+                    None if remoteness_file is None else remoteness_file.getvalue(), first)
 
 
-def _run_with_progress(rules: Rules, outcomes: bytearray, remoteness: array | None,
+def _run_with_progress(rules: Rules, outcomes: memoryview, remoteness: memoryview | None,
                        threads: int, progress: ProgressLike) -> None:
     """rules.run with ``progress=`` handed to the engine (decided positions per round).
 
@@ -139,8 +167,8 @@ def _board(graph: Graph, hole: Any, rules: Rules | None = None) -> _Board | None
         if rules is None:
             rules = classic_rules(graph, hole)
         g = graph
-        board = kernel.Board(g.n, rules.flags, g.indptr, g.indices, g.rindptr, g.rindices,
-                             g.indptr, g.indices, g.rindptr, g.rindices)
+        board = kernel.Board(g.n, rules.flags, g._indptr, g._indices, g._rindptr, g._rindices,
+                             g._indptr, g._indices, g._rindptr, g._rindices)
         graph._cache[key] = board
     return board
 

@@ -333,6 +333,13 @@ def solved_game(
     if source is None:
         source = _read(args)
     mouse, cat, hole = _starts(args, source)
+    if getattr(args, "html", None):  # play --html: a page too big to draw is refused unsolved
+        from ..show.draw import LEGIBLE_NODES
+
+        if source.graph.n > LEGIBLE_NODES:
+            raise CliError(f"{file_label(args.file)}: the play page draws at most {LEGIBLE_NODES} "
+                           f"nodes and this graph has {source.graph.n}: play it in the "
+                           "terminal (catmouse play without --html)")
     game = _game(args, source, hole)
     analysis = _solve_all(source, game)
     _check_start(analysis, mouse, cat, game.first)

@@ -86,10 +86,11 @@ def test_too_big_for_this_machine():
 
 @pytest.mark.parametrize("n", [MAX_NODES + 1, 100000])
 def test_more_nodes_than_the_engine_indexes(n):
-    graph = empty_graph(n)
-    for call in (catmouse.solve, catmouse.analyze):
+    with pytest.raises(ValueError, match=f"a graph of {n} nodes is too large"):
+        empty_graph(n)  # refused as a graph already
+    for target in (True, False):
         with pytest.raises(MemoryError, match=f"a graph of {n} nodes"):
-            call(graph)
+            check_memory(n, outcome=not target, target=target)
 
 
 PEAK_CHILD = r"""

@@ -68,7 +68,7 @@ def test_from_csr_numpy_int32_is_copied():
     g = Graph.from_csr(indptr, indices)
     assert not np.shares_memory(np.asarray(g.indptr), indptr)
     assert not np.shares_memory(np.asarray(g.indices), indices)
-    assert g.rindices is g.indices  # undirected: its own reverse
+    assert g.rindices.obj is g.indices.obj  # undirected: its own reverse
     assert g == Graph(EXAMPLE)
 
 

@@ -209,7 +209,8 @@ def test_verify_names_a_wrong_position_by_its_labels():
     a = catmouse.analyze(shifted(nx.path_graph(4)), hole=1)
     g = a.graph
     s = g.index(3) * 4 + g.index(4)  # the mouse on 3, the cat on 4, the mouse to move
-    a._outcomes[s] = 2 if a._outcomes[s] == 1 else 1
+    table = a._outcomes = bytearray(a._outcomes)  # bytes: tamper a copy
+    table[s] = 2 if table[s] == 1 else 1
     with pytest.raises(catmouse.VerificationError,
                        match=r"position \(mouse=3, cat=4, turn=MOUSE\) is wrong") as error:
         a.verify()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from array import array
 
 import pytest
 from engines import on_engine
@@ -101,7 +102,7 @@ def solved():
 @pytest.mark.parametrize("which", [0, 1])
 def test_flipped_outcome_is_named(solved, which):
     analysis = solved[which]
-    table = analysis._outcomes
+    table = analysis._outcomes = bytearray(analysis._outcomes)  # bytes: tamper a copy
     rng = random.Random(which)
     for s in rng.sample(range(len(table)), 60):
         old = table[s]
@@ -119,7 +120,7 @@ def test_flipped_outcome_is_named(solved, which):
 
 def test_corrupted_remoteness_is_caught(solved):
     analysis = solved[0]
-    rem = analysis._remoteness
+    rem = analysis._remoteness = array("i", analysis._remoteness)  # tamper a copy
     rules = analysis._rules
     rng = random.Random(5)
     for s in rng.sample(range(len(rem)), 60):
@@ -145,7 +146,7 @@ def test_corrupted_remoteness_is_caught(solved):
 def test_any_single_wrong_entry_fails_small_table():
     """Exhaustively on a small board: every wrong outcome byte is caught and named."""
     analysis = catmouse.analyze([[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]])
-    table = analysis._outcomes
+    table = analysis._outcomes = bytearray(analysis._outcomes)  # bytes: tamper a copy
     for s in range(len(table)):
         old = table[s]
         for value in (0, 1, 2, 3, 200):
@@ -168,7 +169,7 @@ def test_a_claimed_end_that_is_not_one_is_named():
     claim of remoteness 0 comes first in the order verify() names positions.
     """
     analysis = catmouse.analyze([[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]])
-    rem = analysis._remoteness
+    rem = analysis._remoteness = array("i", analysis._remoteness)  # tamper a copy
     tried = 0
     for s in range(len(rem)):
         old = rem[s]
