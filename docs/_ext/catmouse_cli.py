@@ -1,9 +1,9 @@
 """The CLI page follows the code: ``.. catmouse-cli::`` prints the argparse help at build time.
 
 The directive runs ``catmouse --help`` and ``catmouse COMMAND --help`` for every subcommand of
-the installed catmouse (found in the parser that ``catmouse.cli.commands`` builds), in the documenting
-interpreter, and shows each text under a section of its own.  Nothing is copied by hand, so the
-page cannot drift from the program.
+the installed catmouse (found in the parser that ``catmouse.cli.commands`` builds), in the
+documenting interpreter, and shows each text under a section of its own.  Nothing is copied by
+hand, so the page cannot drift from the program.
 """
 
 from __future__ import annotations
