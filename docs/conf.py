@@ -1,4 +1,4 @@
-"""Sphinx configuration for the catmouse documentation (built by ci/docs.sh)."""
+"""Sphinx configuration for the catmouse documentation (built by ``nox -s docs``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import os
 import re
 import sys
 
-# The documentation describes the INSTALLED catmouse (ci/docs.sh installs it into a fresh venv);
+# The documentation describes the INSTALLED catmouse (nox -s docs installs it into a fresh venv);
 # _ext/ holds this site's own small extensions.
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "_ext"))
 

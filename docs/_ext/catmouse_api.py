@@ -3,7 +3,7 @@
 The directive is replaced, when Sphinx reads the page, by an autosummary table of the public
 names and one autodoc entry per name (class, exception, function or data), in ``__all__``'s
 order, so a new export appears on the page without editing it.  A public name without a
-docstring is a warning, and ci/docs.sh builds with warnings as errors.
+docstring is a warning, and the docs build (``nox -s docs``) treats warnings as errors.
 """
 
 from __future__ import annotations

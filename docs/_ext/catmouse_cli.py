@@ -2,8 +2,8 @@
 
 The directive runs ``catmouse --help`` and ``catmouse COMMAND --help`` for every subcommand of
 the installed catmouse (found in the parser that ``catmouse.cli.commands`` builds), in the
-documenting interpreter, and shows each text under a section of its own.  Nothing is copied
-by hand, so the page cannot drift from the program.
+documenting interpreter, and shows each text under a section of its own.  Nothing is copied by
+hand, so the page cannot drift from the program.
 """
 
 from __future__ import annotations
