@@ -17,6 +17,27 @@ cdef struct Packed:
     uint64_t rows[64]
 
 
+cdef extern from "pythread.h":
+    # The helpers are plain C threads: they never touch a Python object, so they need no
+    # thread state, and starting one cannot be cut short by Ctrl-C.
+    unsigned long PyThread_start_new_thread(void (*func)(void *) noexcept nogil, void *arg)
+    unsigned long PYTHREAD_INVALID_THREAD_ID
+
+
+cdef struct Helper:
+    void *crew           # the ListCrew
+    int32_t i
+
+
+# Helper threads started so far by the batch paths (for the tests to count).
+cdef int64_t helpers_started = 0
+
+
+def _helpers_started():
+    """How many helper threads the batch paths have started in this process."""
+    return helpers_started
+
+
 cdef struct ListCrew:
     # One window of a batch: the items read so far, their codes, and the chunk hand-out.
     # Lists are packed (``packed``); Boards are pointers with their targets (``games``).
@@ -31,9 +52,9 @@ cdef struct ListCrew:
     int64_t next          # the next chunk to claim, under ``claim``
     int32_t stop          # set (atomically) when the batch is abandoned (Ctrl-C)
     PyThread_type_lock claim
-    PyThread_type_lock *ready   # chunk k's lock is released once the caller has packed it
-    PyThread_type_lock *entered  # each helper releases its own once it runs without the GIL
-    PyThread_type_lock *left     # ... and again when it leaves
+    PyThread_type_lock *ready   # chunk k's lock is released once the caller has read it
+    PyThread_type_lock *left    # each helper releases its own when it leaves
+    Helper *helpers
 
 
 cdef void small_from_rows(Small *s, int32_t n, int32_t h) noexcept nogil:
@@ -117,9 +138,8 @@ cdef int64_t claim_chunk(ListCrew *w) noexcept nogil:
 
 
 cdef void crew_solve(ListCrew *w, int32_t i) noexcept nogil:
-    """A helper: claim chunks in order, wait until each is packed, solve it."""
+    """A helper: claim chunks in order, wait until each is read, solve it."""
     cdef int64_t k
-    PyThread_release_lock(w.entered[i])
     while not cm_load32(&w.stop):
         k = claim_chunk(w)
         if k >= w.chunks:
@@ -131,14 +151,9 @@ cdef void crew_solve(ListCrew *w, int32_t i) noexcept nogil:
     PyThread_release_lock(w.left[i])
 
 
-cdef class _ListCrew:
-    """The helper threads' handle on one window (no Python object is touched while they run)."""
-
-    cdef ListCrew *w
-
-    def run(self, int32_t i):
-        with nogil:
-            crew_solve(self.w, i)
+cdef void helper_main(void *arg) noexcept nogil:
+    cdef Helper *h = <Helper *> arg
+    crew_solve(<ListCrew *> h.crew, h.i)
 
 
 cdef ListCrew *crew_alloc(int64_t count, int64_t chunk, int32_t helpers,
@@ -161,12 +176,11 @@ cdef ListCrew *crew_alloc(int64_t count, int64_t chunk, int32_t helpers,
         w.packed = <Packed *> PyMem_RawMalloc(<size_t> count * sizeof(Packed))
     w.ready = <PyThread_type_lock *> PyMem_RawCalloc(<size_t> w.chunks,
                                                      sizeof(PyThread_type_lock))
-    w.entered = <PyThread_type_lock *> PyMem_RawCalloc(<size_t> helpers + 1,
-                                                       sizeof(PyThread_type_lock))
+    w.helpers = <Helper *> PyMem_RawCalloc(<size_t> helpers + 1, sizeof(Helper))
     w.left = <PyThread_type_lock *> PyMem_RawCalloc(<size_t> helpers + 1,
                                                     sizeof(PyThread_type_lock))
     w.claim = PyThread_allocate_lock()
-    if (w.packed == NULL and w.games == NULL) or w.ready == NULL or w.entered == NULL \
+    if (w.packed == NULL and w.games == NULL) or w.ready == NULL or w.helpers == NULL \
             or w.left == NULL or w.claim == NULL:
         return w  # crew_free frees what was made; crew_complete sees what is missing
     for k in range(w.chunks):
@@ -175,11 +189,11 @@ cdef ListCrew *crew_alloc(int64_t count, int64_t chunk, int32_t helpers,
             return w
         PyThread_acquire_lock(w.ready[k], 1)
     for i in range(helpers):
-        w.entered[i] = PyThread_allocate_lock()
+        w.helpers[i].crew = w
+        w.helpers[i].i = i
         w.left[i] = PyThread_allocate_lock()
-        if w.entered[i] == NULL or w.left[i] == NULL:
+        if w.left[i] == NULL:
             return w
-        PyThread_acquire_lock(w.entered[i], 1)
         PyThread_acquire_lock(w.left[i], 1)
     return w
 
@@ -188,13 +202,13 @@ cdef bint crew_complete(ListCrew *w, int32_t helpers) noexcept nogil:
     cdef int64_t k
     cdef int32_t i
     if (w.packed == NULL and (w.games == NULL or w.targets == NULL or w.small == NULL)) \
-            or w.ready == NULL or w.entered == NULL or w.left == NULL or w.claim == NULL:
+            or w.ready == NULL or w.helpers == NULL or w.left == NULL or w.claim == NULL:
         return False
     for k in range(w.chunks):
         if w.ready[k] == NULL:
             return False
     for i in range(helpers):
-        if w.entered[i] == NULL or w.left[i] == NULL:
+        if w.left[i] == NULL:
             return False
     return True
 
@@ -209,14 +223,12 @@ cdef void crew_free(ListCrew *w, int32_t helpers) noexcept:
             if w.ready[k] != NULL:
                 PyThread_free_lock(w.ready[k])
     for i in range(helpers):
-        if w.entered != NULL and w.entered[i] != NULL:
-            PyThread_free_lock(w.entered[i])
         if w.left != NULL and w.left[i] != NULL:
             PyThread_free_lock(w.left[i])
     if w.claim != NULL:
         PyThread_free_lock(w.claim)
     PyMem_RawFree(w.ready)
-    PyMem_RawFree(w.entered)
+    PyMem_RawFree(w.helpers)
     PyMem_RawFree(w.left)
     PyMem_RawFree(w.packed)
     PyMem_RawFree(w.games)
@@ -245,13 +257,12 @@ cdef int solve_window(list batch, Py_ssize_t lo, Py_ssize_t hi, long m, long c, 
 
     Boards stay alive meanwhile: ``batch`` holds them, and the caller holds ``batch``.
     """
+    global helpers_started
     cdef int64_t count = hi - lo, k, i, top
     cdef ListCrew *w
-    cdef _ListCrew handle
-    cdef list started = []
     cdef int64_t packed = 0
     cdef bint done = False
-    cdef int32_t j
+    cdef int32_t j, running = 0
     w = crew_alloc(count, chunk, helpers, boards)
     if w == NULL:
         raise MemoryError("cannot allocate the batch")
@@ -259,25 +270,12 @@ cdef int solve_window(list batch, Py_ssize_t lo, Py_ssize_t hi, long m, long c, 
     try:
         if not crew_complete(w, helpers):
             raise MemoryError(f"cannot allocate the batch ({count} graphs)")
-        handle = _ListCrew.__new__(_ListCrew)
-        handle.w = w
-        for j in range(helpers):
-            thread = threading.Thread(target=handle.run, args=(j,), daemon=True,
-                                      name=f"catmouse-batch-{j}")
-            try:
-                thread.start()
-            except RuntimeError:
+        while running < helpers:
+            if PyThread_start_new_thread(helper_main, &w.helpers[running]) \
+                    == PYTHREAD_INVALID_THREAD_ID:
                 break  # no thread to spare: the caller's thread does the rest
-            except BaseException:
-                started.append(thread)  # Ctrl-C while start() waited: it runs
-                raise
-            started.append(thread)
-        # Every helper is past the GIL before the reading loop takes it for good.
-        j = <int32_t> len(started)
-        with nogil:
-            while j > 0:
-                j -= 1
-                PyThread_acquire_lock(w.entered[j], 1)
+            running += 1
+            helpers_started += 1
         for k in range(w.chunks):
             top = min((k + 1) * chunk, count)
             for i in range(k * chunk, top):
@@ -301,30 +299,17 @@ cdef int solve_window(list batch, Py_ssize_t lo, Py_ssize_t hi, long m, long c, 
         # Done: every chunk is solved by whoever claimed it.  Abandoned (Ctrl-C, an error):
         # stop the helpers (each finishes at most the item it is on) and open every chunk
         # not yet read, so that none waits.  Either way, wait until each helper has left
-        # (without the GIL) before freeing what they read.
+        # before freeing what they read.
         if not done:
             cm_store_flag(&w.stop, 1)
-        if started:
+        if running:
             for k in range(packed, w.chunks):
                 PyThread_release_lock(w.ready[k])
-            # Every started helper leaves its loop, whether or not it had entered it yet.
-            j = <int32_t> len(started)
             with nogil:
-                while j > 0:
-                    j -= 1
-                    PyThread_acquire_lock(w.left[j], 1)
-        interrupted = None
-        for thread in started:
-            while True:
-                try:
-                    if not thread.is_alive():
-                        break
-                    thread.join()
-                except BaseException as error:
-                    interrupted = error
+                while running > 0:
+                    running -= 1
+                    PyThread_acquire_lock(w.left[running], 1)
         crew_free(w, helpers)
-        if interrupted is not None:
-            raise interrupted
     return 0
 
 
