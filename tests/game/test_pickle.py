@@ -5,6 +5,7 @@ from __future__ import annotations
 import multiprocessing
 import pickle
 import random
+from pathlib import Path
 
 import pytest
 
@@ -150,3 +151,38 @@ def test_multiprocessing_pool():
     for graph, analysis in zip(batch, analyses):
         assert analysis.graph == graph
         assert analysis.outcomes.tobytes() == catmouse.analyze(graph).outcomes.tobytes()
+
+
+# -- pickles made by 0.1.0 (tests/game/fixtures/make_pickles_010.py made them) --------------
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+V010 = sorted(FIXTURES.glob("v010_*.pickle"))
+
+
+def test_the_0_1_0_fixtures_are_there():
+    assert len(V010) == 9, [path.name for path in V010]
+
+
+@pytest.mark.parametrize("path", V010, ids=lambda path: path.stem)
+def test_a_0_1_0_pickle_loads_and_answers_as_0_1_0_did(use_engine, path):
+    record = pickle.loads(path.read_bytes())
+    assert record["version"] == "0.1.0"
+    obj, expected = record["object"], record.get("answers")
+    if isinstance(obj, catmouse.Game):
+        obj = obj.analyze()
+    if isinstance(obj, catmouse.Analysis):
+        assert obj.outcomes.tobytes() == expected["outcomes"]
+        assert obj.has_remoteness == expected["has_remoteness"]
+        if obj.has_remoteness:
+            assert obj.remoteness_table.tolist() == expected["remoteness"]
+        if obj.has_remoteness:
+            obj.verify()  # the independent check of every position, under its own rules
+    elif isinstance(obj, catmouse.Graph):
+        hole = obj.label(0) if obj.labels else 0
+        mouse, cat = (obj.label(1), obj.label(2)) if obj.labels else (1, 2)
+        assert int(catmouse.solve(obj, mouse, cat, hole=hole)) == expected["solve"]
+        assert pickle.loads(pickle.dumps(obj)) == obj  # and it pickles again, by the new names
+        assert b"catmouse._graph" not in pickle.dumps(obj)
+    else:
+        assert obj in (catmouse.Outcome.MOUSE_WIN, catmouse.Turn.CAT)
+        assert type(obj) in (catmouse.Outcome, catmouse.Turn)
