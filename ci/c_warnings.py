@@ -6,7 +6,8 @@ A warning (gcc or clang, "FILE:LINE:COL: warning: ...") is put in one of three g
 
 ours        in a file of ours (a header, a .c written by hand), or in a generated C file on
             a line that Cython emitted for a statement of the .pyx: the nearest marker
-            comment above it (``/* "catmouse/bits_c.pyx":123``) lies in the same
+            comment above it (``/* "catmouse/engine/rounds.pxi":123``: the .pyx or the
+            .pxi it includes) lies in the same
             function, the C line uses a name of ours (a .pyx variable ``__pyx_v_NAME``, cdef
             function ``__pyx_f_...`` or enum ``__pyx_e_...``) and the warning names no
             Cython-made identifier (``__pyx_t_3``, ``__pyx_self``, ``__Pyx_...``).
@@ -28,7 +29,7 @@ import sys
 WARNING = re.compile(
     r"^(?P<file>[^\s:][^:]*):(?P<line>\d+):(?:(?P<col>\d+):)? warning: (?P<msg>.*)$"
 )
-PYX_MARKER = re.compile(r'^\s*/\* "(?P<pyx>[^"]+\.pyx)":(?P<line>\d+)')
+PYX_MARKER = re.compile(r'^\s*/\* "(?P<pyx>[^"]+\.px[id])":(?P<line>\d+)')
 # Where the code of one .pyx statement certainly ends: a function's closing brace at column 0,
 # its exit code, or the start of a new section of Cython's output.
 BOUNDARY = re.compile(r"^(\}|\s*/\* function exit code \*/|/\* #### Code section)")
