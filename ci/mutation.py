@@ -3,11 +3,11 @@
 Usage (from the repository root; the compiled engine need not be built, each worker builds its
 own copy):
 
-    python ci/mutation.py                       # every module, default sample sizes
-    python ci/mutation.py --modules _rules _game --python-sample 0   # whole catalogues
-    python ci/mutation.py --modules bits_c --cython-sample 40 --seed 1
-    python ci/mutation.py --list _rules         # print the catalogue, run nothing
-    python ci/mutation.py --modules _batch --pick "95:negate the condition" "104:`1` -> `2`"
+    python ci/mutation.py                       # every file, default sample sizes
+    python ci/mutation.py --modules rules.py game.py --python-sample 0   # whole catalogues
+    python ci/mutation.py --modules _retro_c --cython-sample 40 --seed 1  # .pyx and every .pxi
+    python ci/mutation.py --list rules.py       # print the catalogue, run nothing
+    python ci/mutation.py --modules batch.py --pick "95:negate the condition" "104:`1` -> `2`"
                                                 # chosen mutants (LINE:MUTATION as --list
                                                 # prints them), e.g. a run's survivors
 
@@ -54,264 +54,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# Per module: the tests that exercise it, run with -x.  ``engine`` selects which engine twin's
-# parametrized tests run: mutating one twin, the other twin's copies of a test cannot fail.
-PYTHON_MODULES: dict[str, dict] = {
-    "bits_py": {
-        "tests": ["test_engine.py", "test_bits_engine.py", "test_engine_perf_paths.py",
-                  "test_game.py", "test_oracle.py", "test_oracle_pins.py", "test_threads.py",
-                  "test_twin_vs_queue.py", "test_fuzz.py"],
-        "engine": "catmouse.engine.bits_py",
-    },
-    "_analysis": {"tests": ["test_api.py", "test_game.py", "test_verify.py", "test_pickle.py",
-                            "test_oracle_pins.py", "test_surprises.py"]},
-    "_graph": {"tests": ["test_graph.py", "test_inputs.py", "test_engine_perf_paths.py",
-                         "test_api.py", "test_fuzz.py", "test_draw.py"]},
-    "_rules": {"tests": ["test_game.py", "test_api.py", "test_memory.py",
-                         "test_oracle_pins.py", "test_threads.py", "test_inputs.py"]},
-    "_game": {"tests": ["test_game.py", "test_pickle.py", "test_oracle_pins.py"]},
-    "_family": {"tests": ["test_family.py", "test_bounded_dp.py"]},
-    "_io": {"tests": ["test_cli.py", "test_cli_more.py", "test_inputs.py"]},
-    "_api": {"tests": ["test_api.py", "test_api_options.py", "test_engine_perf_paths.py",
-                       "test_memory.py", "test_progress.py", "test_oracle_pins.py",
-                       "test_threads.py"]},
-    "_batch": {"tests": ["test_batch.py", "test_api.py", "test_oracle_pins.py",
-                         "test_threads.py", "test_progress.py", "test_inputs.py",
-                         "test_engine_perf_paths.py"]},
-    "_export": {"tests": ["test_export.py", "test_cli.py", "test_cli_more.py",
-                          "test_oracle_pins.py"]},
-    "_progress": {"tests": ["test_progress.py", "test_bits_engine.py", "test_cli_more.py"]},
-    "_facts": {"tests": ["test_engine.py", "test_engine_object.py", "test_platform_limits.py",
-                         "test_inputs.py", "test_memory.py", "test_game.py", "test_api.py"]},
-    "_outcome": {"tests": ["test_api.py", "test_surprises.py", "test_engine.py",
-                           "test_game.py"]},
-    "_retro": {"tests": ["test_engine_object.py", "test_backend.py", "test_packaging.py",
-                         "test_api.py"]},
-    "_switches": {"tests": ["test_packaging.py", "test_backend.py"]},
-    "_cli": {"tests": ["test_cli.py", "test_cli_more.py", "test_surprises.py", "test_draw.py",
-                       "test_inputs.py", "test_oracle_pins.py"]},
-    "_svg": {"tests": ["test_svg_geometry.py", "test_cli.py", "test_draw.py"]},
-    "_draw": {"tests": ["test_draw.py", "test_cli.py", "test_cli_more.py"]},
-    "_png": {"tests": ["test_draw.py", "test_cli.py"]},
-    "_play": {"tests": ["test_play_terminal.py", "test_play_page.py"]},
-    "_page": {"tests": ["test_play_page.py"]},
-}
-CYTHON_MODULE = {
-    "bits_c": {
-        "tests": ["test_engine.py", "test_bits_engine.py", "test_engine_perf_paths.py",
-                  "test_game.py", "test_oracle.py", "test_api.py", "test_oracle_pins.py",
-                  "test_threads.py", "test_fuzz.py", "test_memory.py", "test_interrupt.py",
-                  "test_leaks.py"],
-        "engine": "catmouse.engine.bits_c",
-    }
-}
-
-# Reasons shared by several entries of EQUIVALENT.
-_FAST_PATH = ("only routes a call past a fast path (cached Board, the engine's list solver) to "
-              "the plain path, which gives the same answer: speed, not results")
-_BOARD_CACHE = ("only changes which graphs get a cached Board (an estimate of its size against "
-                "SMALL_TABLES): speed and memory, not results")
-_BOARD_LINE = ("if need_bytes(graph.n, outcome=False, remoteness=False, target=True) > "
-               "SMALL_TABLES:")
-
-_TWIN_BOUND = ("the twin's peak_bytes is documented as an upper bound, and it is a loose one: "
-               "1.3 to 5.5 times the tracemalloc peak for n = 10 to 400 with every table "
-               "option, at least 29 KB and 24% above it; this changes it by under 1 KB per "
-               "node and leaves a bound, which is all a test can check")
-
-# Equivalent mutants: (file, stripped source line, mutation text) -> why no test can kill it.
-# The mutation text is what --list prints after the line number.
-EQUIVALENT: dict[tuple[str, str, str], str] = {
-    ("catmouse/analysis.py", "_NEVER = 1 << 32  # above any remoteness (2*n*n < 2**31)",
-     "`32` -> `33`"):
-        "verify's never-ending score only has to exceed every remoteness; 2**33 does too, and "
-        "_TOP and every comparison move with it",
-    ("catmouse/analysis.py", "check(expected, view[nn + c : 2 * nn : n], nn + c, n)",
-     "`2` -> `3`"):
-        "the slice's end is past the table's end either way (a slice is clipped): same columns",
-    ("catmouse/graph.py", 'raise ImportError("catmouse needs a 4-byte C int")',
-     "drop the statement"):
-        "unreachable where the tests run: array('i') has 4-byte items on every platform "
-        "CPython supports (the guard is `pragma: no cover`)",
-    ("catmouse/graph.py", "None, checked=True)", "`True` -> `False`"):
-        "adjacency lists are validated row by row on the way in; checked=False only checks "
-        "the CSR built from them again, which passes",
-    ("catmouse/graph.py",
-     "self._init_from(n, indptr, indices, directed, None, checked=True, reverse=reverse)",
-     "`True` -> `False`"):
-        "the engine's list builder accepts only lists it has fully checked; checked=False "
-        "only checks the CSR again, which passes",
-    ("catmouse/analysis.py", "if not worst or key < worst:", "`<` -> `<=`"):
-        "every key holds its position's index and each position is checked once: no two keys "
-        "are equal",
-    ("catmouse/rules.py", "target: bool = False, threads: int = 1,", "`1` -> `2`"):
-        "check_memory's default thread count: every caller in the package passes threads, and "
-        "the queue engines' peak_bytes ignore it (re-check once peak_bytes depends on threads)",
-    ("catmouse/bits_c.pyx", "rem[s] = 0", "`0` -> `1`"):
-        "run() writes rem[s] = depth (0 for the seeds) as it takes each position off the queue",
-    ("catmouse/rules.py",
-     "def run(self, outcome: Any = None, remoteness: Any = None, target: int = -1,",
-     "`1` -> `2`"):
-        "Rules.run's default target -1 becomes -2: every negative target means a full table",
-    ("catmouse/rules.py", "threads: int = 1, progress: Any = None) -> int:", "`1` -> `2`"):
-        "Rules.run's default thread count: every caller passes threads, and the queue engines "
-        "ignore it (re-check once the engine uses threads)",
-    ("catmouse/rules.py", "threads: int = 1) -> int:", "`1` -> `2`"):
-        "Rules.run's default thread count: every caller passes threads, and the queue engines "
-        "ignore it (re-check once the engine uses threads)",
-    ("catmouse/rules.py", "return (os.cpu_count() or 1) if n >= THREADS_FROM_NODES else 1",
-     "`1` -> `2` (#1)"):
-        "os.cpu_count() gives a number wherever the tests run; `or 1` is for platforms where it "
-        "gives None",
-    ("catmouse/rules.py", "if target >= 0:", "`0` -> `1`"):
-        "target 0 is (mouse 0, cat 0, mouse to move): the cat is on the mouse, never a draw, "
-        "so `result or draw` is result there",
-    ("catmouse/graph.py", 'raise ValueError(f"a graph of {n} nodes is too large")',
-     "drop the statement"):
-        "untestable here: it needs a list of more than 2**30 rows in memory",
-    ("catmouse/_solving.py", "if max_memory is None and threads is None:", "`is` -> `is not` (#2)"):
-        _FAST_PATH,
-    ("catmouse/_solving.py", "elif type(graph) is list:", "`is` -> `is not`"):
-        _FAST_PATH,
-    ("catmouse/_solving.py", "if code >= 0:", "`0` -> `1`"):
-        _FAST_PATH + " (a draw, code 0, is solved again on the plain path)",
-    ("catmouse/_solving.py", _BOARD_LINE, "`False` -> `True` (#1)"): _BOARD_CACHE,
-    ("catmouse/_solving.py", _BOARD_LINE, "`False` -> `True` (#2)"): _BOARD_CACHE,
-    ("catmouse/_solving.py", _BOARD_LINE, "`True` -> `False`"): _BOARD_CACHE,
-    ("catmouse/bits_py.py", "break  # early exit: nothing left to lose", "drop the statement"):
-        "the loop only ANDs more rows into a mask that is already 0: the same answer, later",
-    ("catmouse/bits_py.py", "total += 5 * _list_bytes(n + 1) + 4 * (n + 1) * 32",
-     "`+` -> `-` (#2)"): _TWIN_BOUND,
-    ("catmouse/bits_py.py", "total += 4 * (_list_bytes(n) + 200 * n)", "`*` -> `//` (#1)"):
-        _TWIN_BOUND,
-    ("catmouse/export.py", "r = -1 if remoteness is None else remoteness[s]", "`1` -> `2`"):
-        "r is only read as `\"\" if r < 0 else r`: -1 and -2 both give an empty cell",
-    ("catmouse/graph_files.py", "top = -1", "`1` -> `2`"):
-        "top only records whether any node id was read: it is maxed with ids already checked "
-        "to be >= 0, then compared with < 0, so any negative start gives the same result",
-    ("catmouse/batch.py",
-     "return need_bytes(n, outcome=False, remoteness=False, target=True) > SMALL_TABLES",
-     "`True` -> `False`"):
-        "neither engine's peak_bytes reads target and need_bytes only passes it on: the same "
-        "bytes for every n in 0..MAX_NODES (checked on both engines)",
-    ("catmouse/batch.py",
-     "return need_bytes(n, outcome=False, remoteness=False, target=True) > SMALL_TABLES",
-     "`>` -> `>=`"):
-        "need_bytes equals SMALL_TABLES at no n in 0..MAX_NODES on either engine (checked)",
-    ("catmouse/batch.py", "positions = 0", "`0` -> `1`"):
-        "positions grows by even amounts and the threshold is even: 1 + even >= even exactly "
-        "when even >= even",
-    ("catmouse/batch.py", "codes = [-1] * len(batch)", "`1` -> `2`"):
-        "only the sign of a declined code is read (code >= 0)",
-    ("catmouse/batch.py", "codes[k] = -1 if code == 255 else code", "`1` -> `2`"):
-        "only the sign of a declined code is read (code >= 0)",
-    ("catmouse/batch.py",
-     "step = max(1, len(boards) // _SLICES) if callback is not None else max(1, len(boards))",
-     "`1` -> `2` (#2)"):
-        "without a callback the step covers every board either way: one slice",
-    ("catmouse/batch.py", "if threads > 1 and len(batch) > 1:", "`>` -> `>=` (#1)"):
-        "threads=1 then takes the pool's list path with no pool (one thread): the same answers "
-        "and errors; progress stays within the documented 2% of the batch between calls",
-    ("catmouse/batch.py", "if threads > 1 and len(batch) > 1:", "`and` -> `or`"):
-        "as `>` -> `>=` (#1): one thread either way, the same answers and errors",
-    ("catmouse/batch.py", "if threads > 1 and len(batch) > 1:", "`>` -> `>=` (#2)"):
-        "a one-graph batch then makes one board, solved in the caller's thread: the same answer "
-        "and errors, no thread started",
-    ("catmouse/batch.py", "_SLICES = 50", "`50` -> `51`"):
-        "51 slices report progress a little more often, within the documented 'at most 2% of "
-        "the batch between calls'",
-    ("catmouse/bits_py.py", "total += 5 * _list_bytes(n + 1) + 4 * (n + 1) * 32", "`4` -> `5`"):
-        "raises the twin's documented upper bound (loose already, see _TWIN_BOUND): still a "
-        "bound, which is all a test can check",
-    ("catmouse/bits_py.py", "total += 4 * (_list_bytes(n) + 200 * n)", "`200` -> `201`"):
-        "raises the twin's documented upper bound (loose already, see _TWIN_BOUND): still a "
-        "bound, which is all a test can check",
-    ("catmouse/bits_py.py",
-     "everyone = (1 << n) - 1  # the row of a node the cat may not enter", "`1` -> `2` (#1)"):
-        "the extra bit n lands "
-        "only in the rows of nodes the cat may not enter, which are only ANDed into masks of "
-        "bits below n; 20,000 random games under every rule agree with the queue oracle",
-    ("catmouse/bits_py.py",
-     'board = int.from_bytes(array("Q", masks + [0] * (64 - n)), "little")', "`64` -> `65`"):
-        "a 65th zero word stays zero through the swaps, whose masks cover 64 words, and is never "
-        "read back (3,000 random matrices transpose the same)",
-    ("catmouse/show/svg.py", "def layout(graph: Graph, seed: int = 7) -> list[Point]:",
-     "`7` -> `8`"):
-        "the default seed of networkx's spring layout (only for disconnected boards or past 500 "
-        "nodes): any fixed seed gives an equally deterministic picture; the number is arbitrary",
-    ("catmouse/show/svg.py", "x += 34 + 8.2 * len(text) + 22", "`34` -> `35`"):
-        "one pixel more between legend items, a cosmetic spacing: the row stays in order, apart "
-        "and inside the picture, off-centre by under 3 px",
-    ("catmouse/show/svg.py", "if src > dst:", "negate the condition"):
-        "mirrors every arrow's bow across its edge: the mouse's moves on an edge still all bow "
-        "one way and the cat's the other (tested); which way is a convention no reader sees",
-    ("catmouse/show/draw.py", "width = 560 if graph.n <= 30 else 820", "`560` -> `561`"):
-        "the notebook max-width for small boards, a cosmetic cap: one pixel wider cannot be seen",
-    ("catmouse/show/png.py", "Converter = Callable[[str, str, int, int], None]",
-     "drop the statement"):
-        "a type alias used only in annotations, which are never evaluated (from __future__ "
-        "import annotations)",
-    ("catmouse/show/png.py", "TIMEOUT = 120", "`120` -> `121`"):
-        "how long a hung converter is waited for: 121 s instead of 120 shows only to someone "
-        "waiting two minutes (the timeout itself is tested with TIMEOUT set to 1)",
-    ("catmouse/show/png.py", "return False", "`return x` -> `return None`"):
-        "_cairosvg_loads: None is as falsy as False and its only caller tests truthiness",
-    ("catmouse/show/png.py",
-     r"""svg = re.sub(r'^(<svg\b[^>]*?) style="[^"]*"', r"\1", svg, count=1)""",
-     "`1` -> `2`"):
-        "the pattern is anchored at the text's start (^ without MULTILINE), so it matches at "
-        "most once: count 1 or 2 is the same",
-    ("catmouse/show/png.py",
-     'command.insert(1, "--no-sandbox")  # Chromium refuses to run as root otherwise',
-     "`1` -> `2`"):
-        "where --no-sandbox sits among the browser's options: Chromium reads them in any order",
-    ("catmouse/bits_c.pyx", "dense = words * DENSE >= W", "`>=` -> `>`"):
-        "only chooses between the whole-row loop and the changed-words loop at exactly a "
-        "quarter of the words changed: both compute the same row (speed, not results)",
-    ("catmouse/bits_c.pyx", "mw &= ~pad", "drop the statement"):
-        "mw = hole[j] & ~cw and hole[] only has bits of real nodes (set for u < n): the "
-        "padding past the last node is already clear",
-    ("catmouse/show/page.py",
-     "x2, y2 = x2 - (x2 - x1) / d * (radius + 3), y2 - (y2 - y1) / d * (radius + 3)",
-     "`3` -> `4` (#2)"):
-        "moves an arrow's head on the play page by under a pixel (one pixel shorter along y "
-        "only): cosmetic, the head still stops short of its node",
-    ("catmouse/bits_c.pyx", "rem[s] = 0", "drop the statement"):
-        "run() writes rem[s] = depth (0 for the seeds) as it takes each position off the queue",
-    ("catmouse/bits_c.pyx", "for j in range(bj if bj > i + 1 else i + 1, j_end):",
-     "`+` -> `-` (#1)"):
-        "only changes where the diagonal tile's first row starts: j = i, a cell swapped with "
-        "itself",
-    ("catmouse/bits_c.pyx", "for j in range(bj if bj > i + 1 else i + 1, j_end):",
-     "`1` -> `0` (#1)"):
-        "bj > i and bj > i + 1 differ only at bj = i + 1, where both starts are bj",
-    ("catmouse/bits_c.pyx", "for j in range(bj if bj > i + 1 else i + 1, j_end):",
-     "`>` -> `>=`"):
-        "bj >= i + 1 and bj > i + 1 differ only at bj = i + 1, where both starts are bj",
-    ("catmouse/family.py", "rr, cc = r + dr * step, c + dc * step", "`+` -> `-` (#1)"):
-        "_DIRECTIONS holds (dr, dc) and (-dr, dc) alike: the same edges, in another order",
-    ("catmouse/family.py", "rr, cc = r + dr * step, c + dc * step", "`+` -> `-` (#2)"):
-        "_DIRECTIONS holds (dr, dc) and (dr, -dc) alike: the same edges, in another order",
-    ("catmouse/family.py",
-     "game = Game(graph, holes=(), mouse_stays=True, cat_stays=True,", "`True` -> `False` (#2)"):
-        "the robber may stay, so a cop never needs to: a pass answered by a pass is the same "
-        "position, and a winning line with a pass would be longer than itself",
-    ("catmouse/bits_c.pyx", "g.m_ix = &mouse_indices[0] if mouse_indices.shape[0] else NULL",
-     "drop the statement"):
-        "Game.m_ix is never read: the search walks the mouse's reverse moves and counts "
-        "forward moves from m_ip",
-    ("catmouse/bits_c.pyx", "g.m_ix = &mouse_indices[0] if mouse_indices.shape[0] else NULL",
-     "`0` -> `1` (#1)"): "Game.m_ix is never read (see the line's drop)",
-    ("catmouse/bits_c.pyx", "g.m_ix = &mouse_indices[0] if mouse_indices.shape[0] else NULL",
-     "`0` -> `1` (#2)"): "Game.m_ix is never read (see the line's drop)",
-    ("catmouse/bits_c.pyx", "if self.n < 64:  # releasing the GIL costs more than a small solve",
-     "negate the condition"):
-        "Board.solve with or without releasing the GIL: the same call, the same answer",
-    ("catmouse/bits_c.pyx", "most = g.c_ip[c + 1] - g.c_ip[c]", "`1` -> `2`"):
-        "over-estimating the largest degree only picks a wider move counter, with the same "
-        "tables (it also reads one int32 past c_ip at the last node, which no test can see: "
-        "raw pointers have no bounds checks even in the debug build)",
-}
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from mutation_catalogue import (  # noqa: E402  (beside this file; ci/ is no package)
+    CYTHON_MODULES,
+    EQUIVALENT,
+    OLD_NAMES,
+    PYTHON_MODULES,
+)
 
 DEFAULT_PYTHON_SAMPLE = 40  # per module; 0 = the whole catalogue
 DEFAULT_CYTHON_SAMPLE = 30
@@ -799,7 +548,9 @@ def write_markdown(args, argv, report: str) -> None:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--modules", nargs="*", help="module names, e.g. _rules bits_c")
+    parser.add_argument("--modules", nargs="*",
+                        help="files under catmouse/, e.g. rules.py engine/rounds.pxi, or the "
+                             "module names of earlier reports (_rules, _retro_c)")
     parser.add_argument("--python-sample", type=int, default=DEFAULT_PYTHON_SAMPLE,
                         help="mutants per Python module (0: all)")
     parser.add_argument("--cython-sample", type=int, default=DEFAULT_CYTHON_SAMPLE,
@@ -812,10 +563,10 @@ def main(argv=None) -> int:
                         help="run only these mutants of the modules (no sampling)")
     args = parser.parse_args(argv)
 
-    every = {**PYTHON_MODULES, **CYTHON_MODULE}
+    every = {**PYTHON_MODULES, **CYTHON_MODULES}
     if args.list:
-        cython = args.list in CYTHON_MODULE
-        path = ROOT / "catmouse" / (args.list + (".pyx" if cython else ".py"))
+        cython = args.list in CYTHON_MODULES
+        path = ROOT / "catmouse" / args.list
         catalogue = cython_catalogue(path) if cython else python_catalogue(path)
         source = path.read_bytes()
         for m in catalogue:
@@ -823,7 +574,8 @@ def main(argv=None) -> int:
         print(f"{len(catalogue)} mutants")
         return 0
 
-    names = args.modules or list(every)
+    names = [name for given in (args.modules or list(every))
+             for name in OLD_NAMES.get(given, [given])]
     unknown = [n for n in names if n not in every]
     if unknown:
         parser.error(f"unknown modules {unknown}; known: {list(every)}")
@@ -842,8 +594,8 @@ def main(argv=None) -> int:
     rows, survivors = [], []
     try:
         for name in names:
-            cython = name in CYTHON_MODULE
-            path = ROOT / "catmouse" / (name + (".pyx" if cython else ".py"))
+            cython = name in CYTHON_MODULES
+            path = ROOT / "catmouse" / name
             catalogue = cython_catalogue(path) if cython else python_catalogue(path)
             size = args.cython_sample if cython else args.python_sample
             rng = random.Random(f"{args.seed}:{name}")

@@ -1,0 +1,538 @@
+"""The mutation run's catalogue: which tests guard each file, and the equivalent mutants.
+
+Read by ci/mutation.py.  Files are named relative to catmouse/; the Cython engine is its .pyx
+and every .pxi it includes, each mutated on its own.  ``OLD_NAMES`` maps the module names of
+the reports made before the three-layer layout (docs/dev/mutation/) onto these files.
+"""
+
+from __future__ import annotations
+
+# File -> the tests that exercise it (run with -x); ``engine`` selects which engine twin's
+# parametrized tests run: mutating one twin, the other twin's copies of a test cannot fail.
+
+PYTHON_MODULES: dict[str, dict] = {
+    'engine/bits_py.py': {
+        "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
+                  'engine/test_fast_paths.py', 'game/test_game_rules.py',
+                  'engine/test_against_oracle.py', 'engine/test_pinned_tables.py',
+                  'engine/test_threads.py', 'engine/test_twin_vs_queue.py', 'game/test_fuzz.py',
+                  'engine/test_batches.py'],
+        "engine": 'catmouse.engine.bits_py',
+    },
+    'engine/checks.py': {
+        "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
+                  'engine/test_fast_paths.py', 'game/test_game_rules.py',
+                  'engine/test_against_oracle.py', 'engine/test_pinned_tables.py',
+                  'engine/test_threads.py', 'engine/test_twin_vs_queue.py', 'game/test_fuzz.py',
+                  'engine/test_batches.py'],
+        "engine": 'catmouse.engine.bits_py',
+    },
+    'engine/py_game.py': {
+        "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
+                  'engine/test_fast_paths.py', 'game/test_game_rules.py',
+                  'engine/test_against_oracle.py', 'engine/test_pinned_tables.py',
+                  'engine/test_threads.py', 'engine/test_twin_vs_queue.py', 'game/test_fuzz.py',
+                  'engine/test_batches.py'],
+        "engine": 'catmouse.engine.bits_py',
+    },
+    'engine/py_small.py': {
+        "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
+                  'engine/test_fast_paths.py', 'game/test_game_rules.py',
+                  'engine/test_against_oracle.py', 'engine/test_pinned_tables.py',
+                  'engine/test_threads.py', 'engine/test_twin_vs_queue.py', 'game/test_fuzz.py',
+                  'engine/test_batches.py'],
+        "engine": 'catmouse.engine.bits_py',
+    },
+    'engine/py_rounds.py': {
+        "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
+                  'engine/test_fast_paths.py', 'game/test_game_rules.py',
+                  'engine/test_against_oracle.py', 'engine/test_pinned_tables.py',
+                  'engine/test_threads.py', 'engine/test_twin_vs_queue.py', 'game/test_fuzz.py',
+                  'engine/test_batches.py'],
+        "engine": 'catmouse.engine.bits_py',
+    },
+    'engine/py_boards.py': {
+        "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
+                  'engine/test_fast_paths.py', 'game/test_game_rules.py',
+                  'engine/test_against_oracle.py', 'engine/test_pinned_tables.py',
+                  'engine/test_threads.py', 'engine/test_twin_vs_queue.py', 'game/test_fuzz.py',
+                  'engine/test_batches.py'],
+        "engine": 'catmouse.engine.bits_py',
+    },
+    'engine/py_lists.py': {
+        "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
+                  'engine/test_fast_paths.py', 'game/test_game_rules.py',
+                  'engine/test_against_oracle.py', 'engine/test_pinned_tables.py',
+                  'engine/test_threads.py', 'engine/test_twin_vs_queue.py', 'game/test_fuzz.py',
+                  'engine/test_batches.py'],
+        "engine": 'catmouse.engine.bits_py',
+    },
+    'analysis.py': {
+        "tests": ['game/test_solve.py', 'game/test_game_rules.py', 'game/test_verify.py',
+                  'game/test_pickle.py', 'engine/test_pinned_tables.py',
+                  'game/test_first_hour.py'],
+    },
+    'graph.py': {
+        "tests": ['game/test_graph.py', 'game/test_inputs.py', 'engine/test_fast_paths.py',
+                  'game/test_solve.py', 'game/test_fuzz.py', 'show/test_draw.py'],
+    },
+    'graph_checks.py': {
+        "tests": ['game/test_graph.py', 'game/test_inputs.py', 'engine/test_fast_paths.py',
+                  'game/test_solve.py', 'game/test_fuzz.py', 'show/test_draw.py'],
+    },
+    'rules.py': {
+        "tests": ['game/test_game_rules.py', 'game/test_solve.py', 'engine/test_memory.py',
+                  'engine/test_pinned_tables.py', 'engine/test_threads.py', 'game/test_inputs.py'],
+    },
+    'game.py': {
+        "tests": ['game/test_game_rules.py', 'game/test_pickle.py',
+                  'engine/test_pinned_tables.py'],
+    },
+    'family.py': {
+        "tests": ['game/test_family.py', 'engine/test_bounded_dp.py'],
+    },
+    'graph_files.py': {
+        "tests": ['cli/test_cli_commands.py', 'cli/test_cli_options.py', 'game/test_inputs.py'],
+    },
+    'solving.py': {
+        "tests": ['game/test_solve.py', 'game/test_solve_options.py', 'engine/test_fast_paths.py',
+                  'engine/test_memory.py', 'game/test_progress.py',
+                  'engine/test_pinned_tables.py', 'engine/test_threads.py'],
+    },
+    'batch.py': {
+        "tests": ['game/test_batch.py', 'game/test_solve.py', 'engine/test_pinned_tables.py',
+                  'engine/test_threads.py', 'game/test_progress.py', 'game/test_inputs.py',
+                  'engine/test_fast_paths.py', 'engine/test_batches.py'],
+    },
+    'export.py': {
+        "tests": ['game/test_export.py', 'cli/test_cli_commands.py', 'cli/test_cli_options.py',
+                  'engine/test_pinned_tables.py'],
+    },
+    'progress.py': {
+        "tests": ['game/test_progress.py', 'engine/test_bit_engine.py', 'cli/test_cli_options.py'],
+    },
+    'engine/facts.py': {
+        "tests": ['engine/test_propagate.py', 'engine/test_selector.py',
+                  'engine/test_platform_limits.py', 'game/test_inputs.py',
+                  'engine/test_memory.py', 'game/test_game_rules.py', 'game/test_solve.py'],
+    },
+    'outcome.py': {
+        "tests": ['game/test_solve.py', 'game/test_first_hour.py', 'engine/test_propagate.py',
+                  'game/test_game_rules.py'],
+    },
+    'engine/__init__.py': {
+        "tests": ['engine/test_selector.py', 'engine/test_switches.py',
+                  'packaging/test_packaging.py', 'game/test_solve.py'],
+    },
+    'engine/switches.py': {
+        "tests": ['packaging/test_packaging.py', 'engine/test_switches.py'],
+    },
+    'cli/commands.py': {
+        "tests": ['cli/test_cli_commands.py', 'cli/test_cli_options.py',
+                  'game/test_first_hour.py', 'show/test_draw.py', 'game/test_inputs.py',
+                  'engine/test_pinned_tables.py'],
+    },
+    'cli/play.py': {
+        "tests": ['cli/test_cli_commands.py', 'cli/test_cli_options.py',
+                  'game/test_first_hour.py', 'show/test_draw.py', 'game/test_inputs.py',
+                  'engine/test_pinned_tables.py'],
+    },
+    'show/svg.py': {
+        "tests": ['show/test_svg_geometry.py', 'cli/test_cli_commands.py', 'show/test_draw.py'],
+    },
+    'show/draw.py': {
+        "tests": ['show/test_draw.py', 'cli/test_cli_commands.py', 'cli/test_cli_options.py'],
+    },
+    'show/png.py': {
+        "tests": ['show/test_draw.py', 'cli/test_cli_commands.py'],
+    },
+    'show/play.py': {
+        "tests": ['show/test_play_terminal.py', 'show/test_play_page.py'],
+    },
+    'show/page.py': {
+        "tests": ['show/test_play_page.py'],
+    },
+    'display.py': {
+        "tests": ['show/test_draw.py'],
+    },
+}
+
+CYTHON_MODULES: dict[str, dict] = {
+    'engine/bits_c.pyx': {
+        "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
+                  'engine/test_fast_paths.py', 'game/test_game_rules.py',
+                  'engine/test_against_oracle.py', 'game/test_solve.py',
+                  'engine/test_pinned_tables.py', 'engine/test_threads.py', 'game/test_fuzz.py',
+                  'engine/test_memory.py', 'engine/test_interrupt.py', 'engine/test_leaks.py',
+                  'engine/test_batches.py'],
+        "engine": 'catmouse.engine.bits_c',
+    },
+    'engine/batch.pxi': {
+        "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
+                  'engine/test_fast_paths.py', 'game/test_game_rules.py',
+                  'engine/test_against_oracle.py', 'game/test_solve.py',
+                  'engine/test_pinned_tables.py', 'engine/test_threads.py', 'game/test_fuzz.py',
+                  'engine/test_memory.py', 'engine/test_interrupt.py', 'engine/test_leaks.py',
+                  'engine/test_batches.py'],
+        "engine": 'catmouse.engine.bits_c',
+    },
+    'engine/boards.pxi': {
+        "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
+                  'engine/test_fast_paths.py', 'game/test_game_rules.py',
+                  'engine/test_against_oracle.py', 'game/test_solve.py',
+                  'engine/test_pinned_tables.py', 'engine/test_threads.py', 'game/test_fuzz.py',
+                  'engine/test_memory.py', 'engine/test_interrupt.py', 'engine/test_leaks.py',
+                  'engine/test_batches.py'],
+        "engine": 'catmouse.engine.bits_c',
+    },
+    'engine/crew.pxi': {
+        "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
+                  'engine/test_fast_paths.py', 'game/test_game_rules.py',
+                  'engine/test_against_oracle.py', 'game/test_solve.py',
+                  'engine/test_pinned_tables.py', 'engine/test_threads.py', 'game/test_fuzz.py',
+                  'engine/test_memory.py', 'engine/test_interrupt.py', 'engine/test_leaks.py',
+                  'engine/test_batches.py'],
+        "engine": 'catmouse.engine.bits_c',
+    },
+    'engine/entry.pxi': {
+        "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
+                  'engine/test_fast_paths.py', 'game/test_game_rules.py',
+                  'engine/test_against_oracle.py', 'game/test_solve.py',
+                  'engine/test_pinned_tables.py', 'engine/test_threads.py', 'game/test_fuzz.py',
+                  'engine/test_memory.py', 'engine/test_interrupt.py', 'engine/test_leaks.py',
+                  'engine/test_batches.py'],
+        "engine": 'catmouse.engine.bits_c',
+    },
+    'engine/lists.pxi': {
+        "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
+                  'engine/test_fast_paths.py', 'game/test_game_rules.py',
+                  'engine/test_against_oracle.py', 'game/test_solve.py',
+                  'engine/test_pinned_tables.py', 'engine/test_threads.py', 'game/test_fuzz.py',
+                  'engine/test_memory.py', 'engine/test_interrupt.py', 'engine/test_leaks.py',
+                  'engine/test_batches.py'],
+        "engine": 'catmouse.engine.bits_c',
+    },
+    'engine/rounds.pxi': {
+        "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
+                  'engine/test_fast_paths.py', 'game/test_game_rules.py',
+                  'engine/test_against_oracle.py', 'game/test_solve.py',
+                  'engine/test_pinned_tables.py', 'engine/test_threads.py', 'game/test_fuzz.py',
+                  'engine/test_memory.py', 'engine/test_interrupt.py', 'engine/test_leaks.py',
+                  'engine/test_batches.py'],
+        "engine": 'catmouse.engine.bits_c',
+    },
+    'engine/small.pxi': {
+        "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
+                  'engine/test_fast_paths.py', 'game/test_game_rules.py',
+                  'engine/test_against_oracle.py', 'game/test_solve.py',
+                  'engine/test_pinned_tables.py', 'engine/test_threads.py', 'game/test_fuzz.py',
+                  'engine/test_memory.py', 'engine/test_interrupt.py', 'engine/test_leaks.py',
+                  'engine/test_batches.py'],
+        "engine": 'catmouse.engine.bits_c',
+    },
+    'engine/tables.pxi': {
+        "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
+                  'engine/test_fast_paths.py', 'game/test_game_rules.py',
+                  'engine/test_against_oracle.py', 'game/test_solve.py',
+                  'engine/test_pinned_tables.py', 'engine/test_threads.py', 'game/test_fuzz.py',
+                  'engine/test_memory.py', 'engine/test_interrupt.py', 'engine/test_leaks.py',
+                  'engine/test_batches.py'],
+        "engine": 'catmouse.engine.bits_c',
+    },
+}
+
+# The module names of the earlier reports -> the files that hold their code now.
+OLD_NAMES: dict[str, list[str]] = {
+    '_retro_py': [
+        'engine/bits_py.py',
+        'engine/checks.py',
+        'engine/py_game.py',
+        'engine/py_small.py',
+        'engine/py_rounds.py',
+        'engine/py_boards.py',
+        'engine/py_lists.py',
+    ],
+    '_analysis': ['analysis.py'],
+    '_graph': ['graph.py', 'graph_checks.py'],
+    '_rules': ['rules.py'],
+    '_game': ['game.py'],
+    '_family': ['family.py'],
+    '_io': ['graph_files.py'],
+    '_api': ['solving.py'],
+    '_batch': ['batch.py'],
+    '_export': ['export.py'],
+    '_progress': ['progress.py'],
+    '_facts': ['engine/facts.py'],
+    '_outcome': ['outcome.py'],
+    '_retro': ['engine/__init__.py'],
+    '_switches': ['engine/switches.py'],
+    '_cli': ['cli/commands.py', 'cli/play.py'],
+    '_svg': ['show/svg.py'],
+    '_draw': ['show/draw.py'],
+    '_png': ['show/png.py'],
+    '_play': ['show/play.py'],
+    '_page': ['show/page.py'],
+    '_retro_c': [
+        'engine/bits_c.pyx',
+        'engine/batch.pxi',
+        'engine/boards.pxi',
+        'engine/crew.pxi',
+        'engine/entry.pxi',
+        'engine/lists.pxi',
+        'engine/rounds.pxi',
+        'engine/small.pxi',
+        'engine/tables.pxi',
+    ],
+}
+
+# Equivalent mutants: (file, stripped source line, mutation text) -> why no test can kill it.
+# The mutation text is what --list prints after the line number.  A test checks that every
+# line still stands in its file.
+EQUIVALENT: dict[tuple[str, str, str], str] = {
+    ('catmouse/analysis.py',
+     '_NEVER = 1 << 32  # above any remoteness (2*n*n < 2**31)',
+     '`32` -> `33`'):
+        "verify's never-ending score only has to exceed every remoteness; 2**33 does too, and "
+        '_TOP and every comparison move with it',
+    ('catmouse/analysis.py',
+     'check(expected, view[nn + c : 2 * nn : n], nn + c, n)',
+     '`2` -> `3`'):
+        "the slice's end is past the table's end either way (a slice is clipped): same columns",
+    ('catmouse/graph.py',
+     'raise ImportError("catmouse needs a 4-byte C int")',
+     'drop the statement'):
+        "unreachable where the tests run: array('i') has 4-byte items on every platform CPython "
+        'supports (the guard is `pragma: no cover`)',
+    ('catmouse/graph.py',
+     'None, checked=True)',
+     '`True` -> `False`'):
+        'adjacency lists are validated row by row on the way in; checked=False only checks the '
+        'CSR built from them again, which passes',
+    ('catmouse/graph.py',
+     'self._init_from(n, indptr, indices, directed, None, checked=True, reverse=reverse)',
+     '`True` -> `False`'):
+        "the engine's list builder accepts only lists it has fully checked; checked=False only "
+        'checks the CSR again, which passes',
+    ('catmouse/analysis.py',
+     'if not worst or key < worst:',
+     '`<` -> `<=`'):
+        "every key holds its position's index and each position is checked once: no two keys are "
+        'equal',
+    ('catmouse/rules.py',
+     'target: bool = False, threads: int = 1,',
+     '`1` -> `2`'):
+        "check_memory's default thread count: every caller in the package passes threads, and the"
+        " queue engines' peak_bytes ignore it (re-check once peak_bytes depends on threads)",
+    ('catmouse/rules.py',
+     'def run(self, outcome: Any = None, remoteness: Any = None, target: int = -1,',
+     '`1` -> `2`'):
+        "Rules.run's default target -1 becomes -2: every negative target means a full table",
+    ('catmouse/rules.py',
+     'threads: int = 1, progress: Any = None) -> int:',
+     '`1` -> `2`'):
+        "Rules.run's default thread count: every caller passes threads, and the queue engines "
+        'ignore it (re-check once the engine uses threads)',
+    ('catmouse/engine/bits_py.py',
+     'threads: int = 1) -> int:',
+     '`1` -> `2`'):
+        "Rules.run's default thread count: every caller passes threads, and the queue engines "
+        'ignore it (re-check once the engine uses threads)',
+    ('catmouse/rules.py',
+     'if target >= 0:',
+     '`0` -> `1`'):
+        'target 0 is (mouse 0, cat 0, mouse to move): the cat is on the mouse, never a draw, so '
+        '`result or draw` is result there',
+    ('catmouse/solving.py',
+     'if max_memory is None and threads is None:',
+     '`is` -> `is not` (#2)'):
+        "only routes a call past a fast path (cached Board, the engine's list solver) to the "
+        'plain path, which gives the same answer: speed, not results',
+    ('catmouse/solving.py',
+     'elif type(graph) is list:',
+     '`is` -> `is not`'):
+        "only routes a call past a fast path (cached Board, the engine's list solver) to the "
+        'plain path, which gives the same answer: speed, not results',
+    ('catmouse/solving.py',
+     'if code >= 0:',
+     '`0` -> `1`'):
+        "only routes a call past a fast path (cached Board, the engine's list solver) to the "
+        'plain path, which gives the same answer: speed, not results (a draw, code 0, is solved '
+        'again on the plain path)',
+    ('catmouse/solving.py',
+     'if need_bytes(graph.n, outcome=False, remoteness=False, target=True) > SMALL_TABLES:',
+     '`False` -> `True` (#1)'):
+        'only changes which graphs get a cached Board (an estimate of its size against '
+        'SMALL_TABLES): speed and memory, not results',
+    ('catmouse/solving.py',
+     'if need_bytes(graph.n, outcome=False, remoteness=False, target=True) > SMALL_TABLES:',
+     '`False` -> `True` (#2)'):
+        'only changes which graphs get a cached Board (an estimate of its size against '
+        'SMALL_TABLES): speed and memory, not results',
+    ('catmouse/solving.py',
+     'if need_bytes(graph.n, outcome=False, remoteness=False, target=True) > SMALL_TABLES:',
+     '`True` -> `False`'):
+        'only changes which graphs get a cached Board (an estimate of its size against '
+        'SMALL_TABLES): speed and memory, not results',
+    ('catmouse/engine/py_rounds.py',
+     'break  # early exit: nothing left to lose',
+     'drop the statement'):
+        'the loop only ANDs more rows into a mask that is already 0: the same answer, later',
+    ('catmouse/engine/bits_py.py',
+     'total += 5 * _list_bytes(n + 1) + 4 * (n + 1) * 32',
+     '`+` -> `-` (#2)'):
+        "the twin's peak_bytes is documented as an upper bound, and it is a loose one: 1.3 to 5.5"
+        ' times the tracemalloc peak for n = 10 to 400 with every table option, at least 29 KB '
+        'and 24% above it; this changes it by under 1 KB per node and leaves a bound, which is '
+        'all a test can check',
+    ('catmouse/engine/bits_py.py',
+     'total += 4 * (_list_bytes(n) + 200 * n)',
+     '`*` -> `//` (#1)'):
+        "the twin's peak_bytes is documented as an upper bound, and it is a loose one: 1.3 to 5.5"
+        ' times the tracemalloc peak for n = 10 to 400 with every table option, at least 29 KB '
+        'and 24% above it; this changes it by under 1 KB per node and leaves a bound, which is '
+        'all a test can check',
+    ('catmouse/export.py',
+     'r = -1 if remoteness is None else remoteness[s]',
+     '`1` -> `2`'):
+        'r is only read as `"" if r < 0 else r`: -1 and -2 both give an empty cell',
+    ('catmouse/graph_files.py',
+     'top = -1',
+     '`1` -> `2`'):
+        'top only records whether any node id was read: it is maxed with ids already checked to '
+        'be >= 0, then compared with < 0, so any negative start gives the same result',
+    ('catmouse/batch.py',
+     'return need_bytes(n, outcome=False, remoteness=False, target=True) > SMALL_TABLES',
+     '`True` -> `False`'):
+        "neither engine's peak_bytes reads target and need_bytes only passes it on: the same "
+        'bytes for every n in 0..MAX_NODES (checked on both engines)',
+    ('catmouse/batch.py',
+     'return need_bytes(n, outcome=False, remoteness=False, target=True) > SMALL_TABLES',
+     '`>` -> `>=`'):
+        'need_bytes equals SMALL_TABLES at no n in 0..MAX_NODES on either engine (checked)',
+    ('catmouse/batch.py',
+     'positions = 0',
+     '`0` -> `1`'):
+        'positions grows by even amounts and the threshold is even: 1 + even >= even exactly when'
+        ' even >= even',
+    ('catmouse/batch.py',
+     'codes = [-1] * len(batch)',
+     '`1` -> `2`'):
+        'only the sign of a declined code is read (code >= 0)',
+    ('catmouse/batch.py',
+     'codes[k] = -1 if code == 255 else code',
+     '`1` -> `2`'):
+        'only the sign of a declined code is read (code >= 0)',
+    ('catmouse/batch.py',
+     'step = max(1, len(boards) // _SLICES) if callback is not None else max(1, len(boards))',
+     '`1` -> `2` (#2)'):
+        'without a callback the step covers every board either way: one slice',
+    ('catmouse/batch.py',
+     '_SLICES = 50',
+     '`50` -> `51`'):
+        "51 slices report progress a little more often, within the documented 'at most 2% of the "
+        "batch between calls'",
+    ('catmouse/engine/bits_py.py',
+     'total += 5 * _list_bytes(n + 1) + 4 * (n + 1) * 32',
+     '`4` -> `5`'):
+        "raises the twin's documented upper bound (loose already, see _TWIN_BOUND): still a "
+        'bound, which is all a test can check',
+    ('catmouse/engine/bits_py.py',
+     'total += 4 * (_list_bytes(n) + 200 * n)',
+     '`200` -> `201`'):
+        "raises the twin's documented upper bound (loose already, see _TWIN_BOUND): still a "
+        'bound, which is all a test can check',
+    ('catmouse/engine/py_rounds.py',
+     'everyone = (1 << n) - 1  # the row of a node the cat may not enter',
+     '`1` -> `2` (#1)'):
+        'the extra bit n lands only in the rows of nodes the cat may not enter, which are only '
+        'ANDed into masks of bits below n; 20,000 random games under every rule agree with the '
+        'queue oracle',
+    ('catmouse/engine/py_lists.py',
+     'board = int.from_bytes(array("Q", masks + [0] * (64 - n)), "little")',
+     '`64` -> `65`'):
+        'a 65th zero word stays zero through the swaps, whose masks cover 64 words, and is never '
+        'read back (3,000 random matrices transpose the same)',
+    ('catmouse/show/svg.py',
+     'def layout(graph: Graph, seed: int = 7) -> list[Point]:',
+     '`7` -> `8`'):
+        "the default seed of networkx's spring layout (only for disconnected boards or past 500 "
+        'nodes): any fixed seed gives an equally deterministic picture; the number is arbitrary',
+    ('catmouse/show/svg.py',
+     'x += 34 + 8.2 * len(text) + 22',
+     '`34` -> `35`'):
+        'one pixel more between legend items, a cosmetic spacing: the row stays in order, apart '
+        'and inside the picture, off-centre by under 3 px',
+    ('catmouse/show/svg.py',
+     'if src > dst:',
+     'negate the condition'):
+        "mirrors every arrow's bow across its edge: the mouse's moves on an edge still all bow "
+        "one way and the cat's the other (tested); which way is a convention no reader sees",
+    ('catmouse/show/draw.py',
+     'width = 560 if graph.n <= 30 else 820',
+     '`560` -> `561`'):
+        'the notebook max-width for small boards, a cosmetic cap: one pixel wider cannot be seen',
+    ('catmouse/show/png.py',
+     'Converter = Callable[[str, str, int, int], None]',
+     'drop the statement'):
+        'a type alias used only in annotations, which are never evaluated (from __future__ import'
+        ' annotations)',
+    ('catmouse/show/png.py',
+     'TIMEOUT = 120',
+     '`120` -> `121`'):
+        'how long a hung converter is waited for: 121 s instead of 120 shows only to someone '
+        'waiting two minutes (the timeout itself is tested with TIMEOUT set to 1)',
+    ('catmouse/show/png.py',
+     'return False',
+     '`return x` -> `return None`'):
+        '_cairosvg_loads: None is as falsy as False and its only caller tests truthiness',
+    ('catmouse/show/png.py',
+     'svg = re.sub(r\'^(<svg\\b[^>]*?) style="[^"]*"\', r"\\1", svg, count=1)',
+     '`1` -> `2`'):
+        "the pattern is anchored at the text's start (^ without MULTILINE), so it matches at most"
+        ' once: count 1 or 2 is the same',
+    ('catmouse/show/png.py',
+     'command.insert(1, "--no-sandbox")  # Chromium refuses to run as root otherwise',
+     '`1` -> `2`'):
+        "where --no-sandbox sits among the browser's options: Chromium reads them in any order",
+    ('catmouse/engine/rounds.pxi',
+     'dense = words * DENSE >= W',
+     '`>=` -> `>`'):
+        'only chooses between the whole-row loop and the changed-words loop at exactly a quarter '
+        'of the words changed: both compute the same row (speed, not results)',
+    ('catmouse/engine/rounds.pxi',
+     'mw &= ~pad',
+     'drop the statement'):
+        'mw = hole[j] & ~cw and hole[] only has bits of real nodes (set for u < n): the padding '
+        'past the last node is already clear',
+    ('catmouse/show/page.py',
+     'x2, y2 = x2 - (x2 - x1) / d * (radius + 3), y2 - (y2 - y1) / d * (radius + 3)',
+     '`3` -> `4` (#2)'):
+        "moves an arrow's head on the play page by under a pixel (one pixel shorter along y "
+        'only): cosmetic, the head still stops short of its node',
+    ('catmouse/family.py',
+     'rr, cc = r + dr * step, c + dc * step',
+     '`+` -> `-` (#1)'):
+        '_DIRECTIONS holds (dr, dc) and (-dr, dc) alike: the same edges, in another order',
+    ('catmouse/family.py',
+     'rr, cc = r + dr * step, c + dc * step',
+     '`+` -> `-` (#2)'):
+        '_DIRECTIONS holds (dr, dc) and (dr, -dc) alike: the same edges, in another order',
+    ('catmouse/family.py',
+     'game = Game(graph, holes=(), mouse_stays=True, cat_stays=True,',
+     '`True` -> `False` (#2)'):
+        'the robber may stay, so a cop never needs to: a pass answered by a pass is the same '
+        'position, and a winning line with a pass would be longer than itself',
+    ('catmouse/engine/entry.pxi',
+     'g.m_ix = &mouse_indices[0] if mouse_indices.shape[0] else NULL',
+     'drop the statement'):
+        "Game.m_ix is never read: the search walks the mouse's reverse moves and counts forward "
+        'moves from m_ip',
+    ('catmouse/engine/entry.pxi',
+     'g.m_ix = &mouse_indices[0] if mouse_indices.shape[0] else NULL',
+     '`0` -> `1` (#1)'):
+        "Game.m_ix is never read (see the line's drop)",
+    ('catmouse/engine/entry.pxi',
+     'g.m_ix = &mouse_indices[0] if mouse_indices.shape[0] else NULL',
+     '`0` -> `1` (#2)'):
+        "Game.m_ix is never read (see the line's drop)",
+}
