@@ -17,7 +17,7 @@ import time
 from array import array
 from pathlib import Path
 
-from bench import Reference, best_time, big_family, random_graph, small_family
+from bench_tools import Reference, best_time, big_family, random_graph, small_family
 
 import catmouse
 from catmouse.engine import bits_c

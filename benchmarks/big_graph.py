@@ -16,7 +16,7 @@ import sys
 import time
 from array import array
 
-from bench import sparse_graph
+from bench_tools import sparse_graph
 
 from catmouse.engine import bits_c
 

@@ -14,8 +14,8 @@ from array import array
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
-from bench import random_graph  # noqa: E402
+sys.path.insert(0, str(ROOT / "tests" / "helpers"))
+from bench_tools import random_graph  # noqa: E402
 from oracle import random_board  # noqa: E402
 
 

@@ -36,10 +36,10 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "helpers"))
 
 import queue_engine  # noqa: E402
-from bench import textbook_solve  # noqa: E402  (the benchmark's own baseline)
+from bench_tools import textbook_solve  # noqa: E402  (the benchmark's own baseline)
 
 from catmouse.engine import bits_py  # noqa: E402
 
