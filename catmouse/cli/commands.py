@@ -31,6 +31,7 @@ from ..game import Game
 from ..graph_files import FORMATS, GraphFile, read_graph, read_graphs, read_text
 from ..outcome import Outcome, Turn
 from ..progress import Bar, engine_takes_progress
+from ..show.words import ending, first_mover, outcome_words, plies, short_outcome
 
 __all__ = ["main"]
 
@@ -39,13 +40,6 @@ PROG = "catmouse"
 PROGRESS_POSITIONS = 200_000
 # The progress bar appears once work has taken this long (seconds).
 PROGRESS_DELAY = 1.0
-
-_WORDS = {
-    Outcome.MOUSE_WIN: "the mouse wins",
-    Outcome.CAT_WIN: "the cat wins",
-    Outcome.DRAW: "a draw: neither side can force a win",
-}
-
 
 class CliError(Exception):
     """A problem to report as one line, without a traceback."""
@@ -250,10 +244,6 @@ def _check_start(analysis: Analysis, mouse: int, cat: int, first: Turn) -> None:
         raise CliError(f"bad start: {error}") from None
 
 
-def _plies(count: int) -> str:
-    return f"{count} move" + ("" if count == 1 else "s")
-
-
 def _count(number: int, word: str) -> str:
     return f"{number:,} {word}" + ("" if number == 1 else "s")
 
@@ -265,15 +255,13 @@ def _summary(analysis: Analysis, mouse: int, cat: int, first: Turn) -> tuple[Out
         return outcome, "the game never ends"
     if remoteness == 0:
         return outcome, "the game is over before it starts"
-    return outcome, f"the game ends after {_plies(remoteness)} (mouse and cat moves counted)"
+    return outcome, f"the game ends after {plies(remoteness)} (mouse and cat moves counted)"
 
 
 def _outcome_words(game: Game, outcome: Outcome, remoteness: int | None) -> str:
     if remoteness is None and game.draw != Outcome.DRAW:
-        winner = "mouse" if outcome == Outcome.MOUSE_WIN else "cat"
-        return f"the {winner} wins: the game never ends, which these rules count as a " \
-               f"{winner} win"
-    return _WORDS[outcome]
+        return outcome_words(outcome, None)  # the rules score the endless game as a win
+    return short_outcome(outcome)
 
 
 def _ending(analysis: Analysis, line: list[tuple[int, int, Turn]], game: Game) -> str:
@@ -287,11 +275,9 @@ def _ending(analysis: Analysis, line: list[tuple[int, int, Turn]], game: Game) -
     step = analysis.best_moves(mouse, cat, turn)[0]
     k = 0 if turn == Turn.MOUSE else 1
     if step == (mouse, cat)[k]:
-        who = "mouse" if k == 0 else "cat"
-        return (f"then the {who} stays on {step} and repeats a position: the game goes "
-                "round forever")
+        return ending("stays round", player=Turn(k), node=step)
     move = " ".join(_move_text(k, (mouse, cat)[k], step).split())
-    return f"then {move} repeats a position: the game goes round forever"
+    return ending("moves round", move=move)
 
 
 def _holes_text(holes: Sequence[int]) -> str:
@@ -317,10 +303,6 @@ def _rules_text(game: Game, args: argparse.Namespace) -> str | None:
     if args.cat_graph is not None:
         parts.append(f"the cat moves on {args.cat_graph}")
     return "; ".join(parts) if parts else None
-
-
-def _mover_text(first: Turn) -> str:
-    return "the mouse moves first" if first == Turn.MOUSE else "the cat moves first"
 
 
 # -- the commands ------------------------------------------------------------------
@@ -370,7 +352,7 @@ def _solve_text(args: argparse.Namespace, source: GraphFile, name: str) -> None:
     kind = "directed graph" if graph.directed else "graph"
     print(f"{name}: {kind} of {graph.n} nodes and {_count(graph.num_edges, 'edge')}")
     print(f"start: mouse on {mouse}, cat on {cat}, {_holes_text(game.holes)}; "
-          f"{_mover_text(game.first)}")
+          f"{first_mover(game.first)}")
     rules = _rules_text(game, args)
     if rules:
         print(f"rules: {rules}")
@@ -472,11 +454,11 @@ def _draw(args: argparse.Namespace) -> int:
     source, game, (mouse, cat), analysis, (outcome, length) = solved_game(args)
     line = analysis.line(mouse, cat, game.first)
     name = os.path.basename(file_label(args.file))
-    title = f"{name}: {_WORDS[outcome].split(':')[0]}"
+    title = f"{name}: {short_outcome(outcome).split(':')[0]}"
     if len(line) > 1 and analysis.remoteness(mouse, cat, game.first) is not None:
-        title += f" in {_plies(len(line) - 1)}"
+        title += f" in {plies(len(line) - 1)}"
     subtitle = (f"mouse starts on {mouse}, cat on {cat}, {_holes_text(game.holes)}; "
-                f"{_mover_text(game.first)}\n{_ending(analysis, line, game)}")
+                f"{first_mover(game.first)}\n{_ending(analysis, line, game)}")
     index = source.graph.index  # the picture works in node ids, the words in names
     svg = game_svg(source.graph, [(index(m), index(c), t) for m, c, t in line],
                    holes=[index(u) for u in game.holes], title=title, subtitle=subtitle)
@@ -494,7 +476,7 @@ def _draw(args: argparse.Namespace) -> int:
         raise CliError(f"cannot write {args.output}: {error.strerror or error}") from None
     except RuntimeError as error:
         raise CliError(f"cannot write {args.output}: {error}") from None
-    print(f"wrote {args.output}: {_WORDS[outcome]}; {length}")
+    print(f"wrote {args.output}: {short_outcome(outcome)}; {length}")
     return 0
 
 

@@ -16,6 +16,7 @@ from ..analysis import Analysis, Position
 from ..engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
 from ..graph import Graph, as_graph
 from ..outcome import Outcome, Turn
+from .words import PLAYER, ending, first_mover, outcome_words, plies, short_outcome
 
 __all__ = ["LEGIBLE_EDGES", "LEGIBLE_NODES", "Setup", "draw", "ending_words", "outcome_words"]
 
@@ -25,30 +26,8 @@ __all__ = ["LEGIBLE_EDGES", "LEGIBLE_NODES", "Setup", "draw", "ending_words", "o
 LEGIBLE_NODES = 150
 LEGIBLE_EDGES = 600
 
-_PLAYER = {Turn.MOUSE: "mouse", Turn.CAT: "cat"}
-_WINNER = {Outcome.MOUSE_WIN: "the mouse", Outcome.CAT_WIN: "the cat"}
-
-
-def plies(count: int) -> str:
-    """``"1 move"``, ``"12 moves"``: a move is one player's step (a ply)."""
-    return f"{count} move" + ("" if count == 1 else "s")
-
-
-def outcome_words(outcome: Outcome, remoteness: int | None) -> str:
-    """A position's value in words, as the play page's status shows it.
-
-    >>> outcome_words(Outcome.CAT_WIN, 12)
-    'the cat wins in 12 moves'
-    >>> outcome_words(Outcome.DRAW, None)
-    'a draw: neither side can force a win'
-    """
-    if outcome == Outcome.DRAW:
-        return "a draw: neither side can force a win"
-    if remoteness is None:  # a game that never ends, scored as a win by the rules
-        return f"{_WINNER[outcome]} wins: the game never ends, which counts as its win"
-    if remoteness == 0:
-        return f"{_WINNER[outcome]} wins at once"
-    return f"{_WINNER[outcome]} wins in {plies(remoteness)}"
+# The game's words (plies, outcome_words, ...) live in show/words.py.
+__all__ += ["plies", "PLAYER"]
 
 
 @dataclass(frozen=True)
@@ -115,7 +94,7 @@ class Setup:
         if not a.has_remoteness:  # analyze(..., remoteness=False): who wins, not how soon
             if outcome == Outcome.DRAW:
                 return outcome_words(outcome, None)
-            return f"{_WINNER[outcome]} wins"
+            return short_outcome(outcome)
         return outcome_words(outcome, a.remoteness(mouse, cat, turn))
 
 
@@ -124,13 +103,13 @@ def game_over_words(analysis: Analysis, position: Position, holes: Any,
     """How ``position`` ends the game, in words, or None when play goes on from it."""
     mouse, cat, turn = position
     if mouse == cat:
-        return f"the cat catches the mouse on node {mouse}"
+        return ending("caught", node=mouse)
     if mouse in holes:
-        return f"the mouse reaches the hole (node {mouse})"
+        return ending("hole", node=mouse)
     if cat in goals:
-        return f"the cat reaches its goal (node {cat})"
+        return ending("goal", node=cat)
     if not analysis.best_moves(mouse, cat, turn):
-        return f"the {_PLAYER[turn]} cannot move, and loses"
+        return ending("stuck", player=turn)
     return None
 
 
@@ -143,7 +122,7 @@ def ending_words(setup: Setup, line: list[Position]) -> str:
     holes = {name(u) for u in setup.holes}
     goals = {name(u) for u in setup.goals}
     over = game_over_words(setup.analysis, line[-1], holes, goals)
-    return over or "then a position repeats: the game goes round forever"
+    return over or ending("goes round")
 
 
 def _default_starts(setup: Setup, mouse: Any, cat: Any) -> tuple[Any, Any] | None:
@@ -211,7 +190,7 @@ def draw(
         moves = [(index(u), index(v), t) for u, v, t in named]  # the picture works in ids
         heading = setup.words(m, c, turn)
         subtitle = (f"mouse starts on {m}, cat on {c}; "
-                    f"the {_PLAYER[turn]} moves first")
+                    + first_mover(turn))
         if line:
             subtitle += "\n" + ending_words(setup, named)
     if setup.own_cat_graph:

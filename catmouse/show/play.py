@@ -14,11 +14,11 @@ from typing import TextIO
 
 from ..analysis import Position
 from ..outcome import Outcome, Turn
-from .draw import Setup, outcome_words
+from .draw import Setup
+from .words import PLAYER, ending, outcome_words, verdict
 
 __all__ = ["Match", "play_terminal"]
 
-PLAYER = {Turn.MOUSE: "mouse", Turn.CAT: "cat"}
 
 # Boards up to this many nodes are listed whole; bigger ones show the rows of the players,
 # the holes and the goals.
@@ -111,31 +111,20 @@ class Match:
         mouse, cat, turn = self.position
         setup = self.setup
         if mouse == cat:
-            return Outcome.CAT_WIN, f"the cat catches the mouse on node {mouse}"
+            return Outcome.CAT_WIN, ending("caught", node=mouse)
         if mouse in setup.holes:
-            return Outcome.MOUSE_WIN, f"the mouse reaches the hole (node {mouse})"
+            return Outcome.MOUSE_WIN, ending("hole", node=mouse)
         if cat in setup.goals:
-            return Outcome.CAT_WIN, f"the cat reaches its goal (node {cat})"
+            return Outcome.CAT_WIN, ending("goal", node=cat)
         if not self._legal(self.position):
             winner = Outcome.CAT_WIN if turn == Turn.MOUSE else Outcome.MOUSE_WIN
-            return winner, f"the {PLAYER[turn]} cannot move, and loses"
+            return winner, ending("stuck", player=turn)
         if self.position in self.history[:-1]:
             draw = setup.analysis._rules.draw
-            how = "a position repeats"
             if draw == Outcome.DRAW:
-                return draw, how + ": a draw"
-            return draw, how + f": the game would go on forever, which counts as {_won(draw)}"
+                return draw, ending("repeat draw")
+            return draw, ending("repeat win", whose=draw)
         return None
-
-
-def _won(outcome: Outcome) -> str:
-    return {Outcome.MOUSE_WIN: "the mouse's win", Outcome.CAT_WIN: "the cat's win"}.get(
-        outcome, "a draw")
-
-
-def verdict(outcome: Outcome) -> str:
-    return {Outcome.MOUSE_WIN: "The mouse wins.", Outcome.CAT_WIN: "The cat wins.",
-            Outcome.DRAW: "A draw."}[outcome]
 
 
 # -- the terminal game ------------------------------------------------------------------

@@ -174,6 +174,10 @@ class TestInstalled:
     def test_typing_marker_and_engine_source_are_installed(self):
         assert (PACKAGE_DIR / "py.typed").is_file()
         assert (PACKAGE_DIR / "engine" / "bits_c.pyx").is_file()
+        # The play page's HTML and script are package data, and each part of the engine ships.
+        assert (PACKAGE_DIR / "show" / "page.html").is_file()
+        assert (PACKAGE_DIR / "show" / "page.js").is_file()
+        assert len(list((PACKAGE_DIR / "engine").glob("*.pxi"))) >= 7
         assert not list(PACKAGE_DIR.rglob("*.c")), "generated C must not be installed"
 
     def test_no_benchmark_is_installed(self):

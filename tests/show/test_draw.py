@@ -17,7 +17,8 @@ import pytest
 import catmouse
 from catmouse import Game, Graph, Outcome, Turn
 from catmouse.cli.commands import main
-from catmouse.show.draw import LEGIBLE_NODES, outcome_words
+from catmouse.show.draw import LEGIBLE_NODES
+from catmouse.show.words import outcome_words
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SVG = "{http://www.w3.org/2000/svg}"

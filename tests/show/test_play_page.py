@@ -20,8 +20,9 @@ import pytest
 from catmouse import Outcome, Turn
 from catmouse.cli.commands import main
 from catmouse.graph_files import read_graph
-from catmouse.show.draw import Setup, outcome_words
-from catmouse.show.play import Match, verdict
+from catmouse.show.draw import Setup
+from catmouse.show.play import Match
+from catmouse.show.words import outcome_words, verdict
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 # (file, mouse, cat): the README's start, LeetCode's, and Petersen's longest game.

@@ -20,8 +20,9 @@ import pytest
 import catmouse
 from catmouse import Outcome, Turn
 from catmouse.graph_files import read_graph
-from catmouse.show.draw import Setup, outcome_words
-from catmouse.show.play import Match, verdict
+from catmouse.show.draw import Setup
+from catmouse.show.play import Match
+from catmouse.show.words import outcome_words, verdict
 
 pty = pytest.importorskip("pty", reason="pseudo-terminals need a POSIX system")
 
