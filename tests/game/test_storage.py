@@ -223,7 +223,8 @@ WRITE_UNDER_THE_ENGINE = textwrap.dedent("""
 def test_writing_a_graph_under_a_running_engine_cannot_crash(compiled_engine, tmp_path):
     env = dict(os.environ)
     env.pop("CATMOUSE_NO_EXTENSIONS", None)
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    # The catmouse under test (installed, or the checkout with its build), never another.
+    root = os.path.dirname(os.path.dirname(os.path.abspath(catmouse.__file__)))
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
     child = subprocess.run([sys.executable, "-c", WRITE_UNDER_THE_ENGINE], env=env,
                            cwd=tmp_path, capture_output=True, text=True, timeout=300)
