@@ -7,8 +7,8 @@
     nox -s fuzz -- --examples 5000      the long fuzzing run on a bounds-checked build
     nox -s mutation -- --modules _rules the mutation run (docs/dev/mutation/RESULTS.md)
     nox -s wheels release-check         the local wheel checks, then twine/check-wheel-contents
-    nox -s docs i386 cross-aarch64 clang
-                                        scripts in ci/ (no environment of their own)
+    nox -s i386 aarch64 s390x           the suite in a Debian root of each (qemu for the last two)
+    nox -s docs cross-aarch64 clang     scripts in ci/ (no environment of their own)
 
 Tests always run against the installed package from outside the tree (ci/run_tests.py), so
 the checkout's catmouse/ folder never shadows what was built.  Plain ``nox`` runs the two test
@@ -18,6 +18,7 @@ sessions and lint.  On a fresh machine, ``bash ci/nox.sh ARGS`` installs nox fir
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from pathlib import Path
 
@@ -30,8 +31,12 @@ ARTIFACTS = ROOT / ".nox" / "_artifacts" / "wheels"
 nox.options.sessions = ["tests-compiled", "tests-pure", "lint"]
 nox.options.error_on_missing_interpreters = True
 
-COMPILED = {"CATMOUSE_REQUIRE_EXTENSIONS": "1"}
-PURE = {"CATMOUSE_NO_EXTENSIONS": "1"}
+# The engine map, written once in ci/engines.py.
+sys.path.insert(0, str(ROOT / "ci"))
+from engines import ENGINE_ENV  # noqa: E402
+
+COMPILED = ENGINE_ENV["compiled"]
+PURE = ENGINE_ENV["pure"]
 # Cython adds these to every module; they are not the engine's API.
 STUBTEST_ALLOW = ("__reduce_cython__", "__setstate_cython__", "__test__")
 
@@ -160,10 +165,27 @@ def docs(session: nox.Session) -> None:
     script_session(session, "docs.sh", "the docs work")
 
 
+def debian_arch(session: nox.Session, arch: str) -> None:
+    session.run("bash", str(ROOT / "ci" / "debian_arch.sh"), arch, *session.posargs,
+                external=True)
+
+
 @nox.session(venv_backend="none")
 def i386(session: nox.Session) -> None:
-    """ci/i386.sh: build and test in a Debian i386 chroot (32-bit x86, needs root)."""
-    script_session(session, "i386.sh", "the platforms work")
+    """ci/debian_arch.sh i386: build and test in a Debian i386 root (32-bit x86, needs root)."""
+    debian_arch(session, "i386")
+
+
+@nox.session(venv_backend="none")
+def aarch64(session: nox.Session) -> None:
+    """ci/debian_arch.sh arm64: build natively and test in a Debian arm64 root under qemu."""
+    debian_arch(session, "arm64")
+
+
+@nox.session(venv_backend="none")
+def s390x(session: nox.Session) -> None:
+    """ci/debian_arch.sh s390x: the same on a big-endian machine, emulated by qemu."""
+    debian_arch(session, "s390x")
 
 
 @nox.session(name="cross-aarch64", venv_backend="none")

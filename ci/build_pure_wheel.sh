@@ -11,7 +11,8 @@ python=${PYTHON:-python3}
 mkdir -p "$outdir"
 
 # Both switches at once is an error, at build time as at import: drop a REQUIRE from outside.
-env -u CATMOUSE_REQUIRE_EXTENSIONS CATMOUSE_NO_EXTENSIONS=1 "$python" -m pip wheel --quiet \
+# shellcheck disable=SC2046  # the engine map's env(1) arguments, one word each
+env $("$python" "$(dirname "${BASH_SOURCE[0]}")/engines.py" pure) "$python" -m pip wheel --quiet \
     --disable-pip-version-check --no-deps --no-cache-dir --wheel-dir "$outdir" "$sdist"
 wheel=$(ls "$outdir"/*-py3-none-any.whl 2>/dev/null || true)
 if [[ -z $wheel ]]; then

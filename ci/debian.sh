@@ -1,4 +1,4 @@
-# Sourced by ci/i386.sh and ci/cross_aarch64.sh: where this machine's apt gets Debian from.
+# Sourced by ci/debian_arch.sh and ci/cross_aarch64.sh: where this machine's apt gets Debian from.
 
 # The first Debian (non-security) mirror in apt's sources, deb822 or one-line format.
 debian_mirror() {

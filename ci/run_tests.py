@@ -27,17 +27,14 @@ import tempfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-ENGINE_ENV = {
-    "compiled": {"CATMOUSE_REQUIRE_EXTENSIONS": "1"},
-    "pure": {"CATMOUSE_NO_EXTENSIONS": "1"},
-    "any": {},
-}
-EXPECTED_BACKEND = {"compiled": "cython", "pure": "python", "any": None}
+# The engine map is written once, in ci/engines.py beside this file.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from engines import ENGINE_ENV, EXPECTED_BACKEND, SWITCHES  # noqa: E402
 
 
 def engine_env(engine: str) -> dict[str, str]:
     env = dict(os.environ)
-    for name in ("CATMOUSE_REQUIRE_EXTENSIONS", "CATMOUSE_NO_EXTENSIONS"):
+    for name in SWITCHES:
         env.pop(name, None)
     env.update(ENGINE_ENV[engine])
     # Tell tests/packaging/test_packaging.py that the installed package is under test.

@@ -135,6 +135,9 @@ print(catmouse.BACKEND, kib("VmHWM:") - base, budget)
 
 
 @pytest.mark.skipif(not os.path.exists("/proc/self/clear_refs"), reason="needs Linux /proc")
+@pytest.mark.skipif(bool(os.environ.get("CATMOUSE_TEST_EMULATED")),
+                    reason="under qemu-user the resident peak counts the emulator's own memory "
+                           "for each thread (3 MB past the budget with a helper thread on arm64)")
 @pytest.mark.parametrize("call", ["solve", "analyze"])
 @pytest.mark.parametrize("backend", ["cython", "python"])
 def test_memory_budget_bounds_the_real_peak(backend, call):

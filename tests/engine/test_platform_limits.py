@@ -4,8 +4,8 @@ On 32-bit x86 (``sys.maxsize == 2**31 - 1``) the memory needed by a large board 
 a size_t holds, so a count computed in C could wrap to a small number and the guard would
 wave through a table that cannot exist.  These tests ask for such counts through the public
 API and check that they are refused with MemoryError naming the true, unwrapped figure.
-Some only mean something on a 32-bit interpreter and are skipped elsewhere; ``ci/i386.sh``
-runs them in a Debian i386 root.
+Some only mean something on a 32-bit interpreter and are skipped elsewhere; ``nox -s i386``
+(ci/debian_arch.sh) runs them in a Debian i386 root.
 """
 
 from __future__ import annotations

@@ -1,39 +1,65 @@
 #!/usr/bin/env bash
-# Run the whole test suite on 32-bit x86, natively: a Debian i386 root on this x86-64 machine.
+# Run the test suite on another Debian architecture: a Debian root on this x86-64 machine,
+# natively for i386 (32-bit x86 runs here), under qemu-user emulation for arm64 (the wheels'
+# second architecture) and s390x (big-endian).
 #
-# Usage (as root; chroot and mount need it):
-#   bash ci/i386.sh                       # root in /var/tmp/catmouse-i386
-#   CATMOUSE_I386_ROOT=/some/dir bash ci/i386.sh
+# Usage (as root; debootstrap, mount and chroot need it):
+#   bash ci/debian_arch.sh ARCH [SUBSET]     ARCH: i386, arm64 or s390x
+#   CATMOUSE_ARCH_ROOT=/some/dir bash ci/debian_arch.sh ARCH
+# SUBSET (optional): a pytest selection (paths relative to the checkout, space separated) run
+# instead of the whole suite, for architectures where the whole suite is too slow emulated.
 #
-# 1. Makes the root once with `debootstrap --arch=i386 bookworm ROOT MIRROR`, MIRROR being the
-#    Debian mirror this machine's apt uses (read from /etc/apt/sources.list*); later runs reuse
-#    it (the marker ROOT/.catmouse-ready says it is complete; a half-made root is made again).
+# 1. Makes the root once (default /var/tmp/catmouse-ARCH) with debootstrap; for a foreign ARCH,
+#    `debootstrap --foreign` and then `--second-stage` inside the root through the qemu
+#    interpreter that binfmt_misc runs (mounted and enabled here if needed; without root, binfmt
+#    support or qemu-user-static, the script says so in one line and exits 0 as a skip).
+#    Later runs reuse it (ROOT/.catmouse-ready marks a complete root).
 # 2. Installs python3, python3-dev, python3-venv, gcc there, and Debian's numpy, scipy and
-#    networkx, so the integration tests run on 32-bit too (the venv sees them).
+#    networkx, so the integration tests run there too (the venv sees them).
 # 3. Copies in /etc/resolv.conf, this machine's pip configuration files and PIP_* variables, and
-#    every file they name (the CA bundle, the constraints file); folders they name (local
-#    indexes, find-links) are bind-mounted read-only, so pip inside reaches the same registry.
-# 4. Copies the checkout (its tracked and untracked-but-not-ignored files) to ROOT/src/catmouse,
-#    installs it into the venv ROOT/opt/venv with CATMOUSE_REQUIRE_EXTENSIONS=1 and the test
-#    extra, and runs ci/run_tests.py on both engines (`--engine compiled` with the doctests,
-#    then `--engine pure`).
+#    every file they name; folders they name (local indexes, find-links) are bind-mounted
+#    read-only, so pip inside reaches the same registry.
+# 4. Copies the checkout to ROOT/src/catmouse, builds the compiled engine natively there
+#    (CATMOUSE_REQUIRE_EXTENSIONS=1, the build log's warnings counted) and runs ci/run_tests.py
+#    on both engines.
 #
 # Everything mounted is unmounted on exit.  The last line adds both runs up:
-#   "i386: N passed, N failed, N skipped (...)".
+#   "ARCH: N passed, N failed, N skipped (...)".
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-root=${CATMOUSE_I386_ROOT:-/var/tmp/catmouse-i386}
+arch=${1:?usage: ci/debian_arch.sh i386|arm64|s390x [SUBSET]}
+subset=${2:-}
+root=${CATMOUSE_ARCH_ROOT:-/var/tmp/catmouse-$arch}
+case $arch in
+    i386) qemu= ; bits_expected=32 ;;
+    arm64) qemu=aarch64 ; bits_expected=64 ;;
+    s390x) qemu=s390x ; bits_expected=64 ;;
+    *) echo "ci/debian_arch.sh: unknown architecture $arch (i386, arm64 or s390x)" >&2; exit 2 ;;
+esac
 suite=bookworm
 start=$SECONDS
 
+skip() { echo "$arch: skipped: $*"; exit 0; }
 if [[ $(id -u) -ne 0 ]]; then
-    echo "ci/i386.sh: must run as root (debootstrap, mount and chroot need it)" >&2
-    exit 2
+    skip "needs root (debootstrap, mount and chroot)"
+fi
+command -v debootstrap >/dev/null || skip "debootstrap is not installed (apt-get install debootstrap)"
+if [[ -n $qemu ]]; then
+    command -v "qemu-$qemu-static" >/dev/null \
+        || skip "qemu-$qemu-static is not installed (apt-get install qemu-user-static binfmt-support)"
+    if [[ ! -e /proc/sys/fs/binfmt_misc/status ]]; then
+        mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc 2>/dev/null \
+            || skip "binfmt_misc cannot be mounted here (no CAP_SYS_ADMIN)"
+    fi
+    if [[ ! -e /proc/sys/fs/binfmt_misc/qemu-$qemu ]]; then
+        update-binfmts --enable "qemu-$qemu" >/dev/null 2>&1 \
+            || skip "the qemu-$qemu interpreter cannot be registered with binfmt_misc"
+    fi
 fi
 case $root in
     /*) ;;
-    *) echo "ci/i386.sh: CATMOUSE_I386_ROOT must be an absolute path, not $root" >&2; exit 2 ;;
+    *) echo "ci/debian_arch.sh: CATMOUSE_ARCH_ROOT must be an absolute path, not $root" >&2; exit 2 ;;
 esac
 
 # shellcheck source=ci/debian.sh
@@ -62,23 +88,34 @@ bind() {  # bind SOURCE TARGET [ro]
 if [[ ! -f $root/.catmouse-ready ]]; then
     if [[ -d $root && -n $(ls -A "$root") ]]; then
         if [[ -d $root/debootstrap || -f $root/etc/debian_version ]]; then
-            echo "== ci/i386.sh: $root is a half-made root; making it again"
+            echo "== ci/debian_arch.sh: $root is a half-made root; making it again"
             # A half-made root may still have mounts from an interrupted run.
             for sub in proc dev/pts dev; do
                 mountpoint -q "$root/$sub" && umount -l "$root/$sub"
             done
             rm -rf --one-file-system "$root"
         else
-            echo "ci/i386.sh: $root exists and is not a Debian root; refusing to touch it" >&2
+            echo "ci/debian_arch.sh: $root exists and is not a Debian root; refusing to touch it" >&2
             exit 2
         fi
     fi
     mirror=$(debian_mirror)
-    echo "== debootstrap --arch=i386 --variant=minbase $suite $root $mirror"
     t0=$SECONDS
     mkdir -p "$root"
-    debootstrap --arch=i386 --variant=minbase "$suite" "$root" "$mirror" >"$root.debootstrap.log" \
-        || { echo "ci/i386.sh: debootstrap failed; see $root.debootstrap.log" >&2; exit 1; }
+    if [[ -z $qemu ]]; then
+        echo "== debootstrap --arch=$arch --variant=minbase $suite $root $mirror"
+        debootstrap --arch="$arch" --variant=minbase "$suite" "$root" "$mirror" \
+            >"$root.debootstrap.log" \
+            || { echo "ci/debian_arch.sh: debootstrap failed; see $root.debootstrap.log" >&2; exit 1; }
+    else
+        echo "== debootstrap --foreign --arch=$arch --variant=minbase $suite $root $mirror"
+        debootstrap --foreign --arch="$arch" --variant=minbase "$suite" "$root" "$mirror" \
+            >"$root.debootstrap.log" \
+            || { echo "ci/debian_arch.sh: debootstrap failed; see $root.debootstrap.log" >&2; exit 1; }
+        echo "== debootstrap --second-stage inside the root (qemu-$qemu)"
+        chroot "$root" /debootstrap/debootstrap --second-stage >>"$root.debootstrap.log" \
+            || { echo "ci/debian_arch.sh: second stage failed; see $root.debootstrap.log" >&2; exit 1; }
+    fi
     echo "== debootstrap took $((SECONDS - t0))s (once; later runs reuse $root)"
 fi
 
@@ -151,8 +188,10 @@ mkdir -p "$root/src/catmouse"
 
 bits=$(in_root python3 -c 'import struct, sys; print(8 * struct.calcsize("P"), sys.maxsize)')
 echo "== python3 in the root: $(in_root python3 --version), pointer bits and sys.maxsize: $bits"
-if [[ ${bits%% *} != 32 ]]; then
-    echo "ci/i386.sh: the root's python is not 32-bit ($bits)" >&2
+order=$(in_root python3 -c 'import sys; print(sys.byteorder)')
+echo "== byte order in the root: $order"
+if [[ ${bits%% *} != "$bits_expected" ]]; then
+    echo "ci/debian_arch.sh: the root's python is not $bits_expected-bit ($bits)" >&2
     exit 1
 fi
 
@@ -160,21 +199,33 @@ if [[ ! -x $root/opt/venv/bin/python ]]; then
     # --system-site-packages: Debian's numpy, scipy and networkx (no i686 wheels on PyPI).
     in_root python3 -m venv --system-site-packages /opt/venv
 fi
-echo "== install catmouse[test] with CATMOUSE_REQUIRE_EXTENSIONS=1 (32-bit gcc build)"
+echo "== install catmouse[test] with CATMOUSE_REQUIRE_EXTENSIONS=1 (a native $arch gcc build)"
 t0=$SECONDS
 in_root /opt/venv/bin/python -m pip uninstall -y -q catmouse-solver 2>/dev/null || true
-in_root env CATMOUSE_REQUIRE_EXTENSIONS=1 /opt/venv/bin/python -m pip install -q \
-    "/src/catmouse[test]" \
-    || { echo "ci/i386.sh: pip install failed (see above)" >&2; exit 1; }
+in_root env CATMOUSE_REQUIRE_EXTENSIONS=1 CFLAGS="-Wall -Wextra" /opt/venv/bin/python -m pip \
+    install -v "/src/catmouse[test]" >"$root.build.log" 2>&1 \
+    || { tail -40 "$root.build.log"; echo "ci/debian_arch.sh: pip install failed" >&2; exit 1; }
+# The compiler's warnings, counted as ci/c_warnings.py counts them (ours apart from Cython's).
+warnings=$(python3 "$repo/ci/c_warnings.py" "$root.build.log" --label "$arch gcc" | tail -1)
+echo "== build log: $warnings ($root.build.log)"
 echo "== install took $((SECONDS - t0))s"
 
 rm -f "$root/tmp/catmouse-counts"
 status=0
-in_root env CATMOUSE_TEST_COUNTS=/tmp/catmouse-counts /opt/venv/bin/python \
+# Under qemu-user the process's resident memory counts the emulator's own per-thread state: the
+# tests that measure a peak RSS say so and skip (CATMOUSE_TEST_EMULATED).
+emulated=()
+if [[ -n $qemu ]]; then emulated=(CATMOUSE_TEST_EMULATED="qemu-$qemu"); fi
+selection=()
+for part in $subset; do selection+=("/src/catmouse/$part"); done
+extra=()
+if [[ ${#selection[@]} -gt 0 ]]; then extra=(-- "${selection[@]}"); fi
+in_root env "${emulated[@]}" CATMOUSE_TEST_COUNTS=/tmp/catmouse-counts /opt/venv/bin/python \
     /src/catmouse/ci/run_tests.py /src/catmouse --engine compiled --doctests \
-    --label "i386 compiled" || status=1
-in_root env CATMOUSE_TEST_COUNTS=/tmp/catmouse-counts /opt/venv/bin/python \
-    /src/catmouse/ci/run_tests.py /src/catmouse --engine pure --label "i386 pure" || status=1
+    --label "$arch compiled" "${extra[@]}" || status=1
+in_root env "${emulated[@]}" CATMOUSE_TEST_COUNTS=/tmp/catmouse-counts /opt/venv/bin/python \
+    /src/catmouse/ci/run_tests.py /src/catmouse --engine pure --label "$arch pure" \
+    "${extra[@]}" || status=1
 
 runs=0 passed=0 failed=0 skipped=0
 if [[ -f $root/tmp/catmouse-counts ]]; then
@@ -184,6 +235,6 @@ if [[ -f $root/tmp/catmouse-counts ]]; then
 fi
 if [[ $runs -ne 2 || $passed -eq 0 || $failed -ne 0 ]]; then status=1; fi
 if [[ $status -eq 0 ]]; then verdict=OK; else verdict=FAIL; fi
-echo "i386: $passed passed, $failed failed, $skipped skipped ($runs of 2 runs, both engines," \
-    "$verdict in $((SECONDS - start))s)"
+echo "$arch: $passed passed, $failed failed, $skipped skipped ($runs of 2 runs, both engines," \
+    "$verdict in $((SECONDS - start))s; $warnings)"
 exit "$status"
