@@ -9,6 +9,7 @@ from typing import Any
 from .display import Displayed
 from .engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
 from .graph import Graph
+from .graph_checks import STORED_ORDER, native, stored
 from .outcome import Outcome, Turn
 from .progress import as_callback, finish
 from .rules import Rules
@@ -482,10 +483,9 @@ class Analysis(Displayed):
 
 
     def __reduce__(self) -> tuple[Any, ...]:
-        rem = None if self._remoteness is None else self._remoteness.obj  # bytes, not copied
-        state: tuple[Any, ...] = (self._rules, self._outcomes, rem)
-        if self._first:  # the classic game's pickles stay as they were
-            state += (int(self._first),)
+        # The remoteness table little-endian, marked so: a pickle reads the same anywhere.
+        rem = None if self._remoteness is None else stored(bytes(self._remoteness.obj))
+        state = (self._rules, self._outcomes, rem, int(self._first), STORED_ORDER)
         return (_unpickle_analysis, state)
 
 
@@ -506,10 +506,13 @@ def _check_tables(rules: Any, outcomes: bytes, remoteness: bytes | None) -> None
 
 
 def _unpickle_analysis(rules: Rules, outcomes: bytes, remoteness: bytes | None,
-                       first: int = 0) -> Analysis:
-    # A pickle is input like any other: the constructor's checks, then the codes.
+                       first: int = 0, order: str = STORED_ORDER) -> Analysis:
+    # A pickle is input like any other: the constructor's checks, then the codes.  Without
+    # a byte-order mark (0.1.0), its remoteness table is read as little-endian.
     if type(outcomes) is not bytes or not (remoteness is None or type(remoteness) is bytes):
         raise ValueError("pickled Analysis tables are not bytes")
+    if remoteness is not None:
+        remoteness = native(remoteness, order)
     analysis = Analysis(rules, outcomes, remoteness, Turn(first))
     # Cheap checks here; Analysis.verify() re-derives every entry.
     if outcomes.translate(None, b"\0\1\2\3"):

@@ -14,6 +14,7 @@ from typing import Any
 from . import engine as _engine
 from .display import Displayed
 from .graph_checks import (
+    STORED_ORDER,
     _as_int32_buffer,
     _check_csr,
     _check_matrix_symmetric,
@@ -25,6 +26,8 @@ from .graph_checks import (
     _readonly_int32,
     _reverse_csr,
     check_node_count,
+    native,
+    stored,
 )
 
 __all__ = ["Graph", "as_graph"]
@@ -513,11 +516,12 @@ class Graph(Displayed):
         return hash(self._key())
 
     def __reduce__(self) -> tuple:
-        return (_unpickle_graph, (self.n, self.directed, self._indptr.tobytes(),
-                                  self._indices.tobytes(), self._labels))
+        # Little-endian bytes, marked so: a pickle reads the same on any machine.
+        return (_unpickle_graph, (self.n, self.directed, stored(self._indptr.tobytes()),
+                                  stored(self._indices.tobytes()), self._labels, STORED_ORDER))
 
 
-def _unpickle_graph(n, directed, indptr_bytes, indices_bytes, labels):
+def _unpickle_graph(n, directed, indptr_bytes, indices_bytes, labels, order=STORED_ORDER):
     # Validate again: a pickle is input like any other (its node count first).
     n = _node_id(n, "a pickled Graph's n")
     check_node_count(n, "a pickled Graph")
@@ -527,6 +531,7 @@ def _unpickle_graph(n, directed, indptr_bytes, indices_bytes, labels):
     if labels is not None and (type(labels) is not tuple or len(labels) != n
                                or len(set(labels)) != n):
         raise ValueError(f"a pickled Graph's labels are not {n} distinct labels")
+    indptr_bytes, indices_bytes = native(indptr_bytes, order), native(indices_bytes, order)
     self = Graph.__new__(Graph)
     self._init_from(n, _readonly_int32(indptr_bytes), _readonly_int32(indices_bytes), directed,
                     labels, checked=False)

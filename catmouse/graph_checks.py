@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import operator
 import struct
+import sys
 from array import array
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -296,3 +297,33 @@ def _check_matrix_symmetric(rows: list[list[int]]) -> None:
                 f"the adjacency matrix is not symmetric: entry ({u}, {v}) is 1 but "
                 f"({v}, {u}) is 0 (pass directed=True for one-way edges)"
             )
+
+
+# Pickles and exports store int32 tables little-endian, whatever machine wrote them, and say so
+# ("<"); a pickle without the mark (0.1.0's) is read as little-endian, as x86-64 wrote it.
+STORED_ORDER = "<"
+_NATIVE = "<" if sys.byteorder == "little" else ">"
+
+
+def int32_bytes(data: bytes, order: str, to: str) -> bytes:
+    """``data`` (int32 items in byte order ``order``, ``"<"`` or ``">"``) in order ``to``."""
+    if order not in ("<", ">"):
+        raise ValueError(f"unknown byte order {order!r} (expected '<' or '>')")
+    if order == to or not data:
+        return data
+    if len(data) % 4:
+        raise ValueError("int32 bytes must come in groups of 4")
+    items = array("i")
+    items.frombytes(data)
+    items.byteswap()
+    return items.tobytes()
+
+
+def stored(data: bytes) -> bytes:
+    """Native int32 bytes as pickles store them (little-endian)."""
+    return int32_bytes(data, _NATIVE, STORED_ORDER)
+
+
+def native(data: bytes, order: str = STORED_ORDER) -> bytes:
+    """Stored int32 bytes (in ``order``) as this machine reads them."""
+    return int32_bytes(data, order, _NATIVE)

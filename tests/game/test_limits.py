@@ -113,7 +113,7 @@ def test_a_pickled_graph_past_the_limit_is_refused(use_engine):
 
 def test_a_pickled_graph_with_labels_not_one_per_node_is_refused():
     graph = Graph([[1], [0, 2], [1]])
-    _, (n, directed, indptr, indices, _) = graph.__reduce__()
+    _, (n, directed, indptr, indices, _, _) = graph.__reduce__()
     for labels in [("a", "b"), ("a", "b", "a"), ["a", "b", "c"]]:
         forged = Forged(_unpickle_graph, (n, directed, indptr, indices, labels))
         with pytest.raises(ValueError, match="labels"):
@@ -231,7 +231,7 @@ def test_rules_pickle_round_trip(use_engine):
 @pytest.mark.parametrize("remoteness", [True, False])
 def test_a_pickled_analysis_checks_its_rules_with_or_without_remoteness(use_engine, remoteness):
     analysis = catmouse.analyze(EXAMPLE, remoteness=remoteness)
-    function, (rules, outcomes, table) = analysis.__reduce__()
+    function, (rules, outcomes, table, *_) = analysis.__reduce__()
     short = Forged(Rules, (rules.mouse_graph, rules.cat_graph, rules.flags[:-1], rules.draw))
     with pytest.raises(ValueError, match="flags"):
         pickle.loads(pickle.dumps(Forged(function, (short, outcomes, table))))

@@ -81,7 +81,7 @@ def test_analysis_round_trip(protocol):
 
 def test_bad_graph_pickles_raise_on_load():
     good = Graph(EXAMPLE)
-    _, (n, directed, indptr, indices, labels) = good.__reduce__()
+    _, (n, directed, indptr, indices, labels, _) = good.__reduce__()
     broken = bytearray(indices)
     broken[0] = 9  # neighbour 9 of a 6-node graph
     for args in [
@@ -94,14 +94,14 @@ def test_bad_graph_pickles_raise_on_load():
             pickle.loads(pickle.dumps(Forged(_unpickle_graph, args)))
     # One-way edge in an undirected graph.
     one_way = Graph([[1], []], directed=True)
-    _, (n, _, indptr, indices, labels) = one_way.__reduce__()
+    _, (n, _, indptr, indices, labels, _) = one_way.__reduce__()
     with pytest.raises(ValueError, match="both ways"):
         pickle.loads(pickle.dumps(Forged(_unpickle_graph, (n, False, indptr, indices, labels))))
 
 
 def test_bad_analysis_pickles_raise_on_load():
     analysis = catmouse.analyze(EXAMPLE)
-    function, (rules, outcomes, remoteness) = analysis.__reduce__()
+    function, (rules, outcomes, remoteness, *_) = analysis.__reduce__()
     # Rules refuses these itself, unpickled (as here) or built.
     short_flags = Forged(Rules, (rules.mouse_graph, rules.cat_graph, rules.flags[:-1],
                                  rules.draw))
@@ -130,7 +130,7 @@ def test_outcomes_only_analysis_round_trip_and_bad_codes():
     copy = pickle.loads(pickle.dumps(analysis))
     assert copy.outcomes.tolist() == analysis.outcomes.tolist()
     assert copy.best_moves(3, 4, Turn.CAT) == analysis.best_moves(3, 4, Turn.CAT)
-    function, (rules, outcomes, remoteness) = analysis.__reduce__()
+    function, (rules, outcomes, remoteness, *_) = analysis.__reduce__()
     assert remoteness is None
     bad_code = bytearray(outcomes)
     bad_code[5] = 7
