@@ -15,7 +15,7 @@ from .progress import Bar, ProgressLike, as_callback, engine_takes_progress
 from .rules import Rules, check_memory, check_threads, classic_rules, need_bytes
 
 if TYPE_CHECKING:
-    from .engine.bits_c import Board as _Board
+    from .engine import BoardLike as _Board
 
 # Outcome by engine code, without Enum lookups on the hot path.
 _OUTCOMES = (Outcome.DRAW, Outcome.MOUSE_WIN, Outcome.CAT_WIN)

@@ -13,9 +13,10 @@ true/false words, so ``=0`` means off.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
+from typing import Any, Protocol
 
 from .switches import env_flag
 
@@ -25,19 +26,34 @@ __all__ = ["BACKEND", "Engine", "current", "load", "env_flag"]
 MODULES = {"cython": "catmouse.engine.bits_c", "python": "catmouse.engine.bits_py"}
 
 
+class BoardLike(Protocol):
+    """A game's arrays checked once (either twin's ``Board``)."""
+
+    n: int
+
+    def solve(self, mouse: Any, cat: Any, turn: Any = 0) -> int: ...
+
+
+class Propagate(Protocol):
+    """``propagate(n, flags, 8 CSR arrays, outcome, remoteness, target, threads, progress)``."""
+
+    def __call__(self, n: int, flags: Any, *arrays_and_tables: Any, threads: int = 1,
+                 progress: Callable[[int], object] | None = None) -> int: ...
+
+
 @dataclass(frozen=True)
 class Engine:
-    """One engine's entry points (see either twin's module docstring)."""
+    """One engine's entry points (see either twin's module docstring), typed for callers."""
 
     name: str
     module: ModuleType
-    propagate: Any
-    peak_bytes: Any
-    Board: Any
-    solve_boards: Any
-    csr_from_lists: Any
-    solve_lists: Any
-    solve_lists_many: Any
+    propagate: Propagate
+    peak_bytes: Callable[[int, bool, bool, bool, int], int]
+    Board: Callable[..., BoardLike]
+    solve_boards: Callable[..., bytearray]
+    csr_from_lists: Callable[[Any, bool], tuple[int, Any, Any, Any, Any] | None]
+    solve_lists: Callable[[Any, Any, Any, Any], int]
+    solve_lists_many: Callable[[list[Any], Any, Any, Any, int], bytearray]
 
 
 def load(name: str) -> Engine:
