@@ -28,6 +28,9 @@ Families:
   sparse 3000-node graph.
 - ``twin``: the pure-Python twin against the textbook Python solution on sparse graphs
   of 50 nodes (both pure Python, same process).
+- ``batch``: ``solve_many`` over 20,000 LeetCode-size graphs (2,000 with ``--quick``) and
+  201 dense 50-node ones, as lists and as ``Graph``: one thread, two, the default, and a
+  loop of ``solve`` (wall time).
 - ``huge`` (only with ``--huge``, never in ``--quick``): one ``solve`` of a sparse
   40000-node graph (3.2 billion positions) in a fresh process: time and peak RSS.
 
@@ -336,6 +339,39 @@ def bench_threads(args: argparse.Namespace, refs: References) -> Table:
     return table
 
 
+def bench_batch(args: argparse.Namespace, refs: References) -> Table:
+    """solve_many over LeetCode-size graphs: lists and Graphs, 1 and 2 threads, the default,
+    and a loop of solve() (wall time: threads are the point)."""
+    count = 2000 if args.quick else 20000
+    rng = random.Random(913)
+    lists = [random_graph(rng, rng.randint(3, 50), rng.choice([0.1, 0.2, 0.4]))
+             for _ in range(count)]
+    dense = [random_graph(rng, 50, 0.5) for _ in range(201)]
+    reps = max(3, args.big_reps)
+    wall = time.perf_counter
+    table = Table(f"batches: solve_many, {count} graphs of 3 to 50 nodes, wall time "
+                  f"(best of {reps})", ["call", "ms", "vs threads=1", "vs the loop"])
+    graphs = [Graph(g) for g in lists]
+    catmouse.solve_many(graphs)  # each Graph caches its board, as a hot loop would
+    expected = [catmouse.solve(g) for g in lists]
+    for name, batch in (("lists", lists), ("Graphs", graphs), ("dense lists", dense)):
+        if name == "dense lists":
+            expected = [catmouse.solve(g) for g in dense]
+        assert catmouse.solve_many(batch, threads=2) == expected, name
+        loop = best_time(lambda: [catmouse.solve(g) for g in batch], reps, wall)
+        one = best_time(lambda: catmouse.solve_many(batch, threads=1), reps, wall)
+        two = best_time(lambda: catmouse.solve_many(batch, threads=2), reps, wall)
+        default = best_time(lambda: catmouse.solve_many(batch), reps, wall)
+        table.add(f"{name}: loop of solve", fmt(loop * 1e3, ".1f"), "", "1.00x")
+        table.add(f"{name}: threads=1", fmt(one * 1e3, ".1f"), "1.00x", ratio(loop, one))
+        table.add(f"{name}: threads=2", fmt(two * 1e3, ".1f"), ratio(one, two), ratio(loop, two))
+        table.add(f"{name}: default", fmt(default * 1e3, ".1f"), ratio(one, default),
+                  ratio(loop, default))
+    table.note("ratios are speedups (time of the reference / time of the row); "
+               f"{os.cpu_count()} CPUs, wall time, so other load on the machine shows here")
+    return table
+
+
 def bench_scaling(args: argparse.Namespace, refs: References) -> Table:
     sizes = [500, 1000, 2000] if args.quick else [500, 1000, 2000, 3500, 5000]
     table = Table("scaling: full solve of random sparse graphs (average degree 4)",
@@ -394,7 +430,7 @@ def bench_huge(args: argparse.Namespace, refs: References) -> Table:
 
 FAMILIES = {"small": bench_small, "hot": bench_hot, "dense50": bench_dense50,
             "twin": bench_twin, "big": bench_big, "threads": bench_threads,
-            "scaling": bench_scaling}
+            "scaling": bench_scaling, "batch": bench_batch}
 
 
 def main(argv: list[str] | None = None) -> int:
