@@ -123,6 +123,22 @@ def _shorten(a: Point, b: Point, by_a: float, by_b: float) -> tuple[Point, Point
     return (a[0] + ux * by_a, a[1] + uy * by_a), (b[0] - ux * by_b, b[1] - uy * by_b)
 
 
+# A drawn name longer than this is cut, with an ellipsis: the circle holds a few characters.
+NAME_CHARS = 4
+
+
+def node_name(graph: Graph, u: int) -> str:
+    """How the picture names node ``u``: its label (printable characters only), cut to
+    :data:`NAME_CHARS` keeping its first and last characters (names often differ at the end:
+    ``room-1``, ``room-5`` are drawn ``r…-1``, ``r…-5``); its id on a graph without labels.
+
+    >>> node_name(Graph([[1], [0]]), 1)
+    '1'
+    """
+    name = "".join(ch for ch in str(graph._name(u)) if ch.isprintable())
+    return name if len(name) <= NAME_CHARS else name[0] + "\u2026" + name[2 - NAME_CHARS:]
+
+
 def game_svg(
     graph: Graph,
     line: Sequence[tuple[int, int, Turn]],
@@ -269,8 +285,12 @@ def game_svg(
                 out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius + 4:.1f}" '
                            f'fill="none" stroke="{colour}" stroke-width="4"/>')
         if radius >= 9:
-            out.append(f'<text x="{x:.1f}" y="{y + font * 0.35:.1f}" text-anchor="middle" '
-                       f'font-size="{font:.0f}" fill="{ink}">{u}</text>')
+            # The node's name: its label on a labelled graph, shortened to fit the circle.
+            name = node_name(graph, u)
+            # (not ``size``: the closure ``at`` reads that one)
+            letters = min(font, 2.0 * radius / max(1.0, 0.62 * len(name)))
+            out.append(f'<text x="{x:.1f}" y="{y + letters * 0.35:.1f}" text-anchor="middle" '
+                       f'font-size="{letters:.0f}" fill="{ink}">{escape(name)}</text>')
     for x, y, number, colour in labels:
         out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="10" fill="{colour}" '
                    f'stroke="white" stroke-width="1.5"/>')

@@ -501,3 +501,14 @@ def test_notebook_display_edge_bound_is_inclusive():
         graph = Graph.from_edges(36, pairs[:count])
         assert graph.num_edges == count
         assert (graph._repr_svg_() is not None) == drawn, count
+
+
+def test_a_labelled_graph_is_drawn_with_its_names():
+    """Pictures name nodes by label, shortened to fit (first and last characters kept)."""
+    networkx = pytest.importorskip("networkx")
+    names = {0: "exit", 1: "room-1", 2: "room-15", 3: "x\x07y"}
+    graph = networkx.relabel_nodes(networkx.cycle_graph(4), names)
+    svg = catmouse.draw(catmouse.analyze(graph, hole="exit"), mouse="room-1", cat="room-15")
+    drawn = re.findall(r'font-size="\d+" fill="[^"]+">([^<]*)</text>', svg)
+    assert {"exit", "r\u2026-1", "r\u202615", "xy"} <= set(drawn)
+    assert "mouse starts on room-1, cat on room-15" in svg
