@@ -14,6 +14,7 @@ import json
 import os
 from typing import IO, TYPE_CHECKING, Any
 
+from .atomic import replacing
 from .engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
 from .outcome import Outcome, Turn
 
@@ -124,7 +125,11 @@ def suffix_of(path: str | os.PathLike[str]) -> str:
 
 
 def save(analysis: Analysis, path: str | os.PathLike[str]) -> None:
-    """Write the table to ``path`` in the format its suffix names (.json, .npz, .csv)."""
+    """Write the table to ``path`` in the format its suffix names (.json, .npz, .csv).
+
+    The old file stays as it was until the new one is whole (see :mod:`catmouse.atomic`:
+    a symlink is written through, a read-only file or folder refused).
+    """
     suffix = suffix_of(path)
     if suffix == ".npz":
         numpy = _numpy()
@@ -139,12 +144,13 @@ def save(analysis: Analysis, path: str | os.PathLike[str]) -> None:
         if analysis.has_remoteness:
             arrays["remoteness"] = numpy.asarray(analysis.remoteness_table)
         # Through an open file: given a name, numpy appends ".npz" to one spelt ".NPZ".
-        with open(path, "wb") as handle:
+        with replacing(path, "wb") as handle:
             numpy.savez_compressed(handle, **arrays)
     elif suffix == ".json":
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(to_json(analysis))
+        text = to_json(analysis)  # the work first: a failure leaves the old file alone
+        with replacing(path, "w", encoding="utf-8") as handle:
+            handle.write(text)
             handle.write("\n")
     else:
-        with open(path, "w", encoding="utf-8", newline="") as handle:
+        with replacing(path, "w", encoding="utf-8", newline="") as handle:
             write_csv(analysis, handle)

@@ -19,13 +19,16 @@ import importlib
 import itertools
 import json
 import os
+import signal
 import sys
+import threading
 import time
 from collections.abc import Sequence
 from typing import Any
 
 from .. import engine as _engine
 from ..analysis import Analysis
+from ..atomic import replacing, terminated
 from ..export import suffix_of
 from ..game import Game
 from ..graph_files import FORMATS, GraphFile, read_graph, read_graphs, read_text
@@ -139,6 +142,7 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    _exit_cleanly_on_sigterm()
     try:
         args = _parser().parse_args(argv)
     except SystemExit as exit:  # --help, or a usage error argparse has printed
@@ -166,6 +170,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         _error("interrupted")
         return 130
     return 1
+
+
+def _exit_cleanly_on_sigterm() -> None:
+    """SIGTERM unwinds like Ctrl-C (exit status 143), so a file being written is left as it
+    was; only from the main thread of a process whose SIGTERM is still the default."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, terminated)
 
 
 def _error(message: str) -> None:
@@ -470,7 +483,7 @@ def _draw(args: argparse.Namespace) -> int:
                              .split())
             write_png(svg, args.output, width, height, converter)
         else:
-            with open(args.output, "w", encoding="utf-8") as handle:
+            with replacing(args.output, "w", encoding="utf-8") as handle:
                 handle.write(svg)
     except OSError as error:
         raise CliError(f"cannot write {args.output}: {error.strerror or error}") from None

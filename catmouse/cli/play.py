@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 
+from ..atomic import replacing
 from ..outcome import Turn
 from ..show.draw import Setup
 from ..show.play import PLAYER, play_terminal
@@ -29,7 +30,7 @@ def play(args: argparse.Namespace) -> int:
 
         text = page_html(setup, mouse, cat, human, title=name)
         try:
-            with open(args.html, "w", encoding="utf-8") as handle:
+            with replacing(args.html, "w", encoding="utf-8") as handle:
                 handle.write(text)
         except OSError as error:
             raise CliError(f"cannot write {args.html}: {error.strerror or error}") from None

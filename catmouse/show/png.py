@@ -17,6 +17,8 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from ..atomic import replacing_path
+
 __all__ = ["CONVERTER_HELP", "converters", "find_converter", "write_png"]
 
 CONVERTER_HELP = (
@@ -74,6 +76,13 @@ def write_png(svg: str, path: str, width: int, height: int,
     name, run = found
     # The root's page style ("height: auto", for notebooks) makes cairosvg draw nothing.
     svg = re.sub(r'^(<svg\b[^>]*?) style="[^"]*"', r"\1", svg, count=1)
+    # The converter writes a temporary file beside ``path``; it replaces ``path`` once whole.
+    with replacing_path(path) as temporary:
+        _convert(name, run, svg, temporary, width, height)
+    return name
+
+
+def _convert(name: str, run: Converter, svg: str, path: str, width: int, height: int) -> None:
     try:
         run(svg, path, width, height)
     except subprocess.CalledProcessError as error:
@@ -90,7 +99,6 @@ def write_png(svg: str, path: str, width: int, height: int,
     with open(path, "rb") as handle:
         if handle.read(8) != b"\x89PNG\r\n\x1a\n":
             raise RuntimeError(f"{name} did not write a PNG file")
-    return name
 
 
 def _rsvg(program: str, svg: str, out: str) -> None:
