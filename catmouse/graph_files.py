@@ -115,6 +115,8 @@ def parse_json(text: str, source: str = "<json>", directed: bool = False) -> Gra
         data: Any = json.loads(text)
     except json.JSONDecodeError as error:
         raise ValueError(f"not valid JSON: {error}") from None
+    except RecursionError:
+        raise ValueError("not a graph: its JSON is nested too deeply to read") from None
     starts: dict[str, Any] = {}
     if isinstance(data, dict):
         unknown = set(data) - {"graph", "directed", "mouse", "cat", "hole"}
@@ -122,7 +124,11 @@ def parse_json(text: str, source: str = "<json>", directed: bool = False) -> Gra
             raise ValueError(f"unknown key {min(unknown)!r} in the JSON object")
         if "graph" not in data:
             raise ValueError('a JSON object must hold the adjacency lists under "graph"')
-        directed = bool(data.get("directed", directed))
+        if "directed" in data:
+            said = data["directed"]
+            if type(said) is not bool:  # "false" or [] must not pass for a yes or a no
+                raise ValueError(f'"directed" must be true or false, not {said!r}')
+            directed = said  # the file's word wins over the reader's default (--directed)
         starts = {k: data[k] for k in ("mouse", "cat", "hole") if k in data}
         for key, value in starts.items():
             if type(value) is not int:
@@ -157,12 +163,13 @@ def parse_edge_list(text: str, directed: bool = False) -> Graph:
         fields = line.split()
         if len(fields) > 2:
             raise ValueError(f"line {number}: expected 'u v', got {line!r}")
-        try:
-            nodes = [int(field) for field in fields]
-        except ValueError:
-            raise ValueError(f"line {number}: node ids must be integers, got {line!r}") from None
-        if min(nodes) < 0:
-            raise ValueError(f"line {number}: node ids must be non-negative, got {line!r}")
+        # ASCII digits only: int() would also take "1_0" (as 10), "+1" and other scripts' digits.
+        bad = next((field for field in fields if not (field.isascii() and field.isdigit())),
+                   None)
+        if bad is not None:
+            kind = "non-negative" if bad.startswith("-") else "integers (ASCII digits)"
+            raise ValueError(f"line {number}: node ids must be {kind}, got {bad!r}")
+        nodes = [int(field) for field in fields]
         if max(nodes) >= max_nodes():
             # Before any list is built: the ids up to it would all become nodes.
             raise ValueError(

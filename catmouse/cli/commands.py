@@ -48,13 +48,20 @@ class CliError(Exception):
     """A problem to report as one line, without a traceback."""
 
 
+def _node(text: str) -> int:
+    """A node id on the command line: ASCII digits only (``int`` would take ``1_0``, ``+1``)."""
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"expected a node id (digits 0-9), got {text!r}")
+    return int(text)
+
+
 def _nodes(text: str) -> tuple[int, ...]:
     """A list of node ids on the command line: ``0,4`` or ``"0 4"``; empty for none."""
-    try:
-        return tuple(int(part) for part in text.replace(",", " ").split())
-    except ValueError:
+    parts = text.replace(",", " ").split()
+    if not all(part.isascii() and part.isdigit() for part in parts):
         raise argparse.ArgumentTypeError(
-            f"expected node ids separated by commas, got {text!r}") from None
+            f"expected node ids (digits 0-9) separated by commas, got {text!r}")
+    return tuple(int(part) for part in parts)
 
 
 _DRAW_SCORES = {"draw": Outcome.DRAW, "mouse": Outcome.MOUSE_WIN, "cat": Outcome.CAT_WIN}
@@ -100,10 +107,10 @@ def _parser() -> argparse.ArgumentParser:
         sub = commands.add_parser(name, help=help, description=help)
         sub.add_argument("file", metavar="FILE", help="the graph file ('-' reads stdin)")
         if starts:
-            sub.add_argument("--mouse", type=int, help="the mouse's start (default: 1)")
-            sub.add_argument("--cat", type=int, help="the cat's start (default: 2)")
+            sub.add_argument("--mouse", type=_node, help="the mouse's start (default: 1)")
+            sub.add_argument("--cat", type=_node, help="the cat's start (default: 2)")
         if game:
-            sub.add_argument("--hole", type=int, help="the hole (default: 0)")
+            sub.add_argument("--hole", type=_node, help="the hole (default: 0)")
         sub.add_argument("--format", choices=FORMATS, help="the file's format (default: guessed)")
         sub.add_argument("--directed", action="store_true",
                          help="read the edges of an edge list or JSON file as one-way")
