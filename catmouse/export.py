@@ -11,6 +11,7 @@ import csv
 import importlib
 import io
 import json
+import math
 import os
 from typing import IO, TYPE_CHECKING, Any
 
@@ -61,12 +62,17 @@ def table_dict(analysis: Analysis) -> dict[str, Any]:
 
 
 def _json_label(label: Any) -> Any:
-    return label if isinstance(label, (str, int, float, bool)) or label is None else str(label)
+    """A label as strict JSON holds it: str, int, bool, None and finite floats as they are;
+    anything else (a tuple, inf, NaN) as its ``str``, which JSON readers all accept."""
+    if isinstance(label, float):
+        return label if math.isfinite(label) else str(label)
+    return label if isinstance(label, (str, int, bool)) or label is None else str(label)
 
 
 def to_json(analysis: Analysis) -> str:
     """The table as one line of JSON (see :func:`table_dict` for the keys)."""
-    return json.dumps(table_dict(analysis), separators=(",", ":"))
+    # allow_nan=False: Infinity and NaN are not JSON, and strict readers refuse them.
+    return json.dumps(table_dict(analysis), separators=(",", ":"), allow_nan=False)
 
 
 def write_csv(analysis: Analysis, handle: IO[str]) -> int:

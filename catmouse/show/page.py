@@ -16,12 +16,11 @@ import json
 import math
 import re
 from functools import cache
-from html import escape
 from importlib import resources
 
 from ..outcome import Turn
 from .draw import LEGIBLE_NODES, Setup
-from .svg import CAT_COLOUR, MOUSE_COLOUR, layout
+from .svg import CAT_COLOUR, MOUSE_COLOUR, layout, xml_text
 from .words import page_table
 
 __all__ = ["page_html"]
@@ -69,8 +68,8 @@ def page_html(setup: Setup, mouse: int, cat: int, human: Turn, *, title: str = "
     payload = _script_json(data)
     heading = f"Cat and Mouse{': ' + title if title else ''}"
     parts = {
-        "TITLE": escape(heading), "BOARD": _board_svg(setup), "DATA": payload,
-        "MOUSE": MOUSE_COLOUR, "CAT": CAT_COLOUR, "RULES": escape(_rules_words(setup)),
+        "TITLE": xml_text(heading), "BOARD": _board_svg(setup), "DATA": payload,
+        "MOUSE": MOUSE_COLOUR, "CAT": CAT_COLOUR, "RULES": xml_text(_rules_words(setup)),
         "SCRIPT": _asset("page.js"), "WORDS": _script_json(page_table()),
     }
     # One pass, so a title that happens to contain "%DATA%" stays text.

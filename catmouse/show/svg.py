@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections.abc import Sequence
 from html import escape
 
@@ -123,6 +124,20 @@ def _shorten(a: Point, b: Point, by_a: float, by_b: float) -> tuple[Point, Point
     return (a[0] + ux * by_a, a[1] + uy * by_a), (b[0] - ux * by_b, b[1] - uy * by_b)
 
 
+# Characters XML 1.0 forbids in text (a title or a file name may hold one): C0 controls but
+# tab, newline and carriage return, lone surrogates, U+FFFE and U+FFFF.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def xml_text(text: str) -> str:
+    """``text`` escaped for XML, with the characters XML cannot hold dropped.
+
+    >>> xml_text("a<b\x07")
+    'a&lt;b'
+    """
+    return escape(_NOT_XML.sub("", text))
+
+
 # A drawn name longer than this is cut, with an ellipsis: the circle holds a few characters.
 NAME_CHARS = 4
 
@@ -210,10 +225,10 @@ def game_svg(
     ]
     if title:
         out.append(f'<text x="{width / 2:.1f}" y="30" text-anchor="middle" font-size="19" '
-                   f'font-weight="bold" fill="{_INK}">{escape(title)}</text>')
+                   f'font-weight="bold" fill="{_INK}">{xml_text(title)}</text>')
     for k, text in enumerate(subtitle.splitlines()):
         out.append(f'<text x="{width / 2:.1f}" y="{54 + 20 * k}" text-anchor="middle" '
-                   f'font-size="15" fill="{_INK}">{escape(text)}</text>')
+                   f'font-size="15" fill="{_INK}">{xml_text(text)}</text>')
 
     # The board.
     out.append(f'<g stroke="{_EDGE_COLOUR}" stroke-width="2" fill="none">')
@@ -290,7 +305,7 @@ def game_svg(
             # (not ``size``: the closure ``at`` reads that one)
             letters = min(font, 2.0 * radius / max(1.0, 0.62 * len(name)))
             out.append(f'<text x="{x:.1f}" y="{y + letters * 0.35:.1f}" text-anchor="middle" '
-                       f'font-size="{letters:.0f}" fill="{ink}">{escape(name)}</text>')
+                       f'font-size="{letters:.0f}" fill="{ink}">{xml_text(name)}</text>')
     for x, y, number, colour in labels:
         out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="10" fill="{colour}" '
                    f'stroke="white" stroke-width="1.5"/>')
@@ -311,7 +326,7 @@ def game_svg(
             name = ids + ("mouse-arrow" if colour == MOUSE_COLOUR else "cat-arrow")
             out.append(f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{x + 26:.1f}" y2="{y:.1f}" '
                        f'stroke="{colour}" stroke-width="3" marker-end="url(#{name})"/>')
-        out.append(f'<text x="{x + 34:.1f}" y="{y + 5:.1f}">{escape(text)}</text>')
+        out.append(f'<text x="{x + 34:.1f}" y="{y + 5:.1f}">{xml_text(text)}</text>')
         x += 34 + 8.2 * len(text) + 22
     out.append("</g>")
     out.append("</svg>")
