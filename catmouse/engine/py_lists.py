@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import operator
+import sys
 from array import array
 from typing import Any
 
@@ -64,11 +65,17 @@ def _small_rows_of(adjacency: list) -> list[list[int]] | None:
 
 def _transpose(masks: list[int], n: int) -> list[int]:
     """The transpose of an n x n bit matrix (n <= 64), row r = bits of masks[r]."""
-    board = int.from_bytes(array("Q", masks + [0] * (64 - n)), "little")
+    words = array("Q", masks + [0] * (64 - n))
+    if sys.byteorder == "big":  # the board reads the words little-endian
+        words.byteswap()
+    board = int.from_bytes(words, "little")
     for shift, mask in _swaps(64, 1):
         swap = ((board >> shift) ^ board) & mask
         board ^= swap ^ (swap << shift)
-    return array("Q", board.to_bytes(512, "little")).tolist()[:n]
+    words = array("Q", board.to_bytes(512, "little"))
+    if sys.byteorder == "big":
+        words.byteswap()
+    return words.tolist()[:n]
 
 
 def _reverse(rows: list[list[int]], n: int) -> list[list[int]]:

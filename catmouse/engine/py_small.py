@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import operator
+import sys
 import time
 from array import array
 from collections.abc import Callable
@@ -86,7 +87,9 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
     lengths = itertools.repeat(line)
     big = itertools.repeat("big")
     unpack = _row_splitter(line, n)
-    word = {4: "I", 8: "Q"}.get(line, "")  # an array typecode of one row, if any
+    # An array typecode of one row, if any: an array's bytes are the machine's, and the shortcut
+    # reads them as little-endian words, so a big-endian machine takes the bytes path.
+    word = {4: "I", 8: "Q"}.get(line, "") if sys.byteorder == "little" else ""
     swaps = _swaps(width)
     halves = _low_halves(width)
     mouse_moves = game.mouse_moves
