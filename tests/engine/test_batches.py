@@ -85,26 +85,21 @@ def test_the_batch_is_not_a_list(engine):
         engine.solve_lists_many(([[1], [0]],), 1, 2, 0, 1)
 
 
+# A child builds a batch (the setup below), then runs ``CALL`` until Ctrl-C; it prints how long
+# the batch ran and how many threads outlived it (counted against its own start: an emulator
+# such as qemu-user runs a thread of its own).
 INTERRUPTED = r"""
-import os, random, signal, sys, threading, time
-from catmouse.engine import bits_c
-rng = random.Random(5)
-graph = [sorted({(u + 1) % 60, (u - 1) % 60, rng.randrange(60)} - {u}) for u in range(60)]
-graph = [sorted(set(row)) for row in graph]
-for u, row in enumerate(graph):
-    for v in row:
-        if u not in graph[v]:
-            graph[v] = sorted(set(graph[v]) | {u})
-batch = [graph] * 2_000_000
+import os, random, sys, threading, time
 def tasks():
-    # OS threads (the engine's helpers are C threads, which threading does not list); an
-    # emulator may run threads of its own (qemu-user: one), so the count before is the mark.
+    # OS threads: the engine's helpers are C threads, which threading does not list.
     return len(os.listdir("/proc/self/task")) if os.path.isdir("/proc/self/task") else 1
+threads = int(sys.argv[1])
+%(setup)s
 before = tasks()
 print("ready", flush=True)
 start = time.monotonic()
 try:
-    bits_c.solve_lists_many(batch, 1, 2, 0, int(sys.argv[1]))
+    %(call)s
     print("finished", time.monotonic() - start)
 except KeyboardInterrupt:
     time.sleep(0.2)
@@ -112,26 +107,18 @@ except KeyboardInterrupt:
           threading.active_count(), flush=True)
 """
 
+SMALL_LISTS = """
+from catmouse.engine import bits_c
+rng = random.Random(5)
+graph = [sorted({(u + 1) % 60, (u - 1) % 60, rng.randrange(60)} - {u}) for u in range(60)]
+for u, row in enumerate(graph):
+    for v in row:
+        if u not in graph[v]:
+            graph[v] = sorted(set(graph[v]) | {u})
+batch = [graph] * 2_000_000
+"""
 
-@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
-@pytest.mark.parametrize("threads", [1, 2])
-def test_ctrl_c_stops_a_long_batch_at_once(compiled_engine, threads):
-    child = subprocess.Popen([sys.executable, "-c", INTERRUPTED, str(threads)],
-                             stdout=subprocess.PIPE, text=True)
-    assert child.stdout.readline().strip() == "ready"
-    time.sleep(1.0)  # well inside the batch (it takes many seconds)
-    sent = time.monotonic()
-    child.send_signal(signal.SIGINT)
-    out, _ = child.communicate(timeout=60)
-    stopped = time.monotonic() - sent
-    words = out.split()
-    assert words[0] == "interrupted", out
-    assert words[2:] == ["0", "1"], "a helper thread outlived the batch"
-    assert stopped < 1.5, f"stopped {stopped:.2f} s after Ctrl-C"
-
-
-INTERRUPTED_GRAPHS = r"""
-import os, random, sys, threading, time
+BIG_GRAPHS = """
 import catmouse
 rng = random.Random(7)
 n = 2500
@@ -143,21 +130,31 @@ for u in range(n):
             rows[v].add(u)
 graph = catmouse.Graph([sorted(row) for row in rows])
 batch = [graph] * 400
-def tasks():
-    # OS threads (the engine's helpers are C threads, which threading does not list); an
-    # emulator may run threads of its own (qemu-user: one), so the count before is the mark.
-    return len(os.listdir("/proc/self/task")) if os.path.isdir("/proc/self/task") else 1
-before = tasks()
-print("ready", flush=True)
-start = time.monotonic()
-try:
-    catmouse.solve_many(batch, threads=int(sys.argv[1]))
-    print("finished", time.monotonic() - start)
-except KeyboardInterrupt:
-    time.sleep(0.2)
-    print("interrupted", time.monotonic() - start, tasks() - before,
-          threading.active_count(), flush=True)
 """
+
+
+def interrupted(setup: str, call: str, threads: int, env: dict | None = None) -> None:
+    """Run the child, Ctrl-C it inside its batch; it must stop within 1.5 s, every helper
+    thread joined."""
+    script = INTERRUPTED.replace("%(setup)s", setup).replace("%(call)s", call)
+    child = subprocess.Popen([sys.executable, "-c", script, str(threads)],
+                             stdout=subprocess.PIPE, text=True, env=env)
+    assert child.stdout.readline().strip() == "ready"
+    time.sleep(1.5)  # well inside the batch (it takes many seconds)
+    sent = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    out, _ = child.communicate(timeout=120)
+    stopped = time.monotonic() - sent
+    words = out.split()
+    assert words[0] == "interrupted", out
+    assert words[2:] == ["0", "1"], "a helper thread outlived the batch"
+    assert stopped < 1.5, f"stopped {stopped:.2f} s after Ctrl-C"
+
+
+@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
+@pytest.mark.parametrize("threads", [1, 2])
+def test_ctrl_c_stops_a_long_batch_at_once(compiled_engine, threads):
+    interrupted(SMALL_LISTS, "bits_c.solve_lists_many(batch, 1, 2, 0, threads)", threads)
 
 
 @pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
@@ -167,15 +164,4 @@ def test_ctrl_c_stops_a_batch_of_big_graphs_within_a_second(use_engine, threads)
     env = dict(os.environ)
     if selector.current.name == "python":
         env["CATMOUSE_NO_EXTENSIONS"], env["CATMOUSE_REQUIRE_EXTENSIONS"] = "1", "0"
-    child = subprocess.Popen([sys.executable, "-c", INTERRUPTED_GRAPHS, str(threads)],
-                             stdout=subprocess.PIPE, text=True, env=env)
-    assert child.stdout.readline().strip() == "ready"
-    time.sleep(1.5)  # inside the batch: it takes far longer
-    sent = time.monotonic()
-    child.send_signal(signal.SIGINT)
-    out, _ = child.communicate(timeout=120)
-    stopped = time.monotonic() - sent
-    words = out.split()
-    assert words[0] == "interrupted", out
-    assert words[2:] == ["0", "1"], "a helper thread outlived the batch"
-    assert stopped < 1.5, f"stopped {stopped:.2f} s after Ctrl-C"
+    interrupted(BIG_GRAPHS, "catmouse.solve_many(batch, threads=threads)", threads, env)
