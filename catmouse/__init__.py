@@ -6,13 +6,14 @@
 """
 
 from .analysis import Analysis, VerificationError
+from .batch import solve_many
 from .engine import BACKEND as _BACKEND
 from .family import cat_mouse_ii, is_cop_win
 from .game import Game
 from .graph import Graph
 from .outcome import Outcome, Turn
 from .show.draw import draw
-from .solving import analyze, solve, solve_many
+from .solving import analyze, solve
 from .version import __version__ as __version__
 
 __all__ = [

@@ -19,8 +19,9 @@ from . import solving
 from .engine.facts import CAT_FORBIDDEN, HOLE, SMALL_TABLES, THREADS_FROM_NODES
 from .graph import Graph, as_graph
 from .outcome import Outcome
-from .progress import as_callback, finish
+from .progress import ProgressLike, as_callback, finish
 from .rules import MAX_THREADS, check_threads, classic_rules, need_bytes
+from .solving import GraphLike
 
 __all__ = ["solve_many"]
 
@@ -77,9 +78,9 @@ def _nodes(g: Any) -> int:
         return 0
 
 
-def solve_many(graphs: Iterable[Any], threads: int | None, *, mouse: Any, cat: Any, hole: Any,
-               progress: Any) -> list[Outcome]:
-    """See :func:`catmouse.solve_many` (which holds the defaults)."""
+def run_batch(graphs: Iterable[Any], threads: int | None, *, mouse: Any, cat: Any, hole: Any,
+              progress: Any) -> list[Outcome]:
+    """The batch behind :func:`solve_many` (which holds the defaults)."""
     batch = graphs if isinstance(graphs, list) else list(graphs)
     threads = _threads(threads, batch)
     callback = as_callback(progress, len(batch), "solve_many")
@@ -242,3 +243,34 @@ def _parallel(solve_boards: Any, boards: list[Any], mouse: Any, cat: Any,
               threads: int) -> bytearray:
     """The engine's codes for ``boards``: its own helper threads solve them without the GIL."""
     return solve_boards(boards, mouse, cat, 0, threads)
+
+
+def solve_many(
+    graphs: Iterable[GraphLike],
+    threads: int | None = None,
+    *,
+    mouse: Any = 1,
+    cat: Any = 2,
+    hole: Any = 0,
+    progress: ProgressLike = None,
+) -> list[Outcome]:
+    """:func:`solve` over many graphs, in up to ``threads`` threads.
+
+    ``threads=None`` uses one thread for a batch smaller than one graph of 1024
+    nodes (threads cost more than they save there), every core for more.  A thread
+    count is a ceiling: plain lists of at most 64 nodes get a helper thread per 64
+    graphs at most (a thread costs more to start than a few small graphs take).
+
+    Plain adjacency lists are checked and solved in C without building a ``Graph``:
+    the calling thread reads the lists (it needs the GIL for that) while the other
+    threads solve the graphs already read, without it.  ``Graph`` objects are solved
+    in parallel threads that hold no GIL; build them once when the same graphs are
+    solved again.  An error names the graph's index
+    in the batch.  ``progress``: True for a bar on stderr, or a callable
+    ``progress(graphs_done)``, called as the work goes: at most 2% of the batch
+    (one graph, below 100) between calls; a graph that fails is not counted.
+
+    >>> solve_many([[[1, 3], [0], [3], [0, 2]]] * 3, threads=2)
+    [<Outcome.MOUSE_WIN: 1>, <Outcome.MOUSE_WIN: 1>, <Outcome.MOUSE_WIN: 1>]
+    """
+    return run_batch(graphs, threads, mouse=mouse, cat=cat, hole=hole, progress=progress)

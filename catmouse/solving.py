@@ -1,9 +1,9 @@
-"""The public functions for LeetCode 913's rules: solve, analyze, solve_many."""
+"""The public functions for LeetCode 913's rules: solve and analyze (solve_many: batch.py)."""
 
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import engine as _engine
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 # Outcome by engine code, without Enum lookups on the hot path.
 _OUTCOMES = (Outcome.DRAW, Outcome.MOUSE_WIN, Outcome.CAT_WIN)
 
-__all__ = ["solve", "analyze", "solve_many", "GraphLike"]
+__all__ = ["solve", "analyze", "GraphLike"]
 
 GraphLike = Graph | Sequence[Sequence[int]]
 
@@ -195,36 +195,3 @@ def analyze(graph: GraphLike, *, hole: Any = 0, max_memory: int | None = None,
     """
     return analyze_rules(classic_rules(as_graph(graph), hole), max_memory,
                          remoteness=remoteness, threads=threads, progress=progress)
-
-
-def solve_many(
-    graphs: Iterable[GraphLike],
-    threads: int | None = None,
-    *,
-    mouse: Any = 1,
-    cat: Any = 2,
-    hole: Any = 0,
-    progress: ProgressLike = None,
-) -> list[Outcome]:
-    """:func:`solve` over many graphs, in up to ``threads`` threads.
-
-    ``threads=None`` uses one thread for a batch smaller than one graph of 1024
-    nodes (threads cost more than they save there), every core for more.  A thread
-    count is a ceiling: plain lists of at most 64 nodes get a helper thread per 64
-    graphs at most (a thread costs more to start than a few small graphs take).
-
-    Plain adjacency lists are checked and solved in C without building a ``Graph``:
-    the calling thread reads the lists (it needs the GIL for that) while the other
-    threads solve the graphs already read, without it.  ``Graph`` objects are solved
-    in parallel threads that hold no GIL; build them once when the same graphs are
-    solved again.  An error names the graph's index
-    in the batch.  ``progress``: True for a bar on stderr, or a callable
-    ``progress(graphs_done)``, called as the work goes: at most 2% of the batch
-    (one graph, below 100) between calls; a graph that fails is not counted.
-
-    >>> solve_many([[[1, 3], [0], [3], [0, 2]]] * 3, threads=2)
-    [<Outcome.MOUSE_WIN: 1>, <Outcome.MOUSE_WIN: 1>, <Outcome.MOUSE_WIN: 1>]
-    """
-    from .batch import solve_many as run_batch
-
-    return run_batch(graphs, threads, mouse=mouse, cat=cat, hole=hole, progress=progress)

@@ -448,7 +448,7 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         'ANDed into masks of bits below n; 20,000 random games under every rule agree with the '
         'queue oracle',
     ('catmouse/engine/py_lists.py',
-     'board = int.from_bytes(array("Q", masks + [0] * (64 - n)), "little")',
+     'words = array("Q", masks + [0] * (64 - n))',
      '`64` -> `65`'):
         'a 65th zero word stays zero through the swaps, whose masks cover 64 words, and is never '
         'read back (3,000 random matrices transpose the same)',
