@@ -276,4 +276,7 @@ def _graph6_line(line: str) -> Graph:
                 rows[u].append(v)
                 rows[v].append(u)
             k += 1
+    # The last byte's unused bits are zero in graph6; other bits mean another text, not this graph.
+    if body and body[-1] & ((1 << (6 * len(body) - bits_needed)) - 1):
+        raise ValueError("graph6 padding bits after the last edge must be zero")
     return Graph(rows)

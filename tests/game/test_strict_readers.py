@@ -106,3 +106,202 @@ def test_mutated_edge_lists_are_read_exactly_or_refused_in_one_line(edits):
 def test_the_strict_parser_agrees_with_the_valid_file():
     assert strict_edge_list(VALID) == (6, {(0, 1), (1, 2), (2, 3), (0, 3)})
     assert json.loads("[[1], [0]]") == parse_json("[[1], [0]]").graph.adjacency()
+
+
+# -- the fuzz for JSON and graph6: when the reader accepts a mutated file, a strict parser of
+# -- the documented grammar, written here, must read the same graph; else one line refuses it.
+
+class _Refused(Exception):
+    pass
+
+
+def strict_json_value(text: str) -> object:
+    """RFC 8259 JSON, strictly: no NaN/Infinity, no trailing commas, no duplicate keys,
+    numbers as ints only where they are integers (a fraction or exponent stays a float)."""
+    at = 0
+
+    def space() -> None:
+        nonlocal at
+        while at < len(text) and text[at] in " \t\n\r":
+            at += 1
+
+    def value() -> object:
+        nonlocal at
+        space()
+        if at >= len(text):
+            raise _Refused("end")
+        ch = text[at]
+        if ch == "[":
+            at += 1
+            items: list = []
+            space()
+            if text[at:at + 1] == "]":
+                at += 1
+                return items
+            while True:
+                items.append(value())
+                space()
+                if text[at:at + 1] == ",":
+                    at += 1
+                elif text[at:at + 1] == "]":
+                    at += 1
+                    return items
+                else:
+                    raise _Refused("array")
+        if ch == "{":
+            at += 1
+            obj: dict = {}
+            space()
+            if text[at:at + 1] == "}":
+                at += 1
+                return obj
+            while True:
+                space()
+                key = value()
+                if not isinstance(key, str) or key in obj:
+                    raise _Refused("key")
+                space()
+                if text[at:at + 1] != ":":
+                    raise _Refused("colon")
+                at += 1
+                obj[key] = value()
+                space()
+                if text[at:at + 1] == ",":
+                    at += 1
+                elif text[at:at + 1] == "}":
+                    at += 1
+                    return obj
+                else:
+                    raise _Refused("object")
+        if ch == '"':
+            found = re.compile(r'"((?:[^"\\\x00-\x1f]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*)"')
+            match = found.match(text, at)
+            if not match:
+                raise _Refused("string")
+            at = match.end()
+            return json.loads(match.group(0))
+        for word, meaning in (("true", True), ("false", False), ("null", None)):
+            if text.startswith(word, at):
+                at += len(word)
+                return meaning
+        number = re.compile(r"-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?").match(text, at)
+        if not number or number.end() == at:
+            raise _Refused("value")
+        at = number.end()
+        return int(number.group(0)) if not (number.group(2) or number.group(3)) \
+            else float(number.group(0))
+
+    result = value()
+    space()
+    if at != len(text):
+        raise _Refused("trailing")
+    return result
+
+
+def strict_json_graph(text: str) -> tuple[list[list[int]], dict] | None:
+    """The documented JSON graph: lists of int ids, or an object with "graph" and optional
+    "directed" (a boolean), "mouse", "cat", "hole" (ints).  None: not that grammar."""
+    try:
+        data = strict_json_value(text)
+    except (_Refused, IndexError):
+        return None
+    extra: dict = {}
+    if isinstance(data, dict):
+        if not set(data) <= {"graph", "directed", "mouse", "cat", "hole"} or "graph" not in data:
+            return None
+        if "directed" in data and type(data["directed"]) is not bool:
+            return None
+        if any(k in data and type(data[k]) is not int for k in ("mouse", "cat", "hole")):
+            return None
+        extra = {k: data[k] for k in ("mouse", "cat", "hole", "directed") if k in data}
+        data = data["graph"]
+    if type(data) is not list or not all(type(row) is list for row in data):
+        return None
+    if not all(type(v) is int for row in data for v in row):
+        return None
+    return data, extra
+
+
+JSON_VALID = '{"graph": [[1, 3], [0, 2], [1, 3], [0, 2]], "mouse": 1, "hole": 0}'
+JSON_JUNK = st.sampled_from(list('0123456789[]{},:"-. eE') + ["true", "false", "null", "NaN",
+                                                               "Infinity", '"directed"', "1.0"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, len(JSON_VALID)), JSON_JUNK), max_size=3))
+def test_mutated_json_graphs_are_read_exactly_or_refused_in_one_line(edits):
+    text = JSON_VALID
+    for at, piece in edits:
+        text = text[:at] + piece + text[at:]
+    try:
+        read = parse_json(text)
+    except ValueError as error:
+        assert "\n" not in str(error)
+        return
+    expected = strict_json_graph(text)
+    assert expected is not None, text
+    rows, extra = expected
+    assert read.graph.adjacency() == [sorted(row) for row in rows] or \
+        read.graph.adjacency() == rows, text
+    for key in ("mouse", "cat", "hole"):
+        assert getattr(read, key) == extra.get(key), (text, key)
+    assert read.graph.directed == extra.get("directed", False)
+
+
+def strict_graph6(line: str) -> tuple[int, set[tuple[int, int]]] | None:
+    """One graph6 line by its specification (nauty's formats.txt): bytes 63..126, the node
+    count in one, four or eight bytes, the upper triangle column by column, six bits a byte,
+    padded with zero bits.  None: not graph6."""
+    if line.startswith(">>graph6<<"):
+        line = line[len(">>graph6<<"):]
+    data = [ord(ch) - 63 for ch in line]
+    if not data or any(not 0 <= x <= 63 for x in data):
+        return None
+    if data[0] < 63:
+        n, body = data[0], data[1:]
+    elif len(data) >= 4 and data[1] < 63:
+        n, body = (data[1] << 12) | (data[2] << 6) | data[3], data[4:]
+    elif len(data) >= 8 and data[1] == 63:
+        n = 0
+        for x in data[2:8]:
+            n = (n << 6) | x
+        body = data[8:]
+    else:
+        return None
+    pairs = n * (n - 1) // 2
+    if len(body) != (pairs + 5) // 6:
+        return None
+    bits = [(x >> (5 - k)) & 1 for x in body for k in range(6)]
+    if any(bits[pairs:]):
+        return None  # padding must be zero
+    edges, k = set(), 0
+    for v in range(1, n):
+        for u in range(v):
+            if bits[k]:
+                edges.add((u, v))
+            k += 1
+    return n, edges
+
+
+G6_VALID = "IheA@GUAo"  # the Petersen graph
+G6_JUNK = st.sampled_from([chr(c) for c in range(60, 128)] + ["\u00e9", " "])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, len(G6_VALID)), G6_JUNK, st.booleans()), max_size=3))
+def test_mutated_graph6_is_read_exactly_or_refused_in_one_line(edits):
+    from catmouse.graph_files import parse_graph6
+
+    text = G6_VALID
+    for at, piece, replace in edits:
+        text = text[:at] + piece + text[at + (1 if replace else 0):]
+    try:
+        graph = parse_graph6(text)
+    except ValueError as error:
+        assert "\n" not in str(error)
+        return
+    expected = strict_graph6(text.strip())
+    assert expected is not None, text
+    n, edges = expected
+    got = {(min(u, v), max(u, v)) for u, row in enumerate(graph.adjacency()) for v in row}
+    assert (graph.n, got) == (n, edges), text
