@@ -204,7 +204,15 @@ def _solve_boards(engine: Any, batch: list[Any], indices: list[int], out: list[A
                   callback: Callable[[int], object] | None, done: int) -> None:
     """Graphs (and lists the list path declined) on cached boards, in GIL-free threads."""
     boards, on_boards, one_by_one = [], [], []
+    key = ("board", hole, engine.name)
     for k in indices:
+        item = batch[k]
+        # A Graph solved before has its board cached: the hot loop's path, no Python work.
+        board = item._cache.get(key) if type(item) is Graph else None
+        if board is not None:
+            boards.append(board)
+            on_boards.append(k)
+            continue
         g = _graph_at(batch, k)
         if g._index is not None:
             # Starts may be labels: solve() translates them (boards read ids only).
