@@ -132,11 +132,6 @@ PYTHON_MODULES: dict[str, dict] = {
                   'game/test_first_hour.py', 'show/test_draw.py', 'game/test_inputs.py',
                   'engine/test_pinned_tables.py'],
     },
-    'cli/play.py': {
-        "tests": ['cli/test_cli_commands.py', 'cli/test_cli_options.py',
-                  'game/test_first_hour.py', 'show/test_draw.py', 'game/test_inputs.py',
-                  'engine/test_pinned_tables.py'],
-    },
     'show/svg.py': {
         "tests": ['show/test_svg_geometry.py', 'cli/test_cli_commands.py', 'show/test_draw.py'],
     },
@@ -266,7 +261,7 @@ OLD_NAMES: dict[str, list[str]] = {
     '_outcome': ['outcome.py'],
     '_retro': ['engine/__init__.py'],
     '_switches': ['engine/switches.py'],
-    '_cli': ['cli/commands.py', 'cli/play.py'],
+    '_cli': ['cli/commands.py'],
     '_svg': ['show/svg.py'],
     '_draw': ['show/draw.py'],
     '_png': ['show/png.py'],
