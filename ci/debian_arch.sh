@@ -49,7 +49,9 @@ if [[ -n $qemu ]]; then
     command -v "qemu-$qemu-static" >/dev/null \
         || skip "qemu-$qemu-static is not installed (apt-get install qemu-user-static binfmt-support)"
     if [[ ! -e /proc/sys/fs/binfmt_misc/status ]]; then
+        # Another run may mount it between the test and the mount: look again before skipping.
         mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc 2>/dev/null \
+            || [[ -e /proc/sys/fs/binfmt_misc/status ]] \
             || skip "binfmt_misc cannot be mounted here (no CAP_SYS_ADMIN)"
     fi
     if [[ ! -e /proc/sys/fs/binfmt_misc/qemu-$qemu ]]; then
