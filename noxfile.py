@@ -48,7 +48,7 @@ def install_catmouse(session: nox.Session, extras: str, env: dict[str, str]) -> 
 
 def run_tests(session: nox.Session, engine: str, label: str, **env: str) -> None:
     session.run("python", str(ROOT / "ci" / "run_tests.py"), str(ROOT), "--engine", engine,
-                "--doctests", "--label", label, *session.posargs, env=env)
+                "--doctests", "--label", label, "--", *session.posargs, env=env)
 
 
 @nox.session(name="tests-compiled")

@@ -86,7 +86,15 @@ def main() -> int:
     parser.add_argument("--doctests", action="store_true")
     parser.add_argument("--label", default=None, help="name on the summary line")
     parser.add_argument("pytest_args", nargs="*", help="more arguments for pytest (after --)")
-    options = parser.parse_args()
+    # Everything after "--" goes to pytest as given: argparse drops a second positional that
+    # follows options ("PROJECT --label L -- tests/x.py" was refused), and pytest's own
+    # options (-k, -x) are not ours to parse.
+    argv, passed_on = sys.argv[1:], []
+    if "--" in argv:
+        cut = argv.index("--")
+        argv, passed_on = argv[:cut], argv[cut + 1:]
+    options = parser.parse_args(argv)
+    options.pytest_args += passed_on
     project = options.project.resolve()
     label = options.label or f"tests[{options.engine}]"
     env = engine_env(options.engine)
