@@ -134,8 +134,12 @@ batch = [graph] * 400
 
 
 def interrupted(setup: str, call: str, threads: int, env: dict | None = None) -> None:
-    """Run the child, Ctrl-C it inside its batch; it must stop within 1.5 s, every helper
-    thread joined."""
+    """Run the child, Ctrl-C it inside its batch; it must stop at once, every helper thread
+    joined.
+
+    "At once" is well under a second on a quiet machine; the bound of 5 s leaves room for a
+    loaded or emulated one (1.6 s was seen at a load of 8 on two cores) and is still far
+    below the batch's own length, so a batch that ran on to its end would fail."""
     script = INTERRUPTED.replace("%(setup)s", setup).replace("%(call)s", call)
     child = subprocess.Popen([sys.executable, "-c", script, str(threads)],
                              stdout=subprocess.PIPE, text=True, env=env)
@@ -148,7 +152,7 @@ def interrupted(setup: str, call: str, threads: int, env: dict | None = None) ->
     words = out.split()
     assert words[0] == "interrupted", out
     assert words[2:] == ["0", "1"], "a helper thread outlived the batch"
-    assert stopped < 1.5, f"stopped {stopped:.2f} s after Ctrl-C"
+    assert stopped < 5.0, f"stopped {stopped:.2f} s after Ctrl-C"
 
 
 @pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
