@@ -452,13 +452,17 @@ class Analysis(Displayed):
 
         return to_json(self)
 
-    def save(self, path: str | os.PathLike[str]) -> None:
+    def save(self, path: str | os.PathLike[str], progress: Any = None) -> None:
         """Write the table to ``path``, in the format its suffix names.
 
         ``.json`` (as :meth:`to_json`), ``.csv`` (one row per position: mouse,
-        cat, turn, outcome, remoteness, best moves) or ``.npz`` (numpy arrays
-        ``outcomes`` and ``remoteness``; needs numpy, else ImportError).  Any
-        other suffix is a ValueError: nothing is written in the wrong format.
+        cat, turn, outcome, remoteness, best moves, by id; a labelled graph adds
+        each id's label in ``mouse_label`` and ``cat_label``) or ``.npz`` (numpy
+        arrays ``outcomes`` and ``remoteness``, ``labels`` on a labelled graph;
+        needs numpy, else ImportError).  Any other suffix is a ValueError:
+        nothing is written in the wrong format.  ``progress``: True for a bar
+        on stderr, or a callable ``progress(positions)`` called as the table is
+        written (as :func:`catmouse.analyze` takes it).
 
         >>> import catmouse, os, tempfile
         >>> path = os.path.join(tempfile.mkdtemp(), "table.csv")
@@ -468,7 +472,7 @@ class Analysis(Displayed):
         """
         from .export import save
 
-        save(self, path)
+        save(self, path, progress)
 
     # -- summaries, pickling ---------------------------------------------------------
 
