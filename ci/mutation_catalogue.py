@@ -108,6 +108,9 @@ PYTHON_MODULES: dict[str, dict] = {
         "tests": ['game/test_export.py', 'game/test_fast_writers.py', 'cli/test_cli_commands.py',
                   'cli/test_cli_options.py', 'engine/test_pinned_tables.py'],
     },
+    'table_check.py': {
+        "tests": ['game/test_verify.py', 'game/test_labels.py'],
+    },
     'table_text.py': {
         "tests": ['game/test_fast_writers.py', 'game/test_export.py'],
     },
