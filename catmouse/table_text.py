@@ -274,17 +274,21 @@ def _csv_block(np: Any, turn: Turn, ms: Any, allowed: Any, o_all: Any, r_all: An
     count = np.bincount(best_row, minlength=rows)
     slot = np.arange(len(to)) - (np.cumsum(count) - count)[best_row]
     slots = min(int(count.max()) if rows else 0, _SLOTS)
+    # Each row's best moves by slot, n (a blank token) where it has none.
+    kept = slot < slots
+    dense = np.full((rows, max(slots, 1)), n, dtype=np.int32)
+    dense[best_row[kept], slot[kept]] = to[kept]
     outcome = o_all[s]
     rem = _digits(np, r_all[s])
     iw, sw, cw = ids.shape[1], spaced.shape[1], 0 if cells is None else cells.shape[1]
     width = 2 * iw + mid.shape[1] + rem.shape[1] + 3 + (slots and iw + (slots - 1) * sw) + 2 * cw
-    text = np.zeros((rows, width), dtype=np.uint8)
+    text = np.empty((rows, width), dtype=np.uint8)
     grid = text.reshape(len(ms), per_row, width)  # [mouse][cat][byte], the same memory
     col = 0
 
-    def put(values: Any, rows_at: Any = slice(None)) -> None:
+    def put(values: Any) -> None:
         nonlocal col
-        text[rows_at, col: col + values.shape[1]] = values
+        text[:, col: col + values.shape[1]] = values
         col += values.shape[1]
 
     def put_grid(values: Any) -> None:  # broadcast over the block's mice or cats
@@ -300,36 +304,29 @@ def _csv_block(np: Any, turn: Turn, ms: Any, allowed: Any, o_all: Any, r_all: An
     put(rem)
     text[:, col] = 44
     col += 1
-    for k in range(slots):
-        at = slot == k
-        table = ids if k == 0 else spaced
-        if k < 2:  # nearly every row has these: a gather of whole rows (a blank row n)
-            which = np.full(rows, n, dtype=np.int64)
-            which[best_row[at]] = to[at]
-            put(np.concatenate([table, np.zeros((1, table.shape[1]), np.uint8)])[which])
-        else:
-            put(table[to[at]], best_row[at])
+    blank = np.zeros((1, sw), np.uint8)
+    first, rest = np.concatenate([ids, blank[:, :iw]]), np.concatenate([spaced, blank])
+    for k in range(slots):  # the first best move without a space, the others after one
+        put((first if k == 0 else rest)[dense[:, k]])
     if cells is not None:
         put_grid(cells[ms][:, None, :])
         put_grid(cells[allowed][None, :, :])
     text[:, col] = 10  # "\n"
     out = text.tobytes().translate(None, b"\0")
-    extra = slot >= _SLOTS
-    if not extra.any():
+    if slots == 0 or count.max() <= slots:
         return out
-    # Where each row's best moves end in the text: its end, less its labels and newline.
-    size = _sizes(np, ids)
+    # The rest of the long lists, inserted where each row's kept best moves end: the row's
+    # end in the text, less its labels and newline.
+    size = _sizes(np, first)
     lengths = (size[ms][:, None] + size[allowed][None, :] + 3).ravel()
     lengths += _sizes(np, mid)[outcome] + _sizes(np, rem)
-    kept = ~extra
-    lengths += np.bincount(best_row[kept], minlength=rows,
-                           weights=np.where(slot[kept] == 0, size[to[kept]],
-                                            size[to[kept]] + 1)).astype(np.int64)
+    lengths += size[dense].sum(axis=1) + np.maximum(np.minimum(count, slots) - 1, 0)
     labels = 0
     if cells is not None:
         cell_size = _sizes(np, cells)
         labels = (cell_size[ms][:, None] + cell_size[allowed][None, :]).ravel()
     ends = np.cumsum(lengths + labels) - 1 - labels  # each row's labels, else its newline
+    extra = ~kept
     rows_at, tokens = best_row[extra], spaced[to[extra]]
     sizes = np.count_nonzero(tokens, axis=1)
     flat = tokens.ravel()
