@@ -2,9 +2,11 @@
 
 :mod:`catmouse.export` writes through these generators.  Each yields ``(text, positions)``
 pairs, so a writer can report progress as the blocks go out.  With numpy installed, a block
-is assembled in arrays (the digits of every number written in a few vector passes, each
-row's best moves read off the children's scores at once); without it, in plain Python,
-row by row.  Both give the same bytes: a test compares them with the csv and json modules.
+is assembled in arrays: one row of bytes per line of text, each field gathered from a small
+table of NUL-padded tokens (node ids, outcome names, numbers), the NULs dropped at the end,
+and each row's best moves read off the children's scores at once.  Without numpy (or for
+labels holding a NUL), plain Python writes row by row.  Both give the same bytes: a test
+compares them with the csv and json modules.
 
 The best moves are those of :meth:`Analysis.best_moves`, found from one score per position
 seen from the mouse's side (the mouse picks the largest child, the cat the smallest): a
@@ -78,8 +80,7 @@ class _Table:
                          for row in rules.cat_graph._rows()]
         self.outcomes = analysis._outcomes
         self.remoteness = analysis._remoteness  # an int32 memoryview, or None
-        cells = label_cells(analysis.graph._labels)
-        self.label_cells = cells
+        self.label_cells = label_cells(analysis.graph._labels)
 
 
 def _score(o: int, r: int) -> int:
@@ -98,7 +99,9 @@ def csv_blocks(analysis: Analysis) -> Iterator[tuple[bytes, int]]:
     export.write_csv."""
     table = _Table(analysis)
     numpy = numpy_or_none()
-    return _csv_numpy(table, numpy) if numpy is not None else _csv_python(table)
+    if numpy is None or any("\0" in cell for cell in table.label_cells or ()):
+        return _csv_python(table)  # (the numpy path pads with NUL bytes and drops them)
+    return _csv_numpy(table, numpy)
 
 
 def _header(labels: bool) -> bytes:

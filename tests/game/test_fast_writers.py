@@ -95,12 +95,14 @@ def test_labelled_graphs_add_label_columns_and_quote_them(monkeypatch, with_nump
     nx = pytest.importorskip("networkx")
     if not with_numpy:
         monkeypatch.setattr(table_text, "numpy_or_none", lambda: None)
-    g = nx.Graph([("den", 'say "hi", mouse'), ('say "hi", mouse', (0, 1)), ((0, 1), "é")])
+    g = nx.Graph([("den", 'say "hi", mouse'), ('say "hi", mouse', (0, 1)), ((0, 1), "é"),
+                  ("é", "nul\0byte")])
     analysis = catmouse.analyze(g, hole="den")
     text = csv_text(analysis)
     assert text == reference_csv(analysis)
     rows = list(csv.DictReader(io.StringIO(text)))
-    assert {row["mouse_label"] for row in rows} == {"den", 'say "hi", mouse', "(0, 1)", "é"}
+    assert {row["mouse_label"] for row in rows} == {"den", 'say "hi", mouse', "(0, 1)", "é",
+                                                    "nul\0byte"}
     assert to_json(analysis) == reference_json(analysis)
 
 
