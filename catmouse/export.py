@@ -23,8 +23,8 @@ from .table_text import csv_blocks, json_list_blocks
 if TYPE_CHECKING:
     from .analysis import Analysis
 
-__all__ = ["SUFFIXES", "csv_text", "json_blocks", "save", "table_dict", "to_json",
-           "write_csv"]
+__all__ = ["SUFFIXES", "csv_text", "json_blocks", "positions_written", "save", "table_dict",
+           "to_json", "write_csv"]
 
 SUFFIXES = (".json", ".npz", ".csv")
 
@@ -108,7 +108,7 @@ def write_csv(analysis: Analysis, handle: IO[str], progress: Any = None) -> int:
     destinations separated by spaces, by id.  A labelled graph adds the columns
     ``mouse_label`` and ``cat_label``: the label of each row's ids.
     """
-    callback = as_callback(progress, 2 * analysis.n ** 2, "save")
+    callback = as_callback(progress, _rows(analysis), "save")
     done = 0
     for text, positions in csv_blocks(analysis):
         handle.write(text.decode("utf-8"))
@@ -116,6 +116,16 @@ def write_csv(analysis: Analysis, handle: IO[str], progress: Any = None) -> int:
         if callback is not None and positions:
             callback(done)
     return done
+
+
+def _rows(analysis: Analysis) -> int:
+    """The CSV's rows: the positions that exist."""
+    return 2 * analysis.n * (analysis.n - len(_nodes_with(analysis, CAT_FORBIDDEN)))
+
+
+def positions_written(analysis: Analysis, path: str | os.PathLike[str]) -> int:
+    """What :func:`save`'s progress counts up to: a CSV's rows, else every table entry."""
+    return _rows(analysis) if suffix_of(path) == ".csv" else 2 * analysis.n ** 2
 
 
 def _write_blocks(blocks: Iterator[tuple[bytes, int]], handle: IO[bytes],
@@ -163,7 +173,9 @@ def save(analysis: Analysis, path: str | os.PathLike[str], progress: Any = None)
     :mod:`catmouse.atomic`: a symlink is written through, a read-only file or folder refused).
     """
     suffix = suffix_of(path)
-    total = 2 * analysis.n ** 2
+    # Progress counts the positions written: a CSV row each, the cat on a node it may not
+    # enter has none.
+    total = positions_written(analysis, path)
     callback = as_callback(progress, total, "save")
     if suffix == ".npz":
         numpy = _numpy()

@@ -31,7 +31,7 @@ from typing import Any
 from .. import engine as _engine
 from ..analysis import Analysis
 from ..atomic import replacing, terminated
-from ..export import suffix_of
+from ..export import positions_written, suffix_of
 from ..game import Game
 from ..graph_files import FORMATS, GraphFile, read_graph, read_graphs, read_text
 from ..outcome import Outcome, Turn
@@ -454,9 +454,9 @@ def _analyze(args: argparse.Namespace) -> int:
     hole = _starts(args, source)[2]
     game = _game(args, source, hole)
     analysis = _solve_all(source, game)
-    positions = 2 * source.graph.n ** 2
+    bar = Bar(positions_written(analysis, output), "writing", delay=PROGRESS_DELAY)
     try:  # a bar once the writing has taken a second (a 3,000-node table is 290 MB of CSV)
-        analysis.save(output, progress=Bar(positions, "writing", delay=PROGRESS_DELAY))
+        analysis.save(output, progress=bar)
     except OSError as error:
         raise CliError(f"cannot write {output}: {error.strerror or error}") from None
     counts = analysis.counts()
