@@ -157,21 +157,22 @@ def _csv_numpy(t: _Table, np: Any) -> Iterator[tuple[bytes, int]]:
     n, nn = t.n, t.n * t.n
     o_all = np.frombuffer(t.outcomes, dtype=np.uint8)
     if t.remoteness is not None:
-        r_all = np.frombuffer(t.remoteness, dtype=np.int32).astype(np.int64)
-        rank = r_all
-    else:
-        r_all = np.full(2 * nn, -1, dtype=np.int64)
-        rank = np.zeros(2 * nn, dtype=np.int64)
+        r_all = np.frombuffer(t.remoteness, dtype=np.int32)
+    else:  # no remoteness: every cell empty, every win ranked alike (r = 0)
+        r_all = np.full(2 * nn, -1, dtype=np.int32)
     # The scores in int32 when the longest game allows (it nearly always does): the
-    # best-move search reads them by the million.
-    longest = int(rank.max()) if len(rank) else 0
+    # best-move search reads them by the million.  Each (outcome, decided?) pair scores as
+    # base + sign * r, from a table of 8.
+    longest = max(int(r_all.max()), 0) if len(r_all) else 0
     kind = np.int32 if 2 * longest + 4 < 2**31 else np.int64
     never, top = longest + 1, 2 * longest + 2
-    scores = np.full(2 * nn, never, dtype=kind)
-    win = (o_all == 1) & (rank >= 0)
-    scores[win] = top - rank[win]
-    loss = (o_all == 2) & (rank >= 0)
-    scores[loss] = rank[loss]
+    base = np.full(8, never, dtype=kind)
+    sign = np.zeros(8, dtype=kind)
+    base[1], sign[1] = top, -1  # a mouse win in r plies
+    base[2], sign[2] = 0, 1  # a cat win in r plies
+    ranked = t.remoteness is not None
+    which = np.minimum(o_all, 3) + (4 * (r_all < 0).view(np.uint8) if ranked else 0)
+    scores = base[which] + sign[which] * r_all if ranked else base[which]
     mouse_side = scores[:nn].reshape(n, n)  # mouse to move: [mouse][cat]
     # Cat to move: [mouse][cat], and a row n of -1 (below every score) for padded moves.
     cat_side = np.concatenate([scores[nn:].reshape(n, n), np.full((1, n), -1, kind)])
