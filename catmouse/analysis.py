@@ -326,8 +326,8 @@ class Analysis(Displayed):
         every = max(1, n // 50)
         numpy = numpy_or_none()
         if numpy is not None:  # the same check in arrays, many times faster
-            worst = worst_numpy(numpy, self._outcomes, remoteness, rules, callback, every)
-            return self._verdict(worst, remoteness, callback)
+            found = worst_numpy(numpy, self._outcomes, remoteness, rules, callback, every)
+            return self._verdict(found, remoteness, callback)
         flags = rules.flags
         draw = int(rules.draw)
         never, top, bad, none = _NEVER, _TOP, _BAD, _NO_POSITION
