@@ -11,6 +11,7 @@ from .engine import BACKEND as _BACKEND
 from .family import cat_mouse_ii, is_cop_win
 from .game import Game
 from .graph import Graph
+from .graph_files import GraphFile, read_edge_list, read_graph, read_graph6, read_graphs, read_json
 from .outcome import Outcome, Turn
 from .show.draw import draw
 from .solving import analyze, solve
@@ -21,6 +22,7 @@ __all__ = [
     "Analysis",
     "Game",
     "Graph",
+    "GraphFile",
     "Outcome",
     "Turn",
     "VerificationError",
@@ -28,6 +30,11 @@ __all__ = [
     "cat_mouse_ii",
     "draw",
     "is_cop_win",
+    "read_edge_list",
+    "read_graph",
+    "read_graph6",
+    "read_graphs",
+    "read_json",
     "solve",
     "solve_many",
 ]

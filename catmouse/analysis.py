@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from array import array
+from collections.abc import Callable
 from typing import Any
 
 from .display import Displayed
@@ -13,6 +14,8 @@ from .graph_checks import STORED_ORDER, native, stored
 from .outcome import Outcome, Turn
 from .progress import as_callback, finish
 from .rules import Rules
+from .table_check import BAD, NEVER, NO_POSITION, TOP, worst_numpy
+from .table_text import numpy_or_none
 
 __all__ = ["Analysis", "Position", "VerificationError"]
 
@@ -25,10 +28,7 @@ _WIN_FOR = {Turn.MOUSE: Outcome.MOUSE_WIN, Turn.CAT: Outcome.CAT_WIN}
 # a mouse win in r plies is _TOP - r, a game that never ends _NEVER, a cat win
 # in r plies r.  The mouse picks the largest child, the cat the smallest, and
 # a position is worth its best child moved one ply further from the end.
-_NEVER = 1 << 32  # above any remoteness (2*n*n < 2**31)
-_TOP = 2 * _NEVER
-_BAD = -1  # an outcome/remoteness pair no solved table holds
-_NO_POSITION = -2  # the cat on a node it may not enter
+_NEVER, _TOP, _BAD, _NO_POSITION = NEVER, TOP, BAD, NO_POSITION
 
 
 class _Zeros:
@@ -324,6 +324,10 @@ class Analysis(Displayed):
         callback = as_callback(progress, 2 * nn, "verify")
         # About a hundred reports in all, whatever n.
         every = max(1, n // 50)
+        numpy = numpy_or_none()
+        if numpy is not None:  # the same check in arrays, many times faster
+            found = worst_numpy(numpy, self._outcomes, remoteness, rules, callback, every)
+            return self._verdict(found, remoteness, callback)
         flags = rules.flags
         draw = int(rules.draw)
         never, top, bad, none = _NEVER, _TOP, _BAD, _NO_POSITION
@@ -405,9 +409,18 @@ class Analysis(Displayed):
             if callback is not None and c % every == 0:
                 callback(nn + (c + 1) * n)
 
+        return self._verdict(worst, remoteness, callback)
+
+    def _verdict(self, worst: tuple, remoteness: Any,
+                 callback: Callable[[int], object] | None) -> bool:
+        """True for no contradiction, else the VerificationError naming the ``worst``."""
+        n = self.n
+        nn = n * n
         finish(callback, 2 * nn)
         if not worst:
             return True
+        draw = int(self._rules.draw)
+        never, top, none = _NEVER, _TOP, _NO_POSITION
         s, e = worst[2], worst[3]
         t, rest = divmod(s, nn)
         m, c = divmod(rest, n)
@@ -452,13 +465,17 @@ class Analysis(Displayed):
 
         return to_json(self)
 
-    def save(self, path: str | os.PathLike[str]) -> None:
+    def save(self, path: str | os.PathLike[str], progress: Any = None) -> None:
         """Write the table to ``path``, in the format its suffix names.
 
         ``.json`` (as :meth:`to_json`), ``.csv`` (one row per position: mouse,
-        cat, turn, outcome, remoteness, best moves) or ``.npz`` (numpy arrays
-        ``outcomes`` and ``remoteness``; needs numpy, else ImportError).  Any
-        other suffix is a ValueError: nothing is written in the wrong format.
+        cat, turn, outcome, remoteness, best moves, by id; a labelled graph adds
+        each id's label in ``mouse_label`` and ``cat_label``) or ``.npz`` (numpy
+        arrays ``outcomes`` and ``remoteness``, ``labels`` on a labelled graph;
+        needs numpy, else ImportError).  Any other suffix is a ValueError:
+        nothing is written in the wrong format.  ``progress``: True for a bar
+        on stderr, or a callable ``progress(positions)`` called as the table is
+        written (as :func:`catmouse.analyze` takes it).
 
         >>> import catmouse, os, tempfile
         >>> path = os.path.join(tempfile.mkdtemp(), "table.csv")
@@ -468,7 +485,7 @@ class Analysis(Displayed):
         """
         from .export import save
 
-        save(self, path)
+        save(self, path, progress)
 
     # -- summaries, pickling ---------------------------------------------------------
 

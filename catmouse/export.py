@@ -7,26 +7,26 @@ refused rather than written in the wrong format.
 
 from __future__ import annotations
 
-import csv
 import importlib
-import io
 import json
 import math
 import os
+import zipfile
+from collections.abc import Callable, Iterator
 from typing import IO, TYPE_CHECKING, Any
 
 from .atomic import replacing
 from .engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
-from .outcome import Outcome, Turn
+from .progress import as_callback, finish
+from .table_text import csv_blocks, json_list_blocks
 
 if TYPE_CHECKING:
     from .analysis import Analysis
 
-__all__ = ["SUFFIXES", "save", "table_dict", "to_json", "write_csv"]
+__all__ = ["SUFFIXES", "csv_text", "json_blocks", "positions_written", "save", "table_dict",
+           "to_json", "write_csv"]
 
 SUFFIXES = (".json", ".npz", ".csv")
-
-CSV_COLUMNS = ("mouse", "cat", "turn", "outcome", "remoteness", "best_moves")
 
 
 def _nodes_with(analysis: Analysis, flag: int) -> list[int]:
@@ -34,8 +34,9 @@ def _nodes_with(analysis: Analysis, flag: int) -> list[int]:
     return [node for node in range(analysis.n) if flags[node] & flag]
 
 
-def table_dict(analysis: Analysis) -> dict[str, Any]:
-    """The table and its rules as plain JSON values."""
+def table_dict(analysis: Analysis, tables: bool = True) -> dict[str, Any]:
+    """The table and its rules as plain JSON values (without the two big lists if not
+    ``tables``)."""
     rules = analysis._rules
     holes = _nodes_with(analysis, HOLE)
     data: dict[str, Any] = {
@@ -51,11 +52,12 @@ def table_dict(analysis: Analysis) -> dict[str, Any]:
         "outcome_codes": {"0": "draw", "1": "mouse wins", "2": "cat wins",
                           "3": "no such position (the cat on a node it may not enter)"},
         "remoteness_codes": "moves to the end with optimal play; -1 = never ends / no position",
-        "outcomes": analysis.outcomes.tolist(),
-        # None for an analysis made with remoteness=False.
-        "remoteness": (analysis.remoteness_table.tolist() if analysis.has_remoteness
-                       else None),
     }
+    if tables:
+        data["outcomes"] = analysis.outcomes.tolist()
+        # None for an analysis made with remoteness=False.
+        data["remoteness"] = (analysis.remoteness_table.tolist() if analysis.has_remoteness
+                              else None)
     if analysis.graph._labels is not None:
         data["labels"] = [_json_label(label) for label in analysis.graph._labels]
     return data
@@ -71,44 +73,77 @@ def _json_label(label: Any) -> Any:
 
 def to_json(analysis: Analysis) -> str:
     """The table as one line of JSON (see :func:`table_dict` for the keys)."""
+    return b"".join(text for text, _ in json_blocks(analysis)).decode("utf-8")
+
+
+def json_blocks(analysis: Analysis) -> Iterator[tuple[bytes, int]]:
+    """The JSON text in blocks, ``(text, positions)``: what ``json.dumps(table_dict(a),
+    separators=(",", ":"), allow_nan=False)`` writes, the big lists assembled block by block."""
+    data = table_dict(analysis, tables=False)
+    labels = data.pop("labels", None)
     # allow_nan=False: Infinity and NaN are not JSON, and strict readers refuse them.
-    return json.dumps(table_dict(analysis), separators=(",", ":"), allow_nan=False)
+    head = json.dumps(data, separators=(",", ":"), allow_nan=False)
+    yield (head[:-1] + ',"outcomes":').encode("utf-8"), 0
+    n = analysis.n
+    yield from json_list_blocks(analysis._outcomes, n)
+    yield b',"remoteness":', 0
+    if analysis.has_remoteness:
+        assert analysis._remoteness is not None
+        for text, _ in json_list_blocks(analysis._remoteness, n):
+            yield text, 0  # positions counted once, with the outcomes
+    else:
+        yield b"null", 0  # an analysis made with remoteness=False
+    if labels is not None:
+        yield (',"labels":' + json.dumps(labels, separators=(",", ":"),
+                                         allow_nan=False)).encode("utf-8"), 0
+    yield b"}", 0
 
 
-def write_csv(analysis: Analysis, handle: IO[str]) -> int:
+def write_csv(analysis: Analysis, handle: IO[str], progress: Any = None) -> int:
     """One row per position: mouse, cat, turn, outcome, remoteness, best moves; rows written.
 
     Positions that do not exist (the cat on a node it may not enter) are left
     out; remoteness is empty for a game that never ends (and throughout for an
     analysis made with ``remoteness=False``); best moves are the optimal
-    destinations separated by spaces.
+    destinations separated by spaces, by id.  A labelled graph adds the columns
+    ``mouse_label`` and ``cat_label``: the label of each row's ids.
     """
-    writer = csv.writer(handle, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-    n = analysis.n
-    outcomes, remoteness = analysis._outcomes, analysis._remoteness
-    forbidden = set(_nodes_with(analysis, CAT_FORBIDDEN))
-    rows = 0
-    for turn in Turn:
-        base = turn * n * n
-        for mouse in range(n):
-            for cat in range(n):
-                if cat in forbidden:
-                    continue
-                s = base + mouse * n + cat
-                r = -1 if remoteness is None else remoteness[s]
-                moves = analysis._best_moves_at(mouse, cat, turn)
-                writer.writerow((mouse, cat, turn.name, Outcome(outcomes[s]).name,
-                                 "" if r < 0 else r, " ".join(map(str, moves))))
-                rows += 1
-    return rows
+    callback = as_callback(progress, _rows(analysis), "save")
+    done = 0
+    for text, positions in csv_blocks(analysis):
+        handle.write(text.decode("utf-8"))
+        done += positions
+        if callback is not None and positions:
+            callback(done)
+    return done
+
+
+def _rows(analysis: Analysis) -> int:
+    """The CSV's rows: the positions that exist."""
+    return 2 * analysis.n * (analysis.n - len(_nodes_with(analysis, CAT_FORBIDDEN)))
+
+
+def positions_written(analysis: Analysis, path: str | os.PathLike[str]) -> int:
+    """What :func:`save`'s progress counts up to: a CSV's rows, else every table entry."""
+    return _rows(analysis) if suffix_of(path) == ".csv" else 2 * analysis.n ** 2
+
+
+def _write_blocks(blocks: Iterator[tuple[bytes, int]], handle: IO[bytes],
+                  callback: Callable[[int], object] | None) -> int:
+    """Write each block; report the positions done; return the positions written."""
+    done = 0
+    for text, positions in blocks:
+        handle.write(text)
+        if positions:
+            done += positions
+            if callback is not None:
+                callback(done)
+    return done
 
 
 def csv_text(analysis: Analysis) -> str:
     """The CSV table as a string."""
-    buffer = io.StringIO()
-    write_csv(analysis, buffer)
-    return buffer.getvalue()
+    return b"".join(text for text, _ in csv_blocks(analysis)).decode("utf-8")
 
 
 def _numpy() -> Any:
@@ -130,33 +165,55 @@ def suffix_of(path: str | os.PathLike[str]) -> str:
     return suffix
 
 
-def save(analysis: Analysis, path: str | os.PathLike[str]) -> None:
+def save(analysis: Analysis, path: str | os.PathLike[str], progress: Any = None) -> None:
     """Write the table to ``path`` in the format its suffix names (.json, .npz, .csv).
 
-    The old file stays as it was until the new one is whole (see :mod:`catmouse.atomic`:
-    a symlink is written through, a read-only file or folder refused).
+    ``progress``: True for a bar on stderr, or a callable ``progress(positions)`` called as
+    the table goes out.  The old file stays as it was until the new one is whole (see
+    :mod:`catmouse.atomic`: a symlink is written through, a read-only file or folder refused).
     """
     suffix = suffix_of(path)
+    # Progress counts the positions written: a CSV row each, the cat on a node it may not
+    # enter has none.
+    total = positions_written(analysis, path)
+    callback = as_callback(progress, total, "save")
     if suffix == ".npz":
         numpy = _numpy()
-        holes = _nodes_with(analysis, HOLE)
-        arrays = {
-            "outcomes": numpy.asarray(analysis.outcomes),
-            "hole": numpy.int32(holes[0] if len(holes) == 1 else -1),
-            "holes": numpy.asarray(holes, dtype=numpy.int32),
-            "directed": numpy.bool_(analysis.graph.directed),
-            "first": numpy.int8(analysis.first),
-        }
-        if analysis.has_remoteness:
-            arrays["remoteness"] = numpy.asarray(analysis.remoteness_table)
-        # Through an open file: given a name, numpy appends ".npz" to one spelt ".NPZ".
         with replacing(path, "wb") as handle:
-            numpy.savez_compressed(handle, **arrays)
-    elif suffix == ".json":
-        text = to_json(analysis)  # the work first: a failure leaves the old file alone
-        with replacing(path, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.write("\n")
+            _write_npz(numpy, analysis, handle, callback)
     else:
-        with replacing(path, "w", encoding="utf-8", newline="") as handle:
-            write_csv(analysis, handle)
+        blocks = json_blocks(analysis) if suffix == ".json" else csv_blocks(analysis)
+        with replacing(path, "wb") as handle:
+            _write_blocks(blocks, handle, callback)
+            if suffix == ".json":
+                handle.write(b"\n")
+    finish(callback, total)
+
+
+def _write_npz(numpy: Any, analysis: Analysis, handle: IO[bytes],
+               callback: Callable[[int], object] | None) -> None:
+    """The arrays of a .npz, deflated at level 1 (a table of small codes packs tightly at
+    once; numpy's savez_compressed, at level 6, wrote 20 MB/s)."""
+    holes = _nodes_with(analysis, HOLE)
+    arrays = {
+        "outcomes": numpy.asarray(analysis.outcomes),
+        "hole": numpy.int32(holes[0] if len(holes) == 1 else -1),
+        "holes": numpy.asarray(holes, dtype=numpy.int32),
+        "directed": numpy.bool_(analysis.graph.directed),
+        "first": numpy.int8(analysis.first),
+    }
+    if analysis.has_remoteness:
+        arrays["remoteness"] = numpy.asarray(analysis.remoteness_table)
+    labels = analysis.graph._labels
+    if labels is not None:  # each id's label as text (numpy.load needs no pickle for it)
+        arrays["labels"] = numpy.array([str(label) for label in labels], dtype=str)
+    done = 0
+    with zipfile.ZipFile(handle, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=1,
+                         allowZip64=True) as archive:
+        for name, array in arrays.items():
+            with archive.open(f"{name}.npy", "w", force_zip64=True) as member:
+                numpy.lib.format.write_array(member, numpy.asanyarray(array),
+                                             allow_pickle=False)
+            if name in ("outcomes", "remoteness") and callback is not None:
+                done += array.size // (2 if analysis.has_remoteness else 1)
+                callback(done)

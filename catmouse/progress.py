@@ -29,8 +29,12 @@ _WIDTH = 30  # characters of bar
 
 
 class Bar:
-    """A one-line text bar, redrawn in place at most ``rate`` times a second.
+    """A one-line text bar: redrawn in place on a terminal, sparse lines elsewhere.
 
+    On a terminal (``tty``; default: ask the stream) the line is redrawn in place
+    at most ``rate`` times a second.  Into a file, a pipe or a CI log, where a
+    carriage return does not go back, a whole line is printed each time another
+    tenth of the work is done, and once at the end: at most eleven lines.
     Nothing is drawn before ``delay`` seconds have passed, so quick work stays
     silent; :meth:`close` ends the line (only if something was drawn).
 
@@ -38,12 +42,13 @@ class Bar:
     >>> out = io.StringIO()
     >>> bar = Bar(4, "solving", stream=out)
     >>> bar(2); bar(4); bar.close()
-    >>> out.getvalue().splitlines()[-1].strip()
-    'solving [##############################] 100% 4/4'
+    >>> print(out.getvalue(), end="")
+    solving [###############...............]  50% 2/4
+    solving [##############################] 100% 4/4
     """
 
     def __init__(self, total: int, label: str = "", *, stream: IO[str] | None = None,
-                 delay: float = 0.0, rate: float = 10.0):
+                 delay: float = 0.0, rate: float = 10.0, tty: bool | None = None):
         self.total = max(int(total), 0)
         self.label = label
         self.stream = stream
@@ -53,25 +58,60 @@ class Bar:
         self.drawn = False
         self.last_draw = float("-inf")
         self.done = 0
+        self._tty = tty
+        self._last_line = ""  # a line-by-line bar's last line, not printed twice
+        self._tenth = -1  # the tenth of the work that line showed
+
+    def _out(self) -> IO[str]:
+        return self.stream if self.stream is not None else sys.stderr
+
+    @property
+    def tty(self) -> bool:
+        """Whether the bar redraws in place (its stream is a terminal, or it was told so)."""
+        if self._tty is None:
+            isatty = getattr(self._out(), "isatty", None)
+            try:
+                self._tty = bool(isatty()) if isatty is not None else False
+            except (ValueError, OSError):  # a closed stream
+                self._tty = False
+        return self._tty
 
     def __call__(self, done: int) -> None:
         self.done = int(done)
         now = time.monotonic()
         if now - self.start < self.delay:
             return
+        if not self.tty:
+            if self._share_tenth() > self._tenth:
+                self._draw(now)
+            return
         if self.drawn and now - self.last_draw < self.interval and self.done < self.total:
             return
         self._draw(now)
 
-    def _draw(self, now: float) -> None:
-        stream = self.stream if self.stream is not None else sys.stderr
-        total = self.total
-        share = min(self.done / total, 1.0) if total else 1.0
+    def _share(self) -> float:
+        return min(self.done / self.total, 1.0) if self.total else 1.0
+
+    def _share_tenth(self) -> int:
+        return int(self._share() * 10)
+
+    def _frame(self) -> str:
+        share = self._share()
         filled = int(share * _WIDTH)
         bar = "#" * filled + "." * (_WIDTH - filled)
         label = f"{self.label} " if self.label else ""
         # Floored, so that 100% means all of it.
-        stream.write(f"\r{label}[{bar}] {int(share * 100):3d}% {self.done:,}/{total:,}")
+        return f"{label}[{bar}] {int(share * 100):3d}% {self.done:,}/{self.total:,}"
+
+    def _draw(self, now: float) -> None:
+        stream = self._out()
+        frame = self._frame()
+        if self.tty:
+            stream.write(f"\r{frame}")
+        else:
+            stream.write(f"{frame}\n")
+            self._last_line = frame
+            self._tenth = self._share_tenth()
         stream.flush()
         self.drawn = True
         self.last_draw = now
@@ -81,11 +121,16 @@ class Bar:
         if done is not None:
             self.done = int(done)
         now = time.monotonic()
-        if self.drawn or now - self.start >= self.delay:
-            self._draw(now)
-            stream = self.stream if self.stream is not None else sys.stderr
-            stream.write("\n")
-            stream.flush()
+        if not (self.drawn or now - self.start >= self.delay):
+            return
+        stream = self._out()
+        if not self.tty:
+            if self._frame() != self._last_line:
+                self._draw(now)
+            return
+        self._draw(now)
+        stream.write("\n")
+        stream.flush()
 
 
 def as_callback(progress: Any, total: int, label: str = "") -> Callable[[int], object] | None:

@@ -4,17 +4,18 @@
     catmouse analyze FILE -o OUT.json|OUT.csv|OUT.npz [GAME OPTIONS]
     catmouse draw FILE -o game.svg|game.png [GAME OPTIONS]
     catmouse play FILE [--as mouse|cat] [--html OUT.html] [GAME OPTIONS]
-    catmouse cop-win FILE
+    catmouse cop-win FILE      (each graph of a graph6 stream: geng -c 6 | catmouse cop-win -)
     catmouse cat-mouse-ii GRID [--cat-jump J] [--mouse-jump J]
 
 FILE holds JSON adjacency lists, an edge list or graph6 (several graphs, one
-per line: solve takes each); ``-`` reads stdin.  The game options are those of
+per line: solve and cop-win take each); ``-`` reads stdin.  The game options are those of
 :class:`catmouse.Game`.  Errors are one line on stderr and a non-zero exit status.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import itertools
 import json
@@ -23,13 +24,14 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Sequence
+import warnings
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from .. import engine as _engine
 from ..analysis import Analysis
 from ..atomic import replacing, terminated
-from ..export import suffix_of
+from ..export import positions_written, suffix_of
 from ..game import Game
 from ..graph_files import FORMATS, GraphFile, read_graph, read_graphs, read_text
 from ..outcome import Outcome, Turn
@@ -132,8 +134,8 @@ def _parser() -> argparse.ArgumentParser:
                      help="the side you play (default: mouse)")
     sub.add_argument("--html", metavar="OUT.html",
                      help="write a self-contained page to play in a browser instead")
-    graph_command("cop-win", "whether one cop catches a robber on the graph (cops and robbers)",
-                  False, game=False)
+    graph_command("cop-win", "whether one cop catches a robber on the graph (cops and robbers); "
+                  "a graph6 file or stream (geng's) gets one line per graph", False, game=False)
     sub = commands.add_parser(
         "cat-mouse-ii", help="LeetCode 1728 (Cat and Mouse II) on a grid file",
         description="LeetCode 1728 on a grid file: rows of '#' walls, '.' floor, "
@@ -201,7 +203,26 @@ def file_label(path: str) -> str:
 
 
 def _read(args: argparse.Namespace) -> GraphFile:
-    return read_graph(args.file, format=args.format, directed=args.directed)
+    with _notes():
+        return read_graph(args.file, format=args.format, directed=args.directed)
+
+
+def _graphs(args: argparse.Namespace) -> Iterator[GraphFile]:
+    """Every graph of the file, streamed (graph6 is read line by line as it is asked for)."""
+    with _notes():  # an edge list or JSON file is read here, a graph6 stream as it goes
+        return read_graphs(args.file, format=args.format, directed=args.directed)
+
+
+@contextlib.contextmanager
+def _notes() -> Iterator[None]:
+    """A reader's warning (an edge list's missing ids) as one line on stderr."""
+    def note(message: Warning | str, *_: object, **__: object) -> None:
+        print(f"{PROG}: note: {' '.join(str(message).split())}", file=sys.stderr)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("always")
+        warnings.showwarning = note
+        yield
 
 
 def _starts(args: argparse.Namespace, source: GraphFile) -> tuple[int, int, int]:
@@ -349,7 +370,7 @@ def solved_game(
 
 
 def _solve(args: argparse.Namespace) -> int:
-    sources = read_graphs(args.file, format=args.format, directed=args.directed)
+    sources = list(_graphs(args))
     results = []
     for k, source in enumerate(sources, 1):
         name = file_label(args.file)
@@ -433,8 +454,9 @@ def _analyze(args: argparse.Namespace) -> int:
     hole = _starts(args, source)[2]
     game = _game(args, source, hole)
     analysis = _solve_all(source, game)
-    try:
-        analysis.save(output)
+    bar = Bar(positions_written(analysis, output), "writing", delay=PROGRESS_DELAY)
+    try:  # a bar once the writing has taken a second (a 3,000-node table is 290 MB of CSV)
+        analysis.save(output, progress=bar)
     except OSError as error:
         raise CliError(f"cannot write {output}: {error.strerror or error}") from None
     counts = analysis.counts()
@@ -523,13 +545,27 @@ def _draw(args: argparse.Namespace) -> int:
 def _cop_win(args: argparse.Namespace) -> int:
     from ..family import is_cop_win
 
-    graph = _read(args).graph
+    # Streamed: a graph is read, answered and printed before the next is read (geng's output).
+    sources = _graphs(args)
     name = file_label(args.file)
-    if is_cop_win(graph):
-        print(f"{name}: cop-win: one cop catches the robber, whatever the robber does")
-    else:
-        print(f"{name}: not cop-win: the robber escapes one cop forever")
+    first = next(sources)
+    second = next(sources, None)
+    if second is None:
+        print(f"{name}: {_cop_win_words(is_cop_win(first.graph))}")
+        return 0
+    wins = 0
+    for k, source in enumerate(itertools.chain((first, second), sources), 1):
+        win = is_cop_win(source.graph)
+        wins += win
+        print(f"{name} graph {k}: {_cop_win_words(win)}", flush=True)  # answers as they come
+    print(f"{name}: {k:,} graphs, {wins:,} cop-win, {k - wins:,} not")
     return 0
+
+
+def _cop_win_words(win: bool) -> str:
+    if win:
+        return "cop-win: one cop catches the robber, whatever the robber does"
+    return "not cop-win: the robber escapes one cop forever"
 
 
 def _cat_mouse_ii(args: argparse.Namespace) -> int:

@@ -8,13 +8,17 @@ stops the call with the argument to pass.  The tables stay indexed by ids.
 
 from __future__ import annotations
 
+import csv
+import json
+import re
+
 import pytest
 from engines import on_engine
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import catmouse
-from catmouse import Game, Graph, Outcome, Turn
+from catmouse import Game, Graph, Outcome, Turn, export
 
 nx = pytest.importorskip("networkx")
 
@@ -220,3 +224,67 @@ def test_verify_names_a_wrong_position_by_its_labels():
 def test_family_functions_take_labelled_graphs():
     assert catmouse.is_cop_win(shifted(nx.path_graph(4)))
     assert not catmouse.is_cop_win(nx.relabel_nodes(nx.cycle_graph(4), dict(enumerate("abcd"))))
+
+
+def without_names(svg):
+    """An SVG with its texts emptied (and their places: a name's length moves its baseline)
+    and its document-unique ids (cm0-, cm1-...) made one."""
+    svg = re.sub(r"<text [^>]*>", "<text>", re.sub(r">[^<]*<", "><", svg))
+    return re.sub(r"cm\d+-", "cm-", svg)
+
+
+@LABELS
+@given(games(), st.data())
+def test_relabelled_graphs_draw_and_export_the_same(engine, case, data):
+    n, edges, hole, order, name = case
+    plain = nx.Graph()
+    plain.add_nodes_from(range(n))
+    plain.add_edges_from(edges)
+    named = nx.Graph()  # the same node order: the same ids, so the same picture and tables
+    named.add_nodes_from(name(u) for u in range(n))
+    named.add_edges_from((name(u), name(v)) for u, v in edges)
+    m = data.draw(st.sampled_from([v for v in range(n) if v != hole]), label="mouse")
+    c = data.draw(st.sampled_from([v for v in range(n) if v not in (hole, m)] or [None]),
+                  label="cat")
+    with on_engine(engine):
+        a = catmouse.analyze(plain, hole=hole)
+        b = catmouse.analyze(named, hole=name(hole))
+        if c is not None:  # pictures: the same drawing, only the names differ
+            assert without_names(catmouse.draw(named, name(m), name(c), hole=name(hole))) == \
+                without_names(catmouse.draw(plain, m, c, hole=hole))
+            assert without_names(catmouse.draw(b, name(m), name(c))) == \
+                without_names(catmouse.draw(a, m, c))
+    # Exports: the tables by id, the same; the labels alongside (a column, a key, an array).
+    # (A networkx graph on 0..n-1 has labels too: its own ids.)
+    for analysis, label in ((a, lambda u: u), (b, name)):
+        rows = [next(csv.reader([row])) for row in export.csv_text(analysis).splitlines()]
+        assert rows[0][-2:] == ["mouse_label", "cat_label"]
+        assert all(cells[-2:] == [str(label(int(cells[0]))), str(label(int(cells[1])))]
+                   for cells in rows[1:])
+        table = json.loads(analysis.to_json())
+        assert table.pop("labels") == [export._json_label(label(u)) for u in range(n)]
+        if analysis is a:
+            rows_a, table_a = [cells[:-2] for cells in rows], table
+    assert [cells[:-2] for cells in rows] == rows_a
+    assert table == table_a
+
+
+@LABELS
+@given(games())
+def test_relabelled_graphs_in_another_node_order_permute_the_tables(engine, case):
+    n, edges, hole, order, name = case
+    plain = nx.Graph()
+    plain.add_nodes_from(range(n))
+    plain.add_edges_from(edges)
+    named = nx.Graph()
+    named.add_nodes_from(name(u) for u in order)
+    named.add_edges_from((name(u), name(v)) for u, v in edges)
+    with on_engine(engine):
+        a = catmouse.analyze(plain, hole=hole)
+        b = catmouse.analyze(named, hole=name(hole))
+    at = b.graph.index
+    table_a, table_b = json.loads(a.to_json()), json.loads(b.to_json())
+    for key in ("outcomes", "remoteness"):
+        assert [[[table_b[key][t][at(name(x))][at(name(y))] for y in range(n)]
+                 for x in range(n)] for t in range(2)] == table_a[key]
+    assert table_b["labels"] == [export._json_label(label) for label in b.graph._labels]

@@ -41,7 +41,9 @@ def test_verify_reports_checked_positions(use_engine):
 def test_verify_progress_true_draws_a_bar(use_engine, capsys):
     assert catmouse.analyze(EXAMPLE).verify(progress=True)
     _, err = capsys.readouterr()
-    assert err.startswith("\rverify [") and "100% 72/72" in err and err.endswith("\n")
+    # stderr is no terminal here: whole lines, one per tenth at most, and the end.
+    assert "\r" not in err and err.endswith("verify [##############################] 100% 72/72\n")
+    assert 1 <= err.count("\n") <= 11
 
 
 def test_a_raising_callback_stops_verify(use_engine):
@@ -56,7 +58,7 @@ def test_analyze_progress_true_ends_with_a_full_bar(use_engine, capsys):
     a = catmouse.analyze(EXAMPLE, progress=True)
     _, err = capsys.readouterr()
     decided = sum(a.counts().values()) - a.counts()[catmouse.Outcome.DRAW]
-    assert err.startswith("\ranalyze [") and f"{decided}/72" in err and err.endswith("\n")
+    assert err.startswith("analyze [") and err.endswith(f"{decided}/72\n") and "\r" not in err
     assert a.outcomes.tobytes() == catmouse.analyze(EXAMPLE).outcomes.tobytes()
 
 
@@ -85,12 +87,12 @@ def test_the_engine_in_use_rejects_or_takes_the_keyword(use_engine):
 
 def test_bar_waits_for_its_delay_and_redraws_in_place():
     out = io.StringIO()
-    quiet = Bar(100, "x", stream=out, delay=60.0)
+    quiet = Bar(100, "x", stream=out, delay=60.0, tty=True)
     for k in range(101):
         quiet(k)
     quiet.close()
     assert out.getvalue() == ""  # finished before the delay: nothing shown
-    bar = Bar(100, "work", stream=out, delay=0.0, rate=1e9)
+    bar = Bar(100, "work", stream=out, delay=0.0, rate=1e9, tty=True)
     for k in range(0, 101, 25):
         bar(k)
     bar.close()
@@ -136,7 +138,7 @@ def frames(out):
 
 def test_bar_frame_text(clock):
     out = io.StringIO()
-    bar = Bar(100, "work", stream=out)
+    bar = Bar(100, "work", stream=out, tty=True)
     for done in (0, 50, 99, 100):
         bar(done)
         clock.now += 1.0
@@ -151,9 +153,9 @@ def test_bar_frame_text(clock):
 
 def test_bar_frame_without_a_label_with_thousands_and_an_empty_total(clock):
     out = io.StringIO()
-    Bar(1_000_000, stream=out)(250_000)
-    Bar(0, stream=out)(0)
-    Bar(4, stream=out)(9)  # past the total: a full bar, the count as reported
+    Bar(1_000_000, stream=out, tty=True)(250_000)
+    Bar(0, stream=out, tty=True)(0)
+    Bar(4, stream=out, tty=True)(9)  # past the total: a full bar, the count as reported
     assert frames(out) == [
         "[#######.......................]  25% 250,000/1,000,000",
         "[##############################] 100% 0/0",
@@ -163,7 +165,7 @@ def test_bar_frame_without_a_label_with_thousands_and_an_empty_total(clock):
 
 def test_bar_stays_silent_before_its_delay_and_draws_once_it_has_passed(clock):
     out = io.StringIO()
-    bar = Bar(10, "x", stream=out, delay=2.0)
+    bar = Bar(10, "x", stream=out, delay=2.0, tty=True)
     for done, now in ((1, 100.0), (2, 101.0), (3, 101.9)):
         clock.now = now
         bar(done)
@@ -175,13 +177,13 @@ def test_bar_stays_silent_before_its_delay_and_draws_once_it_has_passed(clock):
 
 def test_bar_with_no_delay_draws_the_first_report_at_once(clock):
     out = io.StringIO()
-    Bar(10, "x", stream=out)(5)  # the clock has not moved since the bar was made
+    Bar(10, "x", stream=out, tty=True)(5)  # the clock has not moved since the bar was made
     assert frames(out) == ["x [###############...............]  50% 5/10"]
 
 
 def test_bar_redraws_at_most_rate_times_a_second_but_always_the_end(clock):
     out = io.StringIO()
-    bar = Bar(10, "x", stream=out, rate=10.0)  # at most one frame each 0.1 s
+    bar = Bar(10, "x", stream=out, rate=10.0, tty=True)  # at most one frame each 0.1 s
     for done, now in ((1, 100.0), (2, 100.05), (3, 100.09), (4, 100.15), (5, 100.2),
                       (6, 100.26), (10, 100.27)):
         clock.now = now
@@ -192,7 +194,7 @@ def test_bar_redraws_at_most_rate_times_a_second_but_always_the_end(clock):
 
 def test_close_draws_the_final_state_and_ends_the_line(clock):
     out = io.StringIO()
-    bar = Bar(4, "solving", stream=out)
+    bar = Bar(4, "solving", stream=out, tty=True)
     bar(2)
     clock.now += 0.01  # too soon for another frame, but close draws one anyway
     bar.close(4)
@@ -203,7 +205,7 @@ def test_close_draws_the_final_state_and_ends_the_line(clock):
 
 def test_close_without_a_count_shows_the_last_one_reported(clock):
     out = io.StringIO()
-    bar = Bar(4, "x", stream=out)
+    bar = Bar(4, "x", stream=out, tty=True)
     bar(3)
     clock.now += 0.01
     bar.close()
@@ -213,12 +215,12 @@ def test_close_without_a_count_shows_the_last_one_reported(clock):
 def test_close_after_the_delay_draws_even_if_nothing_was_reported(clock):
     # Work that never reported (an engine without progress) still ends with its line.
     out = io.StringIO()
-    bar = Bar(4, "x", stream=out, delay=1.0)
+    bar = Bar(4, "x", stream=out, delay=1.0, tty=True)
     clock.now = 101.0  # exactly the delay
     bar.close()
     assert out.getvalue() == "\rx [..............................]   0% 0/4\n"
     out = io.StringIO()
-    bar = Bar(4, "x", stream=out, delay=1.0)
+    bar = Bar(4, "x", stream=out, delay=1.0, tty=True)
     clock.now = 103.0
     bar.close(4)
     assert out.getvalue() == "\rx [##############################] 100% 4/4\n"
@@ -226,7 +228,7 @@ def test_close_after_the_delay_draws_even_if_nothing_was_reported(clock):
 
 def test_close_before_the_delay_leaves_the_stream_untouched(clock):
     out = io.StringIO()
-    bar = Bar(4, "x", stream=out, delay=1.0)
+    bar = Bar(4, "x", stream=out, delay=1.0, tty=True)
     bar(2)
     clock.now = 100.99
     bar.close(4)
@@ -244,8 +246,8 @@ def test_progress_true_draws_on_stderr_and_none_or_false_draws_nothing(clock, ca
     finish(bar, 10)
     out, err = capsys.readouterr()
     assert out == ""
-    assert err == ("\rverify [###############...............]  50% 5/10"
-                   "\rverify [##############################] 100% 10/10\n")
+    assert err == ("verify [###############...............]  50% 5/10\n"
+                   "verify [##############################] 100% 10/10\n")
 
 
 def test_finish_calls_a_plain_callable_with_the_end():
@@ -255,3 +257,41 @@ def test_finish_calls_a_plain_callable_with_the_end():
     report(3)
     finish(report, 10)
     assert seen == [3, 10]
+
+
+# -- a terminal redraws in place; a log gets a line per tenth ---------------------------------
+
+
+class Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_the_stream_decides_in_place_or_lines(clock):
+    term, log = Terminal(), io.StringIO()
+    for out in (term, log):
+        bar = Bar(1000, "save", stream=out, rate=1e9)
+        for done in range(0, 1001):
+            bar(done)
+            clock.now += 0.001
+        bar.close()
+    assert Bar(1, stream=term).tty and not Bar(1, stream=log).tty
+    assert term.getvalue().count("\n") == 1 and term.getvalue().count("\r") == 1001 + 1  # and close
+    lines = log.getvalue().splitlines()
+    assert "\r" not in log.getvalue()
+    assert [line.split()[-2] for line in lines] == [f"{10 * k}%" for k in range(11)]
+    assert lines[-1] == "save [##############################] 100% 1,000/1,000"
+
+
+def test_a_log_bar_prints_a_tenth_once_and_no_second_last_line(clock):
+    log = io.StringIO()
+    bar = Bar(100, "x", stream=log)
+    for done in (30, 31, 39, 40):  # 31 and 39 are in the tenth 30 already printed
+        bar(done)
+    bar.close()  # 40 was the last line printed: not again
+    assert log.getvalue().splitlines() == ["x [#########.....................]  30% 30/100",
+                                           "x [############..................]  40% 40/100"]
+    closed = io.StringIO()
+    bar = Bar(10, "x", stream=closed)
+    bar.close(10)  # never reported, closed after its delay of 0: the one line
+    assert closed.getvalue() == "x [##############################] 100% 10/10\n"

@@ -354,5 +354,5 @@ def test_an_engine_without_progress_still_solves_and_ends_the_bar(monkeypatch, c
     _, err = capsys.readouterr()
     counts = a.counts()
     decided = sum(counts.values()) - counts[Outcome.DRAW]
-    assert decided > 0 and err.startswith("\ranalyze [") and err.endswith(f" {decided}/72\n")
+    assert decided > 0 and err.startswith("analyze [") and err.endswith(f" {decided}/72\n")
     assert bytes(a.outcomes) == expected and calls == [6, 6]

@@ -16,6 +16,14 @@ from catmouse.rules import Rules
 from catmouse.solving import analyze_rules
 
 
+@pytest.fixture(autouse=True, params=["numpy", "python"])
+def checker(request, monkeypatch):
+    """Every test twice: verify() in numpy arrays, and the plain-Python loop without numpy."""
+    if request.param == "python":
+        monkeypatch.setattr("catmouse.analysis.numpy_or_none", lambda: None)
+    return request.param
+
+
 def random_graph(n, edges, seed, directed=False):
     rng = random.Random(seed)
     pairs = set()

@@ -1,0 +1,151 @@
+"""The numpy half of :meth:`Analysis.verify`: every position re-derived from its moves at once.
+
+Written for the check alone, sharing no code with either engine (it is the check on them)
+nor with the writers: the same rules as the plain-Python loop in ``analysis.py``, in arrays.
+Every position is scored from the mouse's side in one integer (see ``analysis.py``); the
+mouse's expected score is its best child's moved one ply further from the end, over whole
+blocks of mouse nodes at once (children padded to the widest row), the cat's the same with
+the minimum over each cat node's moves (``minimum.reduceat`` over the moves, row by row).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
+
+__all__ = ["BAD", "NEVER", "NO_POSITION", "TOP", "worst_numpy"]
+
+NEVER = 1 << 32  # above any remoteness (2*n*n < 2**31)
+TOP = 2 * NEVER
+BAD = -1  # an outcome/remoteness pair no solved table holds
+NO_POSITION = -2  # the cat on a node it may not enter
+_PAD = -3  # below every score: a padded move is never the best
+_BUDGET = 1 << 22  # scores per block
+
+
+def worst_numpy(np: Any, outcomes: Any, remoteness: Any, rules: Any,
+                callback: Callable[[int], object] | None, every: int) -> tuple:
+    """The key ``(not fixed, remoteness, index, expected)`` of the contradicted position to
+    name (the least), or ``()`` when every position agrees with its moves."""
+    n = rules.n
+    nn = n * n
+    o = np.frombuffer(outcomes, dtype=np.uint8)
+    r = np.frombuffer(remoteness, dtype=np.int32)
+    draw = int(rules.draw)
+    # The scores packed under the longest game claimed (``longest``), in int32 when they fit:
+    # a cat win r, never ``longest + 2``, a mouse win ``top - r``; one ply from any of them
+    # stays apart from the others, as with NEVER and TOP, which the answer is given in.
+    longest = max(int(r.max()), 0) if len(r) else 0
+    if 2 * longest + 8 < 2**31:
+        kind, never, top = np.int32, longest + 2, 2 * longest + 4
+    else:
+        kind, never, top = np.int64, NEVER, TOP
+
+    # Each (outcome, kind of remoteness) pair scores as base + sign * r: a table of 15.
+    base = np.full(15, BAD, dtype=kind)
+    sign = np.zeros(15, dtype=kind)
+    base[1], sign[1] = top, -1  # decided (r >= 0): a mouse win
+    base[2], sign[2] = 0, 1  # a cat win
+    base[5 + 3] = NO_POSITION  # r == -1: no position, or the game never ends
+    base[5 + draw] = never  # (codes past 3 are class 4: BAD, as r < -1 is)
+    o_rows, r_rows = o.reshape(2 * n, n), r.reshape(2 * n, n)
+
+    def rows(turn: int, ms: Any) -> Any:  # the scores of rows ms of one turn's table
+        if len(ms) and (len(ms) == 1 or bool((np.diff(ms) == 1).all())):  # slices, no copies
+            at: Any = slice(turn * n + int(ms[0]), turn * n + int(ms[-1]) + 1)
+        else:
+            at = turn * n + ms
+        return score(o_rows[at], r_rows[at])
+
+    def score(oo: Any, rr: Any) -> Any:
+        k = np.minimum(oo, 4) + 5 * ((rr < 0).view(np.uint8) + (rr < -1).view(np.uint8))
+        return base[k] + sign[k] * rr
+
+    flags = np.frombuffer(bytes(rules.flags), dtype=np.uint8)
+    forbidden = (flags & CAT_FORBIDDEN) != 0
+    goal = (flags & CAT_GOAL) != 0
+    hole = (flags & HOLE) != 0
+    mouse_rows = [sorted(row) for row in rules.mouse_graph._rows()]
+    degree = np.array([len(row) for row in mouse_rows], dtype=np.int64)
+    widest = max(int(degree.max()), 1)
+    moves = np.full((n, widest), n, dtype=np.int64)  # padded with n: the row of _PAD
+    for m, row in enumerate(mouse_rows):
+        moves[m, : len(row)] = row
+    cat_rows = [[v for v in row if not forbidden[v]] for row in rules.cat_graph._rows()]
+    cat_degree = np.array([len(row) for row in cat_rows], dtype=np.int64)
+    cat_to = np.array([v for row in cat_rows for v in row], dtype=np.int64)
+    starts = (np.cumsum(cat_degree) - cat_degree)[cat_degree > 0]
+    # The cat-to-move scores, whole (the mouse's children are anywhere in them), then a row
+    # of _PAD for the padded moves; the mouse-to-move scores are made a block at a time.
+    cat_side = np.empty((n + 1, n), dtype=kind)
+    cat_side[n] = _PAD
+    block = max(1, _BUDGET // max(n, 1))
+    for m0 in range(0, n, block):
+        cat_side[m0: min(n, m0 + block)] = rows(1, np.arange(m0, min(n, m0 + block)))
+    wrong_parts: list[Any] = []  # the positions found wrong, and what their moves give
+    expected_parts: list[Any] = []
+
+    def compare(best: Any, actual: Any, first: int, ms: Any) -> None:
+        wrong_row, wrong_cat = np.nonzero(best != actual)
+        if len(wrong_row):
+            wrong_parts.append(first + ms[wrong_row] * n + wrong_cat)
+            expected_parts.append(best[wrong_row, wrong_cat])
+
+    def settle(best: Any) -> Any:  # one ply further from the end, in place
+        up, down = best > never, best < never
+        np.subtract(best, 1, out=best, where=up)
+        np.add(best, 1, out=best, where=down)
+        return best
+
+    # Mouse to move at (m, c): children (v, c, CAT), the largest is the mouse's.  The mice
+    # go by degree, so that a block pads its rows of moves to about their own length.
+    by_degree = np.argsort(degree, kind="stable")
+    done = 0
+    while done < n:
+        step = min(every, n - done)
+        width = max(int(degree[by_degree[done + step - 1]]), 1)  # the block's widest
+        step = max(1, min(step, _BUDGET // (n * width)))
+        ms = by_degree[done: done + step]
+        width = max(int(degree[ms[-1]]), 1)
+        best = settle(cat_side[moves[ms, :width]].max(axis=1))
+        best[degree[ms] == 0] = 0  # no move: the mouse loses at once
+        best[:, goal] = 0
+        best[hole[ms]] = top
+        best[np.arange(len(ms)), ms] = 0
+        best[:, forbidden] = NO_POSITION
+        compare(best, rows(0, ms), 0, ms)
+        done += len(ms)
+        if callback is not None:
+            callback(done * n)
+    # Cat to move at (m, c): children (m, v, MOUSE) over the cat's legal v, the smallest.
+    step = max(1, min(every, _BUDGET // max(len(cat_to), n, 1)))  # cat_to: the cat's moves
+    for m0 in range(0, n, step):
+        ms = np.arange(m0, min(n, m0 + step))
+        best = np.full((len(ms), n), top, dtype=kind)  # no move: the cat loses at once
+        if len(cat_to):
+            low = np.minimum.reduceat(rows(0, ms)[:, cat_to], starts, axis=1)
+            best[:, cat_degree > 0] = settle(low)
+        best[:, goal] = 0
+        best[hole[ms]] = top
+        best[np.arange(len(ms)), ms] = 0
+        best[:, forbidden] = NO_POSITION
+        compare(best, cat_side[ms], nn, ms)
+        if callback is not None:
+            callback(nn + int(ms[-1] + 1) * n)
+    if not wrong_parts:
+        return ()
+    wrong = np.concatenate(wrong_parts)
+    e = np.concatenate(expected_parts).astype(np.int64)
+    # Back from the packed scores to NEVER and TOP, in which the answer is told.
+    e = np.where(e > never, TOP - (top - e), np.where(e == never, NEVER, e))
+    a, rw = score(o[wrong], r[wrong]), r[wrong].astype(np.int64)
+    t, rest = np.divmod(wrong, nn)
+    m, c = np.divmod(rest, n)
+    no_moves = np.where(t == 1, cat_degree[c] == 0, degree[m] == 0)
+    over = (m == c) | hole[m] | goal[c]
+    fixed = (a == BAD) | (a == NO_POSITION) | (e == NO_POSITION) | no_moves | over
+    claimed = np.where(rw >= 0, rw, TOP)
+    k = np.lexsort((e, wrong, claimed, ~fixed))[0]
+    return (not bool(fixed[k]), int(claimed[k]), int(wrong[k]), int(e[k]))

@@ -1,0 +1,109 @@
+"""The public readers (issue 20): graph6 streamed line by line, edge lists, JSON, stdin."""
+
+from __future__ import annotations
+
+import io
+import warnings
+
+import pytest
+
+import catmouse
+from catmouse import Graph
+
+# Graph6 lines of three graphs: a triangle, a path of 4 nodes, K4.
+TRIANGLE, PATH4, K4 = "Bw", "Ch", "C~"
+
+
+class Lines:
+    """A text stream that records how many lines were read, and refuses past ``stop``."""
+
+    def __init__(self, lines, stop=None):
+        self.lines, self.read, self.stop = lines, 0, stop
+
+    def readline(self):  # pragma: no cover - the readers iterate
+        return next(iter(self), "")
+
+    def __iter__(self):
+        for line in self.lines:
+            if self.stop is not None and self.read >= self.stop:
+                raise AssertionError("read past what was asked for")
+            self.read += 1
+            yield line
+
+
+def test_the_readers_are_public_and_documented():
+    for name in ("read_graph", "read_graphs", "read_graph6", "read_edge_list", "read_json",
+                 "GraphFile"):
+        assert name in catmouse.__all__
+        assert ">>> " in getattr(catmouse, name).__doc__
+
+
+def test_read_graph6_streams_one_graph_per_line_without_reading_ahead():
+    stream = Lines([TRIANGLE + "\n", PATH4 + "\n", K4 + "\n"] * 1000, stop=3)
+    graphs = catmouse.read_graph6(stream)
+    assert stream.read == 0  # nothing read before the first graph is asked for
+    first = next(graphs)
+    assert (first.n, first.num_edges) == (3, 3)
+    # One line of lookahead (to know whether errors need line numbers), never the file.
+    assert stream.read <= 2
+    assert next(graphs).num_edges == 3 and next(graphs).num_edges == 6
+    with pytest.raises(AssertionError, match="read past"):
+        next(graphs)
+
+
+def test_read_graph6_takes_paths_binary_files_headers_and_names_bad_lines(tmp_path):
+    path = tmp_path / "many.g6"
+    path.write_text(f">>graph6<<{TRIANGLE}\n\n{PATH4}\r\n{K4}\n")
+    assert [g.num_edges for g in catmouse.read_graph6(path)] == [3, 3, 6]
+    assert [g.n for g in catmouse.read_graph6(io.BytesIO(b"\xef\xbb\xbfBw\nC~\n"))] == [3, 4]
+    graphs = catmouse.read_graph6(io.StringIO(f"{TRIANGLE}\n{PATH4}\nC!\n"))
+    assert len([next(graphs), next(graphs)]) == 2  # the good lines come before the error
+    with pytest.raises(ValueError, match="line 3: graph6 holds the character '!'"):
+        next(graphs)
+    with pytest.raises(ValueError, match="empty"):
+        list(catmouse.read_graph6(io.StringIO("\n\n")))
+    with pytest.raises(TypeError, match="a path, '-'"):
+        catmouse.read_graph6(42)  # type: ignore[arg-type]
+
+
+def test_read_graph6_reads_stdin(monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"Bw\nC~\n")))
+    assert [g.num_edges for g in catmouse.read_graph6("-")] == [3, 6]
+
+
+def test_read_graphs_streams_and_read_graph_points_to_it(tmp_path):
+    path = tmp_path / "three"  # no suffix: the format is guessed from the first line
+    path.write_text(f"{TRIANGLE}\n{PATH4}\n{K4}\n")
+    files = catmouse.read_graphs(str(path))
+    assert iter(files) is files  # an iterator, not a list
+    assert [(f.graph.n, f.source) for f in files] == [(3, str(path)), (4, str(path)),
+                                                      (4, str(path))]
+    with pytest.raises(ValueError, match=r"holds 3 graphs.*catmouse\.read_graphs") as error:
+        catmouse.read_graph(path)
+    # The function the message names is public.
+    assert "catmouse.read_graphs" in str(error.value) and callable(catmouse.read_graphs)
+    with pytest.raises(ValueError, match="catmouse.read_graph6"):
+        from catmouse.graph_files import parse_graph6
+
+        parse_graph6(f"{TRIANGLE}\n{K4}\n")
+
+
+def test_read_json_and_edge_list_from_paths_and_streams(tmp_path):
+    source = catmouse.read_json(io.StringIO('{"graph": [[1], [0, 2], [1]], "mouse": 2}'))
+    assert (source.graph.adjacency(), source.mouse, source.cat) == ([[1], [0, 2], [1]], 2, None)
+    assert "mouse=2" in repr(source)
+    path = tmp_path / "g.edges"
+    path.write_text("0 1\n1 2\n")
+    assert catmouse.read_edge_list(path).adjacency() == [[1], [0, 2], [1]]
+    assert catmouse.read_edge_list(path, directed=True).adjacency() == [[1], [2], []]
+    assert isinstance(catmouse.read_graph(path).graph, Graph)
+
+
+def test_an_edge_list_with_gaps_says_what_it_did_with_the_missing_ids():
+    with pytest.warns(UserWarning, match=r"names no node 0, 3, 4, 6 \(4 of ids 0\.\.7\).*"
+                                         "isolated node"):
+        graph = catmouse.read_edge_list(io.StringIO("1 2\n5 7\n"))
+    assert graph.n == 8 and graph.adjacency()[0] == [] and graph.adjacency()[6] == []
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no gap, or every gap declared: no warning
+        catmouse.read_edge_list(io.StringIO("1 2\n5 7\n0\n3\n4\n6\n"))

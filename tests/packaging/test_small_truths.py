@@ -1,0 +1,72 @@
+"""Small truths of issue 20: the docs say what the README says, and examples do what they claim."""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PROJECT = Path(__file__).resolve().parents[2]
+README = PROJECT / "README.md"
+DOCS = PROJECT / "docs"
+
+pytestmark = pytest.mark.skipif(not README.exists(), reason="runs in the checkout only")
+
+
+def words(path):
+    return " ".join(path.read_text(encoding="utf-8").split())
+
+
+def test_the_docs_install_line_says_what_the_readme_says():
+    readme, index = words(README), words(DOCS / "index.rst")
+    for said in ("pip install catmouse-solver", "not on PyPI yet", "pip install ."):
+        assert said in readme.replace("`", "") and said in index.replace("`", ""), said
+
+
+def test_the_readme_says_ci_test_sh_installs_chromium_with_apt_get():
+    installer = (PROJECT / "ci" / "install_browser.sh").read_text(encoding="utf-8")
+    assert "apt-get" in installer and "chromium" in installer
+    assert "install_browser.sh" in (PROJECT / "ci" / "test.sh").read_text(encoding="utf-8")
+    readme = words(README)
+    assert "ci/install_browser.sh" in readme and "apt-get" in readme and "chromium" in readme
+
+
+def json_commands():
+    """Each documented ``catmouse solve ... --json`` with the text command it claims to repeat."""
+    for page in [README, *DOCS.glob("*.rst")]:
+        previous = None
+        for line in page.read_text(encoding="utf-8").splitlines():
+            line = line.strip()
+            if not line.startswith("$ catmouse solve"):
+                continue
+            argv = shlex.split(line[2:], comments=True)
+            if "--json" in argv and previous is not None:
+                yield pytest.param(previous, argv, id=f"{page.name}: {' '.join(argv)}")
+            previous = argv
+
+
+@pytest.mark.parametrize(("text", "as_json"), list(json_commands()))
+def test_a_json_example_solves_the_game_it_repeats(text, as_json):
+    assert [a for a in as_json if a != "--json"] == text  # the same file and the same starts
+
+    def run(argv):
+        done = subprocess.run([sys.executable, "-m", *argv], cwd=PROJECT, capture_output=True,
+                              text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    shown, data = run(text), json.loads(run(as_json))
+    assert f"start: mouse on {data['mouse']}, cat on {data['cat']}," in shown
+    words_for = {"CAT_WIN": "the cat wins", "MOUSE_WIN": "the mouse wins", "DRAW": "a draw"}
+    assert f"outcome: {words_for[data['outcome']]}" in shown
+    moves = [line for line in shown.splitlines() if re.match(r"\s*\d+\. (mouse|cat) ", line)]
+    assert len(data["line"]) - 1 == len(moves)
+
+
+def test_at_least_one_json_example_is_checked():
+    assert list(json_commands())
