@@ -95,3 +95,23 @@ def solve_lists_many(
     batch: list[object], mouse: object, cat: object, hole: object, threads: int = 1
 ) -> bytearray: ...
 def _helpers_started() -> int: ...
+
+# The game of k cops (cops.pxi, cops_entry.pxi): see py_cops.py for the contract.
+def cops_peak_bytes(n: int, k: int, tables: bool = False) -> int: ...
+def cops_search(
+    n: int,
+    indptr: Any,
+    indices: Any,
+    k: int,
+    outcome: Any = None,
+    remoteness: Any = None,
+    *,
+    stop: bool = True,
+    max_bytes: int | None = None,
+) -> int: ...
+def cop_number(
+    n: int, indptr: Any, indices: Any, max_cops: int, max_bytes: int | None = None
+) -> int: ...
+def cop_numbers_graph6(data: Buffer, max_cops: int, max_bytes: int | None = None) -> bytes: ...
+@disjoint_base
+class _CopTables: ...
