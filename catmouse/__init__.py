@@ -7,6 +7,7 @@
 
 from .analysis import Analysis, VerificationError
 from .batch import solve_many
+from .cops import cop_number
 from .engine import BACKEND as _BACKEND
 from .family import cat_mouse_ii, is_cop_win
 from .game import Game
@@ -26,6 +27,7 @@ __all__ = [
     "VerificationError",
     "analyze",
     "cat_mouse_ii",
+    "cop_number",
     "draw",
     "is_cop_win",
     "solve",

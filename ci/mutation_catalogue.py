@@ -152,22 +152,22 @@ PYTHON_MODULES: dict[str, dict] = {
     },
     # The game of k cops: its own tests, the oracle's and the facts'.
     'engine/py_cops.py': {
-        "tests": ['engine/test_cops.py'],
+        "tests": ['engine/test_cops.py', 'game/test_cop_number.py'],
         "engine": 'catmouse.engine.bits_py',
     },
     'engine/cops_checks.py': {
-        "tests": ['engine/test_cops.py'],
+        "tests": ['engine/test_cops.py', 'game/test_cop_number.py'],
         "engine": 'catmouse.engine.bits_py',
     },
 }
 
 CYTHON_MODULES: dict[str, dict] = {
     'engine/cops.pxi': {
-        "tests": ['engine/test_cops.py'],
+        "tests": ['engine/test_cops.py', 'game/test_cop_number.py'],
         "engine": 'catmouse.engine.bits_c',
     },
     'engine/cops_entry.pxi': {
-        "tests": ['engine/test_cops.py'],
+        "tests": ['engine/test_cops.py', 'game/test_cop_number.py'],
         "engine": 'catmouse.engine.bits_c',
     },
     'engine/bits_c.pyx': {
