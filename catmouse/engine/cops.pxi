@@ -45,6 +45,8 @@ cdef struct CopSearch:
     int32_t *rem
     int64_t work
     bint poll
+    bint any_win              # stop at the first full row, mid-round (the cop number)
+    int64_t found             # that row, or -1
 
 
 cdef int64_t cops_rows_c(int64_t n, int64_t k) noexcept nogil:
@@ -185,41 +187,60 @@ cdef void cops_start(CopSearch *c) noexcept nogil:
 
 cdef int64_t cops_push(CopSearch *c, int64_t s, uint64_t new, int32_t t,
                        int64_t count) noexcept nogil:
-    """OR ``new`` into the cop set of every move of row ``s``; returns the changed count."""
-    cdef int32_t k = c.k, i, j, limit
+    """OR ``new`` into the cop set of every move of row ``s``; returns the changed count.
+
+    Cops 1..k-1 choose their moves in an odometer; for each choice, sorted, the rank of the
+    team with cop 0's node inserted at place p is ``before[p] + weight[p][v] + after[p]``,
+    so the innermost loop (cop 0's moves) costs a few comparisons and adds.
+    """
+    cdef int32_t k = c.k, m = c.k - 1, i, j, p, q, limit, inner
     cdef int64_t row, turn1 = c.rows * c.n
     cdef uint8_t a[COPS_MAX]
     cdef uint8_t b[COPS_MAX]
     cdef int32_t pick[COPS_MAX]
+    cdef int64_t before[COPS_MAX + 1]
+    cdef int64_t after[COPS_MAX + 1]
     cdef uint8_t v
     cdef uint64_t gain
     for i in range(k):
         a[i] = c.team[s * k + i]
         pick[i] = 0
     while True:
-        # The moved team, sorted by insertion (k is small), and its rank.
-        row = 0
-        for i in range(k):
+        for i in range(1, k):
             v = c.moves[a[i]][pick[i]]
-            j = i
+            j = i - 1
             while j > 0 and b[j - 1] > v:
                 b[j] = b[j - 1]
                 j -= 1
             b[j] = v
-        for i in range(k):
-            row += c.weight[i][b[i]]
-        gain = new & ~c.cops[row]
-        if gain:
-            c.cops[row] |= gain
-            if not c.mark[row]:
-                c.mark[row] = 1
-                c.changed[count] = <int32_t> row
-                count += 1
-            if c.rem != NULL:
-                cops_write(c.rem, turn1 + row * c.n, gain, t)
-        c.work += 1
-        # Next choice; cops on one node choose their moves in order (the same teams).
-        i = 0
+        before[0] = 0
+        for p in range(m):
+            before[p + 1] = before[p] + c.weight[p][b[p]]
+        after[m] = 0
+        for p in range(m - 1, -1, -1):
+            after[p] = after[p + 1] + c.weight[p + 1][b[p]]
+        # Cops on one node choose their moves in order (the other orders give the same teams).
+        inner = pick[1] + 1 if k > 1 and a[0] == a[1] else c.degree[a[0]]
+        for q in range(inner):
+            v = c.moves[a[0]][q]
+            p = 0
+            while p < m and b[p] < v:
+                p += 1
+            row = before[p] + c.weight[p][v] + after[p]
+            gain = new & ~c.cops[row]
+            if gain:
+                c.cops[row] |= gain
+                if not c.mark[row]:
+                    c.mark[row] = 1
+                    c.changed[count] = <int32_t> row
+                    count += 1
+                if c.rem != NULL:
+                    cops_write(c.rem, turn1 + row * c.n, gain, t)
+                if c.any_win and c.cops[row] == c.everyone:
+                    c.found = row
+                    return count
+        c.work += inner
+        i = 1
         while i < k:
             pick[i] += 1
             limit = pick[i + 1] + 1 if i + 1 < k and a[i] == a[i + 1] else c.degree[a[i]]
@@ -227,7 +248,7 @@ cdef int64_t cops_push(CopSearch *c, int64_t s, uint64_t new, int32_t t,
                 break
             pick[i] = 0
             i += 1
-        if i == k:
+        if i >= k:
             return count
 
 
@@ -240,6 +261,7 @@ cdef int64_t cops_run(CopSearch *c, bint stop) noexcept nogil:
     if n == 0:
         return -1
     c.work = 0
+    c.found = -1
     cops_start(c)
     for s in range(c.rows):
         if c.cops[s] == c.everyone:
@@ -274,6 +296,10 @@ cdef int64_t cops_run(CopSearch *c, bint stop) noexcept nogil:
         for idx in range(npushed):
             s = c.pushed[idx]
             nchanged = cops_push(c, s, c.fresh[s], t, nchanged)
+            if c.found >= 0:
+                for idx in range(nchanged):
+                    c.mark[c.changed[idx]] = 0
+                return c.found
             if cops_poll(c) < 0:
                 for idx in range(nchanged):
                     c.mark[c.changed[idx]] = 0
@@ -363,7 +389,9 @@ cdef int64_t cops_number(CopSearch *c, const uint64_t *closed, int32_t n, int64_
             if cops_reserve(c, cops_rows_c(m, k), <int32_t> k) < 0:
                 return COPS_NO_MEMORY
             cops_graph(c, part, m, <int32_t> k)
+            c.any_win = True
             code = cops_run(c, True)
+            c.any_win = False
             if code == COPS_INTERRUPTED:
                 return code
             if code >= 0:
