@@ -243,4 +243,4 @@ class CopsAnalysis:
             position = (self._names(team), self._game.graph._name(robber), turn)
             raise VerificationError(
                 f"position {position}: outcome {got[0]} and remoteness {got[1]}, but its "
-                f"moves give {int(expected[0])} and {expected[1]}", position)  # type: ignore
+                f"moves give {int(expected[0])} and {expected[1]}", position)
