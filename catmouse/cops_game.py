@@ -10,6 +10,8 @@ graph's labels, as everywhere in catmouse.
 
 from __future__ import annotations
 
+import json
+import os
 from array import array
 from itertools import product
 from math import comb
@@ -211,6 +213,25 @@ class CopsAnalysis:
                 position = (team, best[0], Turn.CAT)
         name = self._game.graph._name
         return [(self._names(t), name(r), turn) for t, r, turn in line]
+
+    def to_json(self) -> str:
+        """The tables as JSON (see :func:`catmouse.cops_export.cops_dict` for the keys).
+
+        >>> import json
+        >>> data = json.loads(CopsGame([[1], [0]], cops=1).analyze().to_json())
+        >>> data["teams"], data["outcomes"][1]
+        ([[0], [1]], [[2, 2], [2, 2]])
+        """
+        from .cops_export import cops_dict
+
+        return json.dumps(cops_dict(self), separators=(",", ":"), allow_nan=False)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the tables to ``path``: ``.json`` as :meth:`to_json`, or ``.csv``, one row
+        per position (cops, robber, turn, winner, remoteness)."""
+        from .cops_export import save_cops
+
+        save_cops(self, path)
 
     def verify(self) -> bool:
         """Re-derive every position from its moves; True, or raise VerificationError."""

@@ -99,3 +99,26 @@ def test_refusals():
     with pytest.raises(MemoryError, match="more than the 1,000 available"):
         CopsGame(nx.cycle_graph(5), cops=2).analyze(max_memory=1000)
     assert repr(CopsGame(nx.cycle_graph(5), cops=2)) == "CopsGame(<5 nodes>, cops=2)"
+
+
+def test_export_json_and_csv(tmp_path):
+    import csv
+    import json
+
+    game = CopsGame(nx.relabel_nodes(nx.cycle_graph(4), dict(enumerate("abcd"))), cops=1)
+    analysis = game.analyze()
+    data = json.loads(analysis.to_json())
+    assert data["labels"] == ["a", "b", "c", "d"] and data["winning_starts"] == []
+    assert data["outcomes"][1][0] == [2, 2, 1, 2]  # the cop on a: c escapes him
+    assert data["remoteness"][1][0] == [0, 1, -1, 1]
+    analysis.save(tmp_path / "t.json")
+    assert json.loads((tmp_path / "t.json").read_text()) == data
+    analysis.save(tmp_path / "t.csv")
+    rows = list(csv.DictReader((tmp_path / "t.csv").open()))
+    assert len(rows) == 2 * 4 * 4
+    assert rows[0] == {"cops": "a", "robber": "a", "turn": "cops", "winner": "cops",
+                       "remoteness": "0"}
+    row = next(r for r in rows if (r["cops"], r["robber"], r["turn"]) == ("a", "c", "robber"))
+    assert row["winner"] == "robber" and row["remoteness"] == ""
+    with pytest.raises(ValueError, match=".json or .csv"):
+        analysis.save(tmp_path / "t.npz")
