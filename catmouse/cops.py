@@ -54,7 +54,8 @@ def cop_number(graph: Any, max_cops: int | None = None) -> int:
     ``graph`` is anything :func:`catmouse.solve` takes (adjacency lists, a :class:`Graph`, a
     networkx graph, a numpy or scipy adjacency matrix), undirected.  A disconnected graph
     needs the sum over its components; a lone node needs one cop (c(K1) = 1), the empty graph
-    none.  Each component may have at most 64 nodes.  ValueError when the answer is more
+    none.  Each component may have at most 1024 nodes (rows of one 64-bit word up to
+    64 nodes, of several above).  ValueError when the answer is more
     than ``max_cops``; MemoryError, before allocating, when the positions of the next number
     of cops would not fit in the memory available.
 

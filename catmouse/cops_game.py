@@ -41,7 +41,7 @@ def _multisets(n: int, k: int) -> list[tuple[int, ...]]:
 
 
 class CopsGame:
-    """Cops and robber with ``cops`` cops on an undirected graph of at most 64 nodes.
+    """Cops and robber with ``cops`` cops on an undirected graph of at most 1024 nodes.
 
     The cops place themselves (several may share a node), the robber places himself, then
     the cops move first: each cop along an edge or staying, then the robber likewise.  The

@@ -166,6 +166,10 @@ CYTHON_MODULES: dict[str, dict] = {
         "tests": ['engine/test_cops.py', 'game/test_cop_number.py'],
         "engine": 'catmouse.engine.bits_c',
     },
+    'engine/cops_wide.pxi': {
+        "tests": ['engine/test_cops.py', 'game/test_cop_number.py'],
+        "engine": 'catmouse.engine.bits_c',
+    },
     'engine/cops_entry.pxi': {
         "tests": ['engine/test_cops.py', 'game/test_cop_number.py'],
         "engine": 'catmouse.engine.bits_c',

@@ -14,11 +14,14 @@ from typing import Any
 
 from .checks import _buffer, _ids, _offsets
 
-__all__ = ["MAX_COP_NODES", "MAX_COPS", "CAPTURED", "ESCAPED", "cops_rows", "check_cop_graph",
-           "check_cops", "check_cop_tables", "too_big", "graph6_masks"]
+__all__ = ["MAX_COP_NODES", "MAX_GRAPH6_NODES", "MAX_COPS", "CAPTURED", "ESCAPED",
+           "components", "csr_of", "cops_rows", "check_cop_graph", "check_cops",
+           "check_cop_tables", "too_big", "graph6_masks"]
 
-# One word per row: the robber's nodes are the bits of a 64-bit word.
-MAX_COP_NODES = 64
+# The most nodes a search takes: rows of one 64-bit word up to 64 nodes, of several above.
+MAX_COP_NODES = 1024
+# graph6 lines (the census path) hold at most 64 nodes: one word.
+MAX_GRAPH6_NODES = 64
 # The most cops one search takes (fixed-size arrays in the compiled twin); far more than any
 # table that fits in memory needs on 64 nodes but a handful.
 MAX_COPS = 16
@@ -51,7 +54,7 @@ def check_cop_graph(n: Any, indptr: Any, indices: Any) -> list[int]:
     """The closed neighbourhood of each node as a bit mask, from an undirected CSR graph.
 
     Self-loops are allowed and change nothing (every piece may stay).  Raises
-    ValueError for more than 64 nodes or a directed graph.
+    ValueError for more than MAX_COP_NODES nodes or a directed graph.
 
     >>> check_cop_graph(3, [0, 1, 3, 4], [1, 0, 2, 1])        # the path 0 - 1 - 2
     [3, 7, 6]
@@ -75,11 +78,56 @@ def check_cop_graph(n: Any, indptr: Any, indices: Any) -> list[int]:
                 raise ValueError(f"node {u} has neighbour {v}, which is not a node")
             masks[u] |= 1 << v
     for u in range(n):
-        for v in range(n):
-            if (masks[u] >> v) & 1 and not (masks[v] >> u) & 1:
+        bits = masks[u]
+        while bits:
+            low = bits & -bits
+            v = low.bit_length() - 1
+            if not (masks[v] >> u) & 1:
                 raise ValueError(f"the cops' graph must be undirected: {u} -> {v} without "
                                  f"{v} -> {u}")
+            bits ^= low
     return masks
+
+
+def components(closed: list[int]) -> list[list[int]]:
+    """The connected components as closed masks over their own nodes 0..m-1 (in id order).
+
+    >>> components([3, 3, 4])                                 # an edge and a lone node
+    [[3, 3], [1]]
+    """
+    left = (1 << len(closed)) - 1
+    parts = []
+    while left:
+        seen = left & -left
+        grow = seen
+        while grow:
+            reach = 0
+            bits = grow
+            while bits:
+                low = bits & -bits
+                reach |= closed[low.bit_length() - 1]
+                bits ^= low
+            grow = reach & ~seen
+            seen |= reach
+        left &= ~seen
+        nodes = [u for u in range(len(closed)) if (seen >> u) & 1]
+        where = {u: i for i, u in enumerate(nodes)}
+        parts.append([sum(1 << where[v] for v in nodes if (closed[u] >> v) & 1)
+                      for u in nodes])
+    return parts
+
+
+def csr_of(closed: list[int]) -> tuple[list[int], list[int]]:
+    """``(indptr, indices)`` of the graph whose closed neighbourhoods are ``closed``.
+
+    >>> csr_of([3, 3, 4])
+    ([0, 1, 2, 2], [1, 0])
+    """
+    indptr, indices = [0], []
+    for u, mask in enumerate(closed):
+        indices += [v for v in range(len(closed)) if v != u and (mask >> v) & 1]
+        indptr.append(len(indices))
+    return indptr, indices
 
 
 def check_cop_tables(n: int, k: int, outcome: Any, remoteness: Any) -> None:
@@ -122,8 +170,9 @@ def graph6_masks(line: bytes) -> list[int]:
         body = line[4:]
     else:
         raise ValueError("graph6 line of more than 64 nodes")
-    if n > MAX_COP_NODES:
-        raise ValueError(f"graph6 line of {n} nodes; the cops' engine takes at most 64")
+    if n > MAX_GRAPH6_NODES:
+        raise ValueError(f"graph6 line of {n} nodes; the cops' census takes at most "
+                         f"{MAX_GRAPH6_NODES}")
     pairs = n * (n - 1) // 2
     if len(body) != (pairs + 5) // 6:
         raise ValueError(f"graph6 line of {n} nodes needs {(pairs + 5) // 6} characters of "

@@ -3,6 +3,8 @@
 
 from cpython.exc cimport PyErr_Occurred
 
+from catmouse.engine.cops_checks import components, csr_of
+
 cdef class _CopTables:
     """The buffers of one search, freed with this object (whatever raised in between)."""
 
@@ -14,6 +16,56 @@ cdef class _CopTables:
 
     def __dealloc__(self):
         cops_free(&self.c)
+
+
+cdef class _WideTables:
+    """The buffers of one search on more than 64 nodes, freed with this object."""
+
+    cdef Wide w
+
+    def __cinit__(self):
+        memset(&self.w, 0, sizeof(Wide))
+        self.w.poll = True
+
+    def __dealloc__(self):
+        wide_free(&self.w)
+
+
+cdef int64_t wide_search(list masks, int32_t k, object outcome, object remoteness,
+                         bint stop, bint any_win) except -5:
+    """One search of ``k`` cops on a graph of more than 64 nodes (``masks``: closed
+    neighbourhoods as ints); the memory guard has been passed."""
+    cdef int32_t m = len(masks)
+    cdef _WideTables tables = _WideTables()
+    cdef Wide *w = &tables.w
+    cdef uint8_t[::1] out_view
+    cdef int32_t[::1] rem_view
+    cdef int64_t code
+    indptr, indices = array("i", [0]), array("i")
+    for u in range(m):
+        mask = masks[u] & ~(1 << u)
+        while mask:
+            low = mask & -mask
+            indices.append(low.bit_length() - 1)
+            mask ^= low
+        indptr.append(len(indices))
+    cdef const int32_t[::1] ip = indptr
+    cdef const int32_t[::1] ix = indices
+    if wide_alloc(w, m, k) < 0:
+        raise MemoryError(f"cannot allocate {wide_need(m, k):,} bytes for {k} cops on {m} nodes")
+    if outcome is not None:
+        out_view = outcome
+        w.outcome = &out_view[0]
+    if remoteness is not None:
+        rem_view = remoteness
+        w.rem = &rem_view[0]
+    w.any_win = any_win
+    with nogil:
+        wide_graph(w, &ip[0], &ix[0] if ix.shape[0] else NULL)
+        code = wide_run(w, stop)
+    if code == COPS_INTERRUPTED:
+        cops_raise()
+    return code
 
 
 cdef int cops_masks(object closed, uint64_t *out) except -1:
@@ -39,7 +91,7 @@ def cops_peak_bytes(n, k, tables=False):
     True
     """
     k = check_cops(k)
-    return cops_need(n, k)
+    return cops_need(n, k) if n <= 64 else wide_need(n, k)
 
 
 def cops_search(n, indptr, indices, k, outcome=None, remoteness=None, *, stop=True,
@@ -61,11 +113,13 @@ def cops_search(n, indptr, indices, k, outcome=None, remoteness=None, *, stop=Tr
     kk = check_cops(k)
     m = len(masks)
     check_cop_tables(m, kk, outcome, remoteness)
-    need = cops_need(m, kk)
+    need = cops_need(m, kk) if m <= 64 else wide_need(m, kk)
     if max_bytes is not None and need > max_bytes:
         raise too_big(m, kk, need, max_bytes)
     if m == 0:
         return -1
+    if m > 64:
+        return wide_search(masks, kk, outcome, remoteness, halt, False)
     cops_masks(masks, closed)
     if cops_reserve(c, cops_rows_c(m, kk), kk) < 0:
         raise MemoryError(f"cannot allocate {need:,} bytes for {kk} cops on {m} nodes")
@@ -105,12 +159,39 @@ def cop_number(n, indptr, indices, max_cops, max_bytes=None):
     cdef int64_t most = max(0, min(max_cops, 1 << 30))
     masks = check_cop_graph(n, indptr, indices)
     m = len(masks)
+    if m > 64:
+        return wide_number(masks, most, max_bytes)
     cops_masks(masks, closed)
     with nogil:
         code = cops_number(&tables.c, closed, m, most, limit, bad)
     if code < -1:
         cops_number_error(code, bad, limit)
     return code
+
+
+cdef object wide_number(list masks, int64_t most, object max_bytes):
+    """cop_number of a graph of more than 64 nodes: each component on its own path."""
+    total = 0
+    for part in components(masks):
+        m = len(part)
+        if m <= 64:
+            found = cop_number(m, *csr_of(part), most - total, max_bytes)
+            if found < 0:
+                return -1
+            total += found
+            continue
+        k = 1
+        while total + k <= most:
+            need = wide_need(m, k)
+            if max_bytes is not None and need > max_bytes:
+                raise too_big(m, k, need, max_bytes)
+            if wide_search(part, k, None, None, True, True) >= 0:
+                break
+            k += 1
+        total += k
+        if total > most:
+            return -1
+    return total
 
 
 def cop_numbers_graph6(data, max_cops, max_bytes=None):

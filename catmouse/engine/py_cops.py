@@ -34,6 +34,7 @@ from .cops_checks import (
     check_cop_graph,
     check_cop_tables,
     check_cops,
+    components,
     cops_rows,
     graph6_masks,
     too_big,
@@ -153,21 +154,22 @@ def _write(rem: memoryview, base: int, bits: int, t: int) -> None:
 def cops_peak_bytes(n: int, k: int, tables: bool = False) -> int:
     """An upper bound on the bytes one search of ``k`` cops on ``n`` nodes allocates.
 
-    Per row: two ints of at most 64 bits and their list slots (36 + 8 bytes each), its
-    multiset tuple (56 + 8k), a slot in the changed lists and dicts (about 120); the
-    caller's tables are not counted.
+    Per row: two ints of n bits and their list slots (28 + 4 per 30 bits, + 8 bytes each),
+    its multiset tuple (56 + 8k), a slot in the changed lists and dicts (about 120 + an int
+    of n bits); the caller's tables are not counted.
 
     >>> cops_peak_bytes(10, 2) > 55 * 200
     True
     """
     rows = cops_rows(n, check_cops(k))
-    return 4096 + rows * (2 * 44 + 56 + 8 * k + 120) + 8 * n * n
+    word = 36 + 4 * (n // 30)
+    return 4096 + rows * (3 * word + 16 + 56 + 8 * k + 120) + 8 * n * n
 
 
 def cops_search(n: int, indptr: Any, indices: Any, k: int, outcome: Any = None,
                 remoteness: Any = None, *, stop: bool = True,
                 max_bytes: int | None = None) -> int:
-    """Solve the game of ``k`` cops on an undirected graph (CSR, at most 64 nodes).
+    """Solve the game of ``k`` cops on an undirected graph (CSR, at most 1024 nodes).
 
     Returns the rank of a winning cop start (the smallest of those found in the first round
     that found any), or -1 if the robber escapes every start.  With ``stop`` the search ends
@@ -191,34 +193,10 @@ def cops_search(n: int, indptr: Any, indices: Any, k: int, outcome: Any = None,
     return _search(closed, k, outcome, remoteness, bool(stop))
 
 
-def _components(closed: list[int]) -> list[list[int]]:
-    """The connected components as closed masks over their own nodes 0..m-1 (in id order)."""
-    left = (1 << len(closed)) - 1
-    parts = []
-    while left:
-        seen = left & -left
-        grow = seen
-        while grow:
-            reach = 0
-            bits = grow
-            while bits:
-                low = bits & -bits
-                reach |= closed[low.bit_length() - 1]
-                bits ^= low
-            grow = reach & ~seen
-            seen |= reach
-        left &= ~seen
-        nodes = [u for u in range(len(closed)) if (seen >> u) & 1]
-        where = {u: i for i, u in enumerate(nodes)}
-        parts.append([sum(1 << where[v] for v in nodes if (closed[u] >> v) & 1)
-                      for u in nodes])
-    return parts
-
-
 def _cop_number_masks(closed: list[int], max_cops: int, max_bytes: int | None) -> int:
     """Sum over components of the fewest cops that win; -1 once the sum passes max_cops."""
     total = 0
-    for part in _components(closed):
+    for part in components(closed):
         k = 1
         while total + k <= max_cops:
             if len(part) == 1:

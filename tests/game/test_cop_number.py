@@ -110,6 +110,11 @@ def test_trees_and_chordal_graphs_need_one_cop(use_engine):
     ("Q5", nx.hypercube_graph(5), 3),
     ("8x8 grid", grid(8, 8), 2),
     ("C64", nx.cycle_graph(64), 2),
+    # Past 64 nodes: rows of several words.
+    ("10x10 grid", grid(10, 10), 2),
+    ("C100", nx.cycle_graph(100), 2),
+    ("a tree of 300 nodes", nx.random_labeled_tree(300, seed=3), 1),
+    ("Petersen + a path of 70", nx.disjoint_union(nx.petersen_graph(), nx.path_graph(70)), 4),
 ])
 def test_bigger_graphs_on_the_compiled_engine(name, graph, expected):
     assert catmouse.BACKEND == "cython" or pytest.skip("the pure twin takes seconds here")
@@ -146,11 +151,11 @@ def test_refusals():
         cop_number(nx.cycle_graph(5), max_cops=-1)
     with pytest.raises(TypeError, match="max_cops"):
         cop_number(nx.cycle_graph(5), max_cops=2.0)
-    with pytest.raises(ValueError, match="component of 65 nodes"):
-        cop_number(nx.cycle_graph(65))
+    with pytest.raises(ValueError, match="component of 1025 nodes"):
+        cop_number(nx.disjoint_union(nx.cycle_graph(1025), nx.path_graph(3)))
     assert cop_number(Graph([])) == 0
-    # Components of at most 64 nodes each may add up to more.
-    assert cop_number(nx.disjoint_union(nx.cycle_graph(60), nx.path_graph(30))) == 3
+    # Components of at most 1024 nodes each may add up to more.
+    assert cop_number(nx.disjoint_union(nx.cycle_graph(150), nx.path_graph(30))) == 3
 
 
 def test_the_memory_guard_names_the_size(use_engine, monkeypatch):

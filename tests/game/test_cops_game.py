@@ -87,8 +87,8 @@ def test_verify_finds_a_wrong_table():
 def test_refusals():
     with pytest.raises(ValueError, match="undirected"):
         CopsGame(Graph([[1], []], directed=True))
-    with pytest.raises(ValueError, match="at most 64"):
-        CopsGame(nx.cycle_graph(65))
+    with pytest.raises(ValueError, match="at most 1024"):
+        CopsGame(nx.cycle_graph(1025))
     with pytest.raises(ValueError, match="1 to 16"):
         CopsGame(nx.cycle_graph(5), cops=0)
     analysis = CopsGame(nx.cycle_graph(5), cops=2).analyze()
