@@ -65,7 +65,7 @@ def timed(name: str, graph: object, expected: int) -> None:
     found = catmouse.cop_number(graph)
     spent = time.perf_counter() - start
     assert found == expected, (name, found)
-    print(f"{name}: c = {found} in {spent:.3f} s; load {before}")
+    print(f"{name}: c = {found} in {spent * 1000:.2f} ms; load {before}")
 
 
 def pypi_column() -> None:
@@ -96,7 +96,7 @@ def robertson() -> None:
     found = catmouse.engine.current.cop_numbers_graph6(line, 10)
     spent = time.perf_counter() - start
     assert found == bytes([4])
-    print(f"Robertson graph from its graph6 line: c = 4 in {spent:.3f} s; load {before}")
+    print(f"Robertson graph from its graph6 line: c = 4 in {spent * 1000:.2f} ms; load {before}")
 
 
 def main() -> None:
