@@ -12,11 +12,13 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from ..atomic import replacing
 from ..cops import cop_number
 from ..cops_game import CopsAnalysis, CopsGame
 from ..graph import Graph
 from ..graph_files import read_graph
 from ..outcome import Outcome, Turn
+from ..show.cops_page import cops_page_html
 
 __all__ = ["add_command", "run"]
 
@@ -35,6 +37,8 @@ def add_command(commands: argparse._SubParsersAction) -> None:
                      help="the side you play (default: robber)")
     sub.add_argument("--max-plies", type=int, default=200,
                      help="stop an escape after this many plies (default: 200)")
+    sub.add_argument("--html", metavar="OUT.html",
+                     help="write a self-contained page to play the robber in a browser instead")
 
 
 def _ask(prompt: str, read: Callable[[], str], parse: Callable[[str], Any]) -> Any:
@@ -77,6 +81,14 @@ def run(args: argparse.Namespace, read: Callable[[], str] | None = None) -> int:
     graph = read_graph(args.file).graph
     k = cop_number(graph) if args.cops is None else args.cops
     analysis = CopsGame(graph, k).analyze()
+    if args.html:
+        if args.side != "robber":
+            raise ValueError("the page plays the robber against the cops: drop --as cops")
+        text = cops_page_html(analysis)
+        with replacing(args.html, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        print(f"wrote {args.html}: open it in a browser to play the robber against {k} cops")
+        return 0
     node = _node_parser(graph)
     print(f"{k} cop{'s' if k > 1 else ''} against a robber on {graph.n} nodes; "
           f"you play the {args.side}. Type q to stop.")
