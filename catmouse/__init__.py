@@ -7,6 +7,8 @@
 
 from .analysis import Analysis, VerificationError
 from .batch import solve_many
+from .cops import cop_number
+from .cops_game import CopsAnalysis, CopsGame
 from .engine import BACKEND as _BACKEND
 from .family import cat_mouse_ii, is_cop_win
 from .game import Game
@@ -20,6 +22,8 @@ from .version import __version__ as __version__
 __all__ = [
     "BACKEND",
     "Analysis",
+    "CopsAnalysis",
+    "CopsGame",
     "Game",
     "Graph",
     "GraphFile",
@@ -28,6 +32,7 @@ __all__ = [
     "VerificationError",
     "analyze",
     "cat_mouse_ii",
+    "cop_number",
     "draw",
     "is_cop_win",
     "read_edge_list",

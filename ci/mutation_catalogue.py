@@ -156,9 +156,30 @@ PYTHON_MODULES: dict[str, dict] = {
     'display.py': {
         "tests": ['show/test_draw.py'],
     },
+    # The game of k cops: its own tests, the oracle's and the facts'.
+    'engine/py_cops.py': {
+        "tests": ['engine/test_cops.py', 'game/test_cop_number.py'],
+        "engine": 'catmouse.engine.bits_py',
+    },
+    'engine/cops_checks.py': {
+        "tests": ['engine/test_cops.py', 'game/test_cop_number.py'],
+        "engine": 'catmouse.engine.bits_py',
+    },
 }
 
 CYTHON_MODULES: dict[str, dict] = {
+    'engine/cops.pxi': {
+        "tests": ['engine/test_cops.py', 'game/test_cop_number.py'],
+        "engine": 'catmouse.engine.bits_c',
+    },
+    'engine/cops_wide.pxi': {
+        "tests": ['engine/test_cops.py', 'game/test_cop_number.py'],
+        "engine": 'catmouse.engine.bits_c',
+    },
+    'engine/cops_entry.pxi': {
+        "tests": ['engine/test_cops.py', 'game/test_cop_number.py'],
+        "engine": 'catmouse.engine.bits_c',
+    },
     'engine/bits_c.pyx': {
         "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
                   'engine/test_fast_paths.py', 'game/test_game_rules.py',

@@ -5,6 +5,8 @@
     catmouse draw FILE -o game.svg|game.png [GAME OPTIONS]
     catmouse play FILE [--as mouse|cat] [--html OUT.html] [GAME OPTIONS]
     catmouse cop-win FILE      (each graph of a graph6 stream: geng -c 6 | catmouse cop-win -)
+    catmouse cop-number FILE|- [--census] [--max-cops K] [--jobs N]
+    catmouse cop-play FILE [--cops K] [--as robber|cops]
     catmouse cat-mouse-ii GRID [--cat-jump J] [--mouse-jump J]
 
 FILE holds JSON adjacency lists, an edge list or graph6 (several graphs, one
@@ -37,6 +39,7 @@ from ..graph_files import FORMATS, GraphFile, read_graph, read_graphs, read_text
 from ..outcome import Outcome, Turn
 from ..progress import Bar, engine_takes_progress
 from ..show.words import ending, first_mover, outcome_words, plies, short_outcome
+from . import cop_census, cop_play
 
 __all__ = ["main"]
 
@@ -136,6 +139,8 @@ def _parser() -> argparse.ArgumentParser:
                      help="write a self-contained page to play in a browser instead")
     graph_command("cop-win", "whether one cop catches a robber on the graph (cops and robbers); "
                   "a graph6 file or stream (geng's) gets one line per graph", False, game=False)
+    cop_census.add_command(commands)
+    cop_play.add_command(commands)
     sub = commands.add_parser(
         "cat-mouse-ii", help="LeetCode 1728 (Cat and Mouse II) on a grid file",
         description="LeetCode 1728 on a grid file: rows of '#' walls, '.' floor, "
@@ -158,7 +163,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exit.code if isinstance(exit.code, int) else 2
     try:
         command = {"solve": _solve, "analyze": _analyze, "draw": _draw, "cop-win": _cop_win,
-                   "cat-mouse-ii": _cat_mouse_ii, "play": _play}[args.command]
+                   "cat-mouse-ii": _cat_mouse_ii, "play": _play,
+                   "cop-number": cop_census.run, "cop-play": cop_play.run}[args.command]
         return command(args)
     except CliError as error:
         _error(str(error))

@@ -54,6 +54,11 @@ class Engine:
     csr_from_lists: Callable[[Any, bool], tuple[int, Any, Any, Any, Any] | None]
     solve_lists: Callable[[Any, Any, Any, Any], int]
     solve_lists_many: Callable[[list[Any], Any, Any, Any, int], bytearray]
+    # The game of k cops (py_cops.py, cops.pxi).
+    cops_search: Callable[..., int]
+    cops_peak_bytes: Callable[..., int]
+    cop_number: Callable[..., int]
+    cop_numbers_graph6: Callable[..., bytes]
 
 
 def load(name: str) -> Engine:
@@ -69,6 +74,10 @@ def load(name: str) -> Engine:
         csr_from_lists=module.csr_from_lists,
         solve_lists=module.solve_lists,
         solve_lists_many=module.solve_lists_many,
+        cops_search=module.cops_search,
+        cops_peak_bytes=module.cops_peak_bytes,
+        cop_number=module.cop_number,
+        cop_numbers_graph6=module.cop_numbers_graph6,
     )
 
 

@@ -38,7 +38,8 @@ through ``format``/``bytes.translate``); remoteness is the round number.
 The twin is split by job as the compiled engine is: this module is its face (``propagate``,
 ``peak_bytes`` and every entry point); ``py_game`` holds the game's rows and round 0,
 ``py_small`` and ``py_rounds`` the two searches, ``py_boards`` the Board, ``py_lists`` plain
-lists, and ``checks`` the argument checks that both twins import.
+lists, ``py_cops`` the game of k cops (the cop number), and ``checks`` and ``cops_checks`` the
+argument checks that both twins import.
 """
 
 from __future__ import annotations
@@ -50,13 +51,14 @@ from typing import Any
 from .checks import check_arrays, check_threads
 from .facts import MAX_NODES
 from .py_boards import Board, solve_boards
+from .py_cops import cop_number, cop_numbers_graph6, cops_peak_bytes, cops_search
 from .py_game import _FILL_BLOCK, _Game
 from .py_lists import csr_from_lists, solve_lists, solve_lists_many
 from .py_rounds import _search
 from .py_small import _SMALL_NODES, _search_small
 
 __all__ = ["propagate", "peak_bytes", "Board", "solve_boards", "csr_from_lists", "solve_lists",
-           "solve_lists_many"]
+           "solve_lists_many", "cops_search", "cops_peak_bytes", "cop_number", "cop_numbers_graph6"]
 
 
 def propagate(

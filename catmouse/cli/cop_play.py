@@ -1,0 +1,174 @@
+"""``catmouse cop-play FILE``: play cops and robber in the terminal against perfect play.
+
+You are the robber (the default) against cops who play a winning start and capture as soon
+as they can, or the cops against a robber who escapes if he can and else delays capture.
+Nodes are typed as the graph names them; ``q`` or the end of input stops.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from ..atomic import replacing
+from ..cops import cop_number
+from ..cops_game import CopsAnalysis, CopsGame
+from ..graph import Graph
+from ..graph_files import read_graph
+from ..outcome import Outcome, Turn
+from ..show.cops_page import cops_page_html
+
+__all__ = ["add_command", "run"]
+
+
+class _Quit(Exception):
+    """The player typed q or the input ended."""
+
+
+def add_command(commands: argparse._SubParsersAction) -> None:
+    """Register ``cop-play`` on the CLI's subcommands."""
+    help = "play cops and robber in the terminal against perfect play"
+    sub = commands.add_parser("cop-play", help=help, description=help)
+    sub.add_argument("file", metavar="FILE", help="the graph file ('-' reads stdin)")
+    sub.add_argument("--cops", type=int, help="how many cops (default: the cop number)")
+    sub.add_argument("--as", dest="side", choices=("robber", "cops"), default="robber",
+                     help="the side you play (default: robber)")
+    sub.add_argument("--max-plies", type=int, default=200,
+                     help="stop an escape after this many plies (default: 200)")
+    sub.add_argument("--html", metavar="OUT.html",
+                     help="write a self-contained page to play the robber in a browser instead")
+
+
+def _ask(prompt: str, read: Callable[[], str], parse: Callable[[str], Any]) -> Any:
+    while True:
+        print(prompt, end=" ", flush=True)
+        line = read()
+        if not line or line.strip().lower() in ("q", "quit"):
+            raise _Quit
+        try:
+            return parse(line.strip())
+        except ValueError as error:
+            print(f"  {error}")
+
+
+def _node_parser(graph: Graph) -> Callable[[str], Any]:
+    names = {str(label): label for label in graph.labels}
+
+    def parse(word: str) -> Any:
+        if word not in names:
+            raise ValueError(f"{word!r} is not a node")
+        return names[word]
+    return parse
+
+
+def _text(team: tuple[Any, ...]) -> str:
+    return " ".join(map(str, team))
+
+
+def _robber_start(analysis: CopsAnalysis, team: tuple[Any, ...]) -> Any:
+    """The robber's best start against ``team``: an escape, else the latest capture."""
+    def key(node: Any) -> float:
+        r = analysis.remoteness(team, node, Turn.CAT)
+        return float("inf") if r is None else r
+    return max(analysis.game.graph.labels, key=key)
+
+
+def run(args: argparse.Namespace, read: Callable[[], str] | None = None) -> int:
+    """The command: see the module docstring.  Returns the exit status."""
+    read = sys.stdin.readline if read is None else read
+    graph = read_graph(args.file).graph
+    k = cop_number(graph) if args.cops is None else args.cops
+    analysis = CopsGame(graph, k).analyze()
+    if args.html:
+        if args.side != "robber":
+            raise ValueError("the page plays the robber against the cops: drop --as cops")
+        text = cops_page_html(analysis)
+        with replacing(args.html, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        print(f"wrote {args.html}: open it in a browser to play the robber against {k} cops")
+        return 0
+    node = _node_parser(graph)
+    print(f"{k} cop{'s' if k > 1 else ''} against a robber on {graph.n} nodes; "
+          f"you play the {args.side}. Type q to stop.")
+    try:
+        if args.side == "robber":
+            starts = analysis.winning_starts()
+            team = starts[0] if starts else tuple(graph.labels[:1]) * k
+            print(f"the cops start on {_text(team)}")
+            robber = _ask("your start:", read, node)
+        else:
+            team = _ask(f"your {k} start nodes:", read, _team_parser(analysis, node, None))
+            robber = _robber_start(analysis, team)
+            print(f"the robber starts on {robber}")
+        turn = Turn.CAT
+        for _ in range(args.max_plies):
+            if robber in team:
+                print(f"captured on {robber}: the cops win")
+                return 0
+            if turn == Turn.CAT:
+                if args.side == "cops":
+                    team = _ask("your cops move to:", read, _team_parser(analysis, node, team))
+                else:
+                    team = analysis.best_moves(team, robber, Turn.CAT)[0]
+                    print(f"the cops move to {_text(team)}")
+                turn = Turn.MOUSE
+            else:
+                if args.side == "robber":
+                    moves = [label for label in graph.labels
+                             if label == robber or label in graph.neighbors(robber)]
+                    robber = _ask(f"you move to (one of {_text(tuple(moves))}):", read,
+                                  _move_parser(node, moves))
+                else:
+                    robber = analysis.best_moves(team, robber, Turn.MOUSE)[0]
+                    print(f"the robber moves to {robber}")
+                turn = Turn.CAT
+        escaped = analysis.outcome(team, robber, turn) == Outcome.MOUSE_WIN
+        print(f"{args.max_plies} plies and no capture"
+              + (": the robber escapes forever from here" if escaped else ""))
+        return 0
+    except _Quit:
+        print("\nstopped")
+        return 0
+
+
+def _move_parser(node: Callable[[str], Any], moves: list[Any]) -> Callable[[str], Any]:
+    def parse(word: str) -> Any:
+        label = node(word)
+        if label not in moves:
+            raise ValueError(f"{word} is not a move from here")
+        return label
+    return parse
+
+
+def _team_parser(analysis: CopsAnalysis, node: Callable[[str], Any],
+                 team: tuple[Any, ...] | None) -> Callable[[str], tuple[Any, ...]]:
+    graph, k = analysis.game.graph, analysis.game.cops
+
+    def parse(words: str) -> tuple[Any, ...]:
+        chosen = [node(word) for word in words.replace(",", " ").split()]
+        if len(chosen) != k:
+            raise ValueError(f"give {k} nodes, one per cop")
+        ids = sorted(graph.index(label) for label in chosen)
+        if team is not None:
+            before = sorted(graph.index(label) for label in team)
+            if not _reachable(graph, before, ids):
+                raise ValueError("each cop moves along an edge or stays: not a team move")
+        return tuple(graph.label(u) for u in ids)
+    return parse
+
+
+def _reachable(graph: Graph, before: list[int], after: list[int]) -> bool:
+    """Whether the cops on ``before`` can stand on ``after`` in one move (a matching)."""
+    rows = graph._rows()
+
+    def match(i: int, left: list[int]) -> bool:
+        if i == len(before):
+            return True
+        u = before[i]
+        for j, v in enumerate(left):
+            if (v == u or v in rows[u]) and match(i + 1, left[:j] + left[j + 1:]):
+                return True
+        return False
+    return match(0, after)

@@ -1,0 +1,80 @@
+"""Writing a k-cops analysis out: JSON (the tables) and CSV (one row per position).
+
+The old file stays as it was until the new one is whole (:mod:`catmouse.atomic`).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+from typing import TYPE_CHECKING, Any
+
+from .atomic import replacing
+from .export import _json_label
+from .outcome import Outcome, Turn
+
+if TYPE_CHECKING:
+    from .cops_game import CopsAnalysis
+
+__all__ = ["cops_dict", "cops_csv", "save_cops"]
+
+_SIDE = {Turn.CAT: "cops", Turn.MOUSE: "robber"}
+_WINNER = {Outcome.CAT_WIN: "cops", Outcome.MOUSE_WIN: "robber"}
+
+
+def cops_dict(analysis: CopsAnalysis) -> dict[str, Any]:
+    """The tables as JSON data: ``outcomes[turn][row][robber]`` and ``remoteness`` alike,
+    turn 0 the robber's and 1 the cops'; ``teams[row]`` the cops' node ids of each row."""
+    graph, n = analysis.game.graph, analysis.game.graph.n
+    rows = len(analysis._teams)
+    outcomes, remoteness = analysis._outcomes, analysis._remoteness
+
+    def table(data: Any) -> list[list[list[int]]]:
+        return [[list(data[(t * rows + r) * n:(t * rows + r + 1) * n]) for r in range(rows)]
+                for t in (0, 1)]
+
+    data: dict[str, Any] = {
+        "game": "cops and robber", "n": n, "cops": analysis.game.cops,
+        "teams": [list(team) for team in analysis._teams],
+        "turns": ["robber", "cops"],
+        "outcomes": table(outcomes), "outcome_codes": {"1": "robber escapes",
+                                                       "2": "cops capture"},
+        "remoteness": table(remoteness),
+        "winning_starts": [[_json_label(c) for c in team] for team in analysis.winning_starts()],
+    }
+    if graph._labels is not None:
+        data["labels"] = [_json_label(label) for label in graph._labels]
+    return data
+
+
+def cops_csv(analysis: CopsAnalysis) -> str:
+    """One row per position: cops (labels, space-separated), robber, turn, winner, remoteness."""
+    graph = analysis.game.graph
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["cops", "robber", "turn", "winner", "remoteness"])
+    for team in analysis._teams:
+        names = [graph._name(u) for u in team]
+        for robber in range(graph.n):
+            for turn in (Turn.CAT, Turn.MOUSE):
+                at = analysis._index(team, robber, turn)
+                r = analysis._remoteness[at]
+                writer.writerow([" ".join(map(str, names)), graph._name(robber), _SIDE[turn],
+                                 _WINNER[Outcome(analysis._outcomes[at])], "" if r < 0 else r])
+    return out.getvalue()
+
+
+def save_cops(analysis: CopsAnalysis, path: str | os.PathLike[str]) -> None:
+    """Write ``path`` as its suffix says: ``.json`` or ``.csv`` (ValueError otherwise)."""
+    suffix = os.path.splitext(os.fspath(path))[1].lower()
+    if suffix == ".json":
+        text = json.dumps(cops_dict(analysis), separators=(",", ":"), allow_nan=False) + "\n"
+    elif suffix == ".csv":
+        text = cops_csv(analysis)
+    else:
+        raise ValueError(f"cannot save a cops table as {os.fspath(path)!r}: use a name ending "
+                         "in .json or .csv")
+    with replacing(path, "w", encoding="utf-8", newline="") as handle:
+        handle.write(text)

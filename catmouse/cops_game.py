@@ -1,0 +1,267 @@
+"""The game of k cops and a robber as objects: :class:`CopsGame` and its :class:`CopsAnalysis`.
+
+A position is ``(cops, robber, turn)``: ``cops`` the team's nodes (a multiset, given in any
+order, returned sorted by node id), ``robber`` his node, ``turn`` :data:`Turn.CAT` when the
+cops move (they are the cats of the family) and :data:`Turn.MOUSE` when the robber does.
+Outcomes are :data:`Outcome.CAT_WIN` (the cops capture) or :data:`Outcome.MOUSE_WIN` (the
+robber escapes forever); remoteness is the capture time in plies.  Nodes in and out are the
+graph's labels, as everywhere in catmouse.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from array import array
+from itertools import product
+from math import comb
+from typing import Any
+
+from . import engine
+from .analysis import VerificationError
+from .engine.cops_checks import MAX_COP_NODES, check_cops
+from .graph import Graph, as_graph
+from .outcome import Outcome, Turn
+from .rules import available_memory
+
+__all__ = ["CopsGame", "CopsAnalysis"]
+
+CopsPosition = tuple[tuple[Any, ...], Any, Turn]
+
+
+def _teams(n: int, k: int) -> list[tuple[int, ...]]:
+    """The engine's rows: sorted k-tuples of node ids, in colex order."""
+    return sorted((tuple(sorted(t)) for t in _multisets(n, k)), key=lambda t: t[::-1])
+
+
+def _multisets(n: int, k: int) -> list[tuple[int, ...]]:
+    if k == 0:
+        return [()]
+    return [(*rest, v) for v in range(n) for rest in _multisets(v + 1, k - 1)]
+
+
+class CopsGame:
+    """Cops and robber with ``cops`` cops on an undirected graph of at most 1024 nodes.
+
+    The cops place themselves (several may share a node), the robber places himself, then
+    the cops move first: each cop along an edge or staying, then the robber likewise.  The
+    cops win when one stands on the robber.
+
+    >>> game = CopsGame([[1, 3], [0, 2], [1, 3], [0, 2]], cops=2)   # the 4-cycle
+    >>> game.analyze().winning_starts()[:2]
+    [(0, 0), (0, 1)]
+    """
+
+    def __init__(self, graph: Any, cops: int = 1):
+        graph = as_graph(graph)
+        if graph.directed:
+            raise ValueError("cops and robber needs an undirected graph")
+        if graph.n > MAX_COP_NODES:
+            raise ValueError(f"a graph of {graph.n} nodes: the cops' engine takes at most "
+                             f"{MAX_COP_NODES}")
+        self._graph = graph
+        self._cops = check_cops(cops)
+
+    @property
+    def graph(self) -> Graph:
+        """The board."""
+        return self._graph
+
+    @property
+    def cops(self) -> int:
+        """How many cops the team has."""
+        return self._cops
+
+    def analyze(self, *, max_memory: int | None = None) -> CopsAnalysis:
+        """Solve every position; MemoryError, before allocating, if the tables would not fit."""
+        graph, k = self._graph, self._cops
+        rows = comb(graph.n + k - 1, k)
+        size = 2 * rows * graph.n
+        need = 5 * size + 3 * engine.current.cops_peak_bytes(graph.n, k)
+        budget = available_memory() if max_memory is None else max_memory
+        if budget is not None and need > budget:
+            raise MemoryError(f"{k} cops on {graph.n} nodes: {size:,} positions need about "
+                              f"{need:,} bytes, more than the {budget:,} available")
+        outcome, remoteness = bytearray(size), array("i", bytes(4 * size))
+        engine.current.cops_search(graph.n, graph.indptr, graph.indices, k, outcome,
+                                   remoteness)
+        return CopsAnalysis(self, bytes(outcome), remoteness.tobytes())
+
+    def __repr__(self) -> str:
+        return f"CopsGame(<{self._graph.n} nodes>, cops={self._cops})"
+
+
+class CopsAnalysis:
+    """Every position of a :class:`CopsGame`: outcome, remoteness, best moves, a line."""
+
+    def __init__(self, game: CopsGame, outcomes: bytes, remoteness: bytes):
+        self._game = game
+        graph = game.graph
+        self._n = graph.n
+        self._teams = _teams(graph.n, game.cops)
+        self._row = {team: i for i, team in enumerate(self._teams)}
+        self._outcomes = outcomes
+        self._remoteness = memoryview(remoteness).cast("i")
+        rows = graph._rows()
+        self._closed = [tuple(sorted({u, *rows[u]})) for u in range(graph.n)]
+
+    @property
+    def game(self) -> CopsGame:
+        """The game analysed."""
+        return self._game
+
+    # -- naming positions ---------------------------------------------------------------
+
+    def _node(self, value: Any, what: str) -> int:
+        graph = self._game.graph
+        return graph._check_node(graph._id_of(value, what), what)
+
+    def _team(self, cops: Any) -> tuple[int, ...]:
+        team = tuple(sorted(self._node(c, "cop") for c in cops))
+        if len(team) != self._game.cops:
+            raise ValueError(f"the team has {self._game.cops} cops, got {len(team)} nodes")
+        return team
+
+    def _index(self, team: tuple[int, ...], robber: int, turn: Turn) -> int:
+        rows = len(self._teams)
+        return int(turn == Turn.CAT) * rows * self._n + self._row[team] * self._n + robber
+
+    def _where(self, cops: Any, robber: Any, turn: Any) -> tuple[tuple[int, ...], int, Turn]:
+        return self._team(cops), self._node(robber, "robber"), Turn(turn)
+
+    def _names(self, team: tuple[int, ...]) -> tuple[Any, ...]:
+        return tuple(self._game.graph._name(u) for u in team)
+
+    # -- reading ------------------------------------------------------------------------
+
+    def outcome(self, cops: Any, robber: Any, turn: Turn | int = Turn.CAT) -> Outcome:
+        """CAT_WIN if the cops capture the robber from here, MOUSE_WIN if he escapes."""
+        return Outcome(self._outcomes[self._index(*self._where(cops, robber, turn))])
+
+    def remoteness(self, cops: Any, robber: Any, turn: Turn | int = Turn.CAT) -> int | None:
+        """Plies until capture with optimal play (0: a cop is on him), None if never."""
+        r = self._remoteness[self._index(*self._where(cops, robber, turn))]
+        return None if r < 0 else r
+
+    def winning_starts(self) -> list[tuple[Any, ...]]:
+        """Every cop start that catches the robber wherever he starts, in engine row order.
+
+        >>> CopsGame([[1, 2], [0, 2], [0, 1]], cops=1).analyze().winning_starts()
+        [(0,), (1,), (2,)]
+        """
+        n, base = self._n, len(self._teams) * self._n
+        full = bytes([Outcome.CAT_WIN]) * n
+        return [self._names(team) for i, team in enumerate(self._teams)
+                if self._outcomes[base + i * n:base + (i + 1) * n] == full]
+
+    def _children(self, team: tuple[int, ...], robber: int, turn: Turn) -> list[Any]:
+        if turn == Turn.CAT:
+            return sorted({tuple(sorted(t)) for t in product(*(self._closed[u] for u in team))})
+        return list(self._closed[robber])
+
+    def _best(self, team: tuple[int, ...], robber: int, turn: Turn) -> list[Any]:
+        if robber in team:
+            return []
+        keyed = []
+        for child in self._children(team, robber, turn):
+            if turn == Turn.CAT:
+                at = self._index(child, robber, Turn.MOUSE)
+            else:
+                at = self._index(team, child, Turn.CAT)
+            r = self._remoteness[at]
+            won = self._outcomes[at] == Outcome.CAT_WIN
+            # The cops want a capture soonest; the robber an escape, else the latest capture.
+            key = (-r if won else float("-inf")) if turn == Turn.CAT else (
+                float("inf") if not won else r)
+            keyed.append((key, child))
+        best = max(key for key, _ in keyed)
+        return [child for key, child in keyed if key == best]
+
+    def best_moves(self, cops: Any, robber: Any, turn: Turn | int = Turn.CAT) -> list[Any]:
+        """Optimal moves of the side to move: teams (sorted tuples) or robber nodes.
+
+        >>> a = CopsGame([[1], [0, 2], [1]], cops=1).analyze()     # the path 0 - 1 - 2
+        >>> a.best_moves([0], 2), a.best_moves([1], 2, Turn.MOUSE)
+        ([(1,)], [2])
+        """
+        team, robber_id, turn = self._where(cops, robber, turn)
+        best = self._best(team, robber_id, turn)
+        if turn == Turn.CAT:
+            return [self._names(t) for t in best]
+        return [self._game.graph._name(v) for v in best]
+
+    def line(self, cops: Any, robber: Any, turn: Turn | int = Turn.CAT) -> list[CopsPosition]:
+        """One optimal game from a position, first best move each ply, to capture or a repeat.
+
+        >>> CopsGame([[1], [0, 2], [1]], cops=1).analyze().line([0], 2)
+        [((0,), 2, <Turn.CAT: 1>), ((1,), 2, <Turn.MOUSE: 0>), ((1,), 2, <Turn.CAT: 1>), \
+((2,), 2, <Turn.MOUSE: 0>)]
+        """
+        team, robber_id, turn = self._where(cops, robber, turn)
+        seen, line = set(), []
+        position = (team, robber_id, turn)
+        while position not in seen:
+            seen.add(position)
+            line.append(position)
+            team, robber_id, turn = position
+            best = self._best(team, robber_id, turn)
+            if not best:
+                break
+            if turn == Turn.CAT:
+                position = (best[0], robber_id, Turn.MOUSE)
+            else:
+                position = (team, best[0], Turn.CAT)
+        name = self._game.graph._name
+        return [(self._names(t), name(r), turn) for t, r, turn in line]
+
+    def to_json(self) -> str:
+        """The tables as JSON (see :func:`catmouse.cops_export.cops_dict` for the keys).
+
+        >>> import json
+        >>> data = json.loads(CopsGame([[1], [0]], cops=1).analyze().to_json())
+        >>> data["teams"], data["outcomes"][1]
+        ([[0], [1]], [[2, 2], [2, 2]])
+        """
+        from .cops_export import cops_dict
+
+        return json.dumps(cops_dict(self), separators=(",", ":"), allow_nan=False)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the tables to ``path``: ``.json`` as :meth:`to_json`, or ``.csv``, one row
+        per position (cops, robber, turn, winner, remoteness)."""
+        from .cops_export import save_cops
+
+        save_cops(self, path)
+
+    def verify(self) -> bool:
+        """Re-derive every position from its moves; True, or raise VerificationError."""
+        for team in self._teams:
+            for robber in range(self._n):
+                for turn in (Turn.MOUSE, Turn.CAT):
+                    self._check(team, robber, turn)
+        return True
+
+    def _check(self, team: tuple[int, ...], robber: int, turn: Turn) -> None:
+        at = self._index(team, robber, turn)
+        got = (self._outcomes[at], self._remoteness[at])
+        if robber in team:
+            expected = (Outcome.CAT_WIN, 0)
+        else:
+            values = []
+            for child in self._children(team, robber, turn):
+                c = (self._index(child, robber, Turn.MOUSE) if turn == Turn.CAT
+                     else self._index(team, child, Turn.CAT))
+                values.append(self._remoteness[c] if self._outcomes[c] == Outcome.CAT_WIN
+                              else None)
+            caught = [v for v in values if v is not None]
+            if turn == Turn.CAT:
+                expected = (Outcome.CAT_WIN, 1 + min(caught)) if caught else (
+                    Outcome.MOUSE_WIN, -1)
+            else:
+                expected = (Outcome.CAT_WIN, 1 + max(caught)) if len(caught) == len(
+                    values) else (Outcome.MOUSE_WIN, -1)
+        if got != expected:
+            position = (self._names(team), self._game.graph._name(robber), turn)
+            raise VerificationError(
+                f"position {position}: outcome {got[0]} and remoteness {got[1]}, but its "
+                f"moves give {int(expected[0])} and {expected[1]}", position)

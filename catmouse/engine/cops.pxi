@@ -1,0 +1,447 @@
+# Included by bits_c.pyx. The game of k cops and a robber (the cop number): the twin of
+# py_cops.py, whose docstring explains the rounds; the same rows, bits and tables here in C.
+
+from libc.string cimport memcmp
+
+from catmouse.engine.cops_checks import (
+    check_cop_graph,
+    check_cop_tables,
+    check_cops,
+    graph6_masks,
+    too_big,
+)
+
+cdef enum:
+    # Arrays sized for the most cops one search takes (cops_checks.MAX_COPS).
+    COPS_MAX = 16
+    COPS_ESCAPED = 1
+    COPS_CAPTURED = 2
+    # Returns of the C searches besides a row or -1.
+    COPS_INTERRUPTED = -2
+    COPS_TOO_BIG = -3
+    COPS_NO_MEMORY = -4
+
+
+cdef struct CopSearch:
+    # One graph of at most 64 nodes and the tables of one k (reused across graphs).
+    int32_t n
+    int32_t k
+    int64_t rows
+    uint64_t everyone
+    uint64_t closed[64]
+    uint8_t moves[64][64]     # the closed neighbourhood of each node, as ids
+    int32_t degree[64]        # its size
+    int64_t weight[COPS_MAX][64]   # C(v + i, i + 1): a sorted team's rank is a sum of these
+    int64_t capacity          # rows the buffers below hold
+    int32_t capacity_k
+    uint8_t *team             # rows * k: each row's nodes, sorted
+    uint64_t *cops            # robber nodes the cops catch from, cops to move
+    uint64_t *robber          # robber nodes he is caught from, robber to move
+    uint64_t *fresh           # the robber's round's new bits, per row
+    int32_t *changed          # rows whose cop set grew in the last cops' round
+    int32_t *pushed           # rows whose robber set grew in the last robber's round
+    uint8_t *mark             # row already in ``changed`` this round
+    uint8_t *outcome
+    int32_t *rem
+    int64_t work
+    bint poll
+    bint any_win              # stop at the first full row, mid-round (the cop number)
+    int64_t found             # that row, or -1
+
+
+cdef int64_t cops_rows_c(int64_t n, int64_t k) noexcept nogil:
+    """C(n+k-1, k), or -1 above 2**40 (no such table is ever allocated)."""
+    cdef int64_t r = 1, i
+    if n == 0:
+        return 0
+    for i in range(1, k + 1):
+        r = r * (n - 1 + i) // i
+        if r > (<int64_t> 1) << 40:
+            return -1
+    return r
+
+
+cdef int64_t cops_need(int64_t n, int64_t k) noexcept nogil:
+    """Bytes a search allocates: per row k team bytes, three words, two list slots, a mark."""
+    cdef int64_t rows = cops_rows_c(n, k)
+    if rows < 0 or rows >= (<int64_t> 1) << 31:
+        return (<int64_t> 1) << 62
+    return 4096 + <int64_t> sizeof(CopSearch) + rows * (k + 3 * 8 + 2 * 4 + 1)
+
+
+cdef void cops_free(CopSearch *c) noexcept nogil:
+    PyMem_RawFree(c.team)
+    PyMem_RawFree(c.cops)
+    PyMem_RawFree(c.robber)
+    PyMem_RawFree(c.fresh)
+    PyMem_RawFree(c.changed)
+    PyMem_RawFree(c.pushed)
+    PyMem_RawFree(c.mark)
+    c.team = NULL
+    c.cops = c.robber = c.fresh = NULL
+    c.changed = c.pushed = NULL
+    c.mark = NULL
+    c.capacity = 0
+    c.capacity_k = 0
+
+
+cdef int cops_reserve(CopSearch *c, int64_t rows, int32_t k) noexcept nogil:
+    """Buffers for ``rows`` rows of ``k`` cops (kept when big enough); -1 if out of memory."""
+    if rows <= c.capacity and k <= c.capacity_k:
+        return 0
+    cops_free(c)
+    rows = max(rows, 64)
+    c.team = <uint8_t *> PyMem_RawMalloc(<size_t> (rows * k))
+    c.cops = <uint64_t *> PyMem_RawMalloc(<size_t> rows * 8)
+    c.robber = <uint64_t *> PyMem_RawMalloc(<size_t> rows * 8)
+    c.fresh = <uint64_t *> PyMem_RawMalloc(<size_t> rows * 8)
+    c.changed = <int32_t *> PyMem_RawMalloc(<size_t> rows * 4)
+    c.pushed = <int32_t *> PyMem_RawMalloc(<size_t> rows * 4)
+    c.mark = <uint8_t *> PyMem_RawCalloc(<size_t> rows, 1)
+    if (c.team == NULL or c.cops == NULL or c.robber == NULL or c.fresh == NULL
+            or c.changed == NULL or c.pushed == NULL or c.mark == NULL):
+        cops_free(c)
+        return -1
+    c.capacity = rows
+    c.capacity_k = k
+    return 0
+
+
+cdef void cops_graph(CopSearch *c, const uint64_t *closed, int32_t n, int32_t k) noexcept nogil:
+    """Take the graph's closed neighbourhoods and the rank weights for ``k`` cops."""
+    cdef int32_t u, v, i
+    cdef int64_t w
+    c.n = n
+    c.k = k
+    c.rows = cops_rows_c(n, k)
+    c.everyone = ONES if n == 64 else ((<uint64_t> 1) << n) - 1
+    for u in range(n):
+        c.closed[u] = closed[u]
+        c.degree[u] = 0
+        for v in range(n):
+            if (closed[u] >> v) & 1:
+                c.moves[u][c.degree[u]] = <uint8_t> v
+                c.degree[u] += 1
+    for i in range(k):
+        for v in range(n):
+            # C(v + i, i + 1), exact in int64 for any table that fits in memory.
+            w = 1
+            for u in range(1, i + 2):
+                w = w * (v + i + 1 - u) // u
+            c.weight[i][v] = w
+
+
+cdef inline void cops_write(int32_t *rem, int64_t base, uint64_t bits, int32_t t) noexcept nogil:
+    while bits:
+        rem[base + cm_ctz64(bits)] = t
+        bits &= bits - 1
+
+
+cdef int cops_poll(CopSearch *c) noexcept nogil:
+    """Every POLL_WORK steps, let Python run its signal handlers; -1 if one raised."""
+    cdef int code = 0
+    if c.work < POLL_WORK:
+        return 0
+    c.work = 0
+    if c.poll:
+        with gil:
+            code = check_signals()
+    return -1 if code < 0 else 0
+
+
+cdef void cops_start(CopSearch *c) noexcept nogil:
+    """Round 0 and 1: each row's team, ``robber[S] = S`` and ``cops[S] = N[S]``."""
+    cdef int32_t n = c.n, k = c.k, i, j, r
+    cdef int64_t s, base, turn1 = c.rows * n
+    cdef uint8_t a[COPS_MAX]
+    cdef uint64_t here, mask
+    for i in range(k):
+        a[i] = 0
+    for s in range(c.rows):
+        here = mask = 0
+        for i in range(k):
+            c.team[s * k + i] = a[i]
+            here |= (<uint64_t> 1) << a[i]
+            mask |= c.closed[a[i]]
+        c.cops[s] = mask
+        c.robber[s] = here
+        c.changed[s] = <int32_t> s
+        if c.rem != NULL:
+            base = s * n
+            for r in range(n):
+                if (here >> r) & 1:
+                    c.rem[base + r] = c.rem[turn1 + base + r] = 0
+                else:
+                    c.rem[base + r] = -1
+                    c.rem[turn1 + base + r] = 1 if (mask >> r) & 1 else -1
+        # The next multiset in colex order.
+        i = 0
+        while i < k and a[i] == (a[i + 1] if i + 1 < k else n - 1):
+            i += 1
+        if i == k:
+            break
+        a[i] += 1
+        for j in range(i):
+            a[j] = 0
+
+
+cdef int64_t cops_push(CopSearch *c, int64_t s, uint64_t new, int32_t t,
+                       int64_t count) noexcept nogil:
+    """OR ``new`` into the cop set of every move of row ``s``; returns the changed count.
+
+    Cops 1..k-1 choose their moves in an odometer; for each choice, sorted, the rank of the
+    team with cop 0's node inserted at place p is ``before[p] + weight[p][v] + after[p]``,
+    so the innermost loop (cop 0's moves) costs a few comparisons and adds.
+    """
+    cdef int32_t k = c.k, m = c.k - 1, i, j, p, q, limit, inner
+    cdef int64_t row, turn1 = c.rows * c.n
+    cdef uint8_t a[COPS_MAX]
+    cdef uint8_t b[COPS_MAX]
+    cdef int32_t pick[COPS_MAX]
+    cdef int64_t before[COPS_MAX + 1]
+    cdef int64_t after[COPS_MAX + 1]
+    cdef uint8_t v
+    cdef uint64_t gain
+    for i in range(k):
+        a[i] = c.team[s * k + i]
+        pick[i] = 0
+    while True:
+        for i in range(1, k):
+            v = c.moves[a[i]][pick[i]]
+            j = i - 1
+            while j > 0 and b[j - 1] > v:
+                b[j] = b[j - 1]
+                j -= 1
+            b[j] = v
+        before[0] = 0
+        for p in range(m):
+            before[p + 1] = before[p] + c.weight[p][b[p]]
+        after[m] = 0
+        for p in range(m - 1, -1, -1):
+            after[p] = after[p + 1] + c.weight[p + 1][b[p]]
+        # Cops on one node choose their moves in order (the other orders give the same teams).
+        inner = pick[1] + 1 if k > 1 and a[0] == a[1] else c.degree[a[0]]
+        for q in range(inner):
+            v = c.moves[a[0]][q]
+            p = 0
+            while p < m and b[p] < v:
+                p += 1
+            row = before[p] + c.weight[p][v] + after[p]
+            gain = new & ~c.cops[row]
+            if gain:
+                c.cops[row] |= gain
+                if not c.mark[row]:
+                    c.mark[row] = 1
+                    c.changed[count] = <int32_t> row
+                    count += 1
+                if c.rem != NULL:
+                    cops_write(c.rem, turn1 + row * c.n, gain, t)
+                if c.any_win and c.cops[row] == c.everyone:
+                    c.found = row
+                    return count
+        c.work += inner
+        i = 1
+        while i < k:
+            pick[i] += 1
+            limit = pick[i + 1] + 1 if i + 1 < k and a[i] == a[i + 1] else c.degree[a[i]]
+            if pick[i] < limit:
+                break
+            pick[i] = 0
+            i += 1
+        if i >= k:
+            return count
+
+
+cdef int64_t cops_run(CopSearch *c, bint stop) noexcept nogil:
+    """The search on the buffers of ``c``: a winning row, -1, or COPS_INTERRUPTED."""
+    cdef int32_t n = c.n, t = 1
+    cdef int64_t s, idx, first = -1, nchanged = c.rows, npushed, row
+    cdef uint64_t outside, reach, new
+    cdef bint tables = c.outcome != NULL or c.rem != NULL
+    if n == 0:
+        return -1
+    c.work = 0
+    c.found = -1
+    cops_start(c)
+    for s in range(c.rows):
+        if c.cops[s] == c.everyone:
+            first = s
+            break
+    if first >= 0 and stop and not tables:
+        return first
+    while True:
+        t += 1  # the robber's round
+        npushed = 0
+        for idx in range(nchanged):
+            s = c.changed[idx]
+            c.mark[s] = 0
+            outside = c.everyone & ~c.cops[s]
+            reach = 0
+            while outside:
+                reach |= c.closed[cm_ctz64(outside)]
+                outside &= outside - 1
+            new = c.everyone & ~reach & ~c.robber[s]
+            c.work += 1
+            if new:
+                c.robber[s] |= new
+                c.fresh[s] = new
+                c.pushed[npushed] = <int32_t> s
+                npushed += 1
+                if c.rem != NULL:
+                    cops_write(c.rem, s * n, new, t)
+        if npushed == 0:
+            break
+        t += 1  # the cops' round
+        nchanged = 0
+        for idx in range(npushed):
+            s = c.pushed[idx]
+            nchanged = cops_push(c, s, c.fresh[s], t, nchanged)
+            if c.found >= 0:
+                for idx in range(nchanged):
+                    c.mark[c.changed[idx]] = 0
+                return c.found
+            if cops_poll(c) < 0:
+                for idx in range(nchanged):
+                    c.mark[c.changed[idx]] = 0
+                return COPS_INTERRUPTED
+        if first < 0:
+            for idx in range(nchanged):
+                row = c.changed[idx]
+                if c.cops[row] == c.everyone and (first < 0 or row < first):
+                    first = row
+        if first >= 0 and stop and not tables:
+            for idx in range(nchanged):
+                c.mark[c.changed[idx]] = 0
+            return first
+    if c.outcome != NULL:
+        cops_outcome(c)
+    return first
+
+
+cdef void cops_outcome(CopSearch *c) noexcept nogil:
+    cdef int32_t n = c.n, r
+    cdef int64_t s, turn1 = c.rows * n
+    for s in range(c.rows):
+        for r in range(n):
+            c.outcome[s * n + r] = (
+                COPS_CAPTURED if (c.robber[s] >> r) & 1 else COPS_ESCAPED)
+            c.outcome[turn1 + s * n + r] = (
+                COPS_CAPTURED if (c.cops[s] >> r) & 1 else COPS_ESCAPED)
+
+
+cdef int32_t cops_component(const uint64_t *closed, int32_t n, uint64_t *seen_all,
+                            uint64_t *part) noexcept nogil:
+    """The next component not in ``seen_all`` as masks over its own nodes; its size."""
+    cdef uint64_t left = ~seen_all[0], seen, grow, reach, bits, mask
+    cdef int32_t m = 0, u, v, i, j
+    cdef int32_t ids[64]
+    if n < 64:
+        left &= ((<uint64_t> 1) << n) - 1
+    seen = left & (~left + 1)
+    grow = seen
+    while grow:
+        reach = 0
+        bits = grow
+        while bits:
+            reach |= closed[cm_ctz64(bits)]
+            bits &= bits - 1
+        grow = reach & ~seen
+        seen |= reach
+    seen_all[0] |= seen
+    bits = seen
+    while bits:
+        ids[m] = cm_ctz64(bits)
+        m += 1
+        bits &= bits - 1
+    for i in range(m):
+        u = ids[i]
+        mask = 0
+        for j in range(m):
+            v = ids[j]
+            if (closed[u] >> v) & 1:
+                mask |= (<uint64_t> 1) << j
+        part[i] = mask
+    return m
+
+
+cdef int64_t cops_number(CopSearch *c, const uint64_t *closed, int32_t n, int64_t max_cops,
+                         int64_t max_bytes, int32_t *bad) noexcept nogil:
+    """The cop number (sum over components), -1 past ``max_cops``, or a negative code.
+
+    COPS_TOO_BIG leaves the component's size and the k in ``bad[0]``, ``bad[1]``.
+    """
+    cdef uint64_t seen = 0
+    cdef uint64_t everyone = ONES if n == 64 else ((<uint64_t> 1) << n) - 1
+    cdef uint64_t part[64]
+    cdef int64_t total = 0, k, code, need
+    cdef int32_t m
+    if max_cops < 0:
+        max_cops = 0
+    while seen != everyone:
+        m = cops_component(closed, n, &seen, part)
+        k = 1
+        while total + k <= max_cops and m > 1:
+            need = cops_need(m, k)
+            if max_bytes >= 0 and need > max_bytes:
+                bad[0] = m
+                bad[1] = <int32_t> k
+                return COPS_TOO_BIG
+            if cops_reserve(c, cops_rows_c(m, k), <int32_t> k) < 0:
+                return COPS_NO_MEMORY
+            cops_graph(c, part, m, <int32_t> k)
+            c.any_win = True
+            code = cops_run(c, True)
+            c.any_win = False
+            if code == COPS_INTERRUPTED:
+                return code
+            if code >= 0:
+                break
+            k += 1
+        total += k
+        if total > max_cops:
+            return -1
+    return total
+
+
+cdef int cops_graph6(const uint8_t *p, int64_t size, uint64_t *closed,
+                     int32_t *n_out) noexcept nogil:
+    """Decode one graph6 line (the rules of cops_checks.graph6_masks); -1 if it is bad."""
+    cdef int64_t n, pairs, need, bit = 0, i, j
+    cdef int32_t x
+    if size >= 10 and memcmp(p, b">>graph6<<", 10) == 0:
+        p += 10
+        size -= 10
+    if size == 0:
+        return -1
+    for i in range(size):
+        if p[i] < 63 or p[i] > 126:
+            return -1
+    if p[0] != 126:
+        n = p[0] - 63
+        p += 1
+        size -= 1
+    elif size >= 4 and p[1] != 126:
+        n = (p[1] - 63) << 12 | (p[2] - 63) << 6 | (p[3] - 63)
+        p += 4
+        size -= 4
+    else:
+        return -1
+    if n > 64:
+        return -1
+    pairs = n * (n - 1) // 2
+    need = (pairs + 5) // 6
+    if size != need:
+        return -1
+    for i in range(n):
+        closed[i] = (<uint64_t> 1) << i
+    for j in range(1, n):
+        for i in range(j):
+            x = p[bit // 6] - 63
+            if (x >> (5 - bit % 6)) & 1:
+                closed[i] |= (<uint64_t> 1) << j
+                closed[j] |= (<uint64_t> 1) << i
+            bit += 1
+    if size and (p[size - 1] - 63) & ((1 << (6 * size - pairs)) - 1):
+        return -1
+    n_out[0] = <int32_t> n
+    return 0

@@ -1,0 +1,190 @@
+"""Argument checks and sizes of the k-cops game that both engine twins share.
+
+The cops' team stands on a multiset of ``k`` nodes; the positions of one turn form a table of
+``C(n+k-1, k)`` rows (one per multiset, in colex order) of ``n`` robber nodes.  Both twins call
+these checks first, so they refuse the same arguments with the same words.  Standard library
+only, nothing of catmouse above the engine.
+"""
+
+from __future__ import annotations
+
+import operator
+from math import comb
+from typing import Any
+
+from .checks import _buffer, _ids, _offsets
+
+__all__ = ["MAX_COP_NODES", "MAX_GRAPH6_NODES", "MAX_COPS", "CAPTURED", "ESCAPED",
+           "components", "csr_of", "cops_rows", "check_cop_graph", "check_cops",
+           "check_cop_tables", "too_big", "graph6_masks"]
+
+# The most nodes a search takes: rows of one 64-bit word up to 64 nodes, of several above.
+MAX_COP_NODES = 1024
+# graph6 lines (the census path) hold at most 64 nodes: one word.
+MAX_GRAPH6_NODES = 64
+# The most cops one search takes (fixed-size arrays in the compiled twin); far more than any
+# table that fits in memory needs on 64 nodes but a handful.
+MAX_COPS = 16
+# Outcome codes of the cops' tables: the engine's CAT_WIN (the cops are the cats) and
+# MOUSE_WIN (the robber, the mouse, escapes forever).
+CAPTURED = 2
+ESCAPED = 1
+
+
+def cops_rows(n: int, k: int) -> int:
+    """Rows of one turn's table: the multisets of ``k`` of ``n`` nodes.
+
+    >>> cops_rows(10, 3)
+    220
+    """
+    return comb(n + k - 1, k)
+
+
+def check_cops(k: Any) -> int:
+    """The number of cops as an int in 1..MAX_COPS, or TypeError/ValueError."""
+    if isinstance(k, bool):
+        raise TypeError("the number of cops must be an int, not bool")
+    k = operator.index(k)
+    if not 1 <= k <= MAX_COPS:
+        raise ValueError(f"the number of cops must be 1 to {MAX_COPS}, not {k}")
+    return k
+
+
+def check_cop_graph(n: Any, indptr: Any, indices: Any) -> list[int]:
+    """The closed neighbourhood of each node as a bit mask, from an undirected CSR graph.
+
+    Self-loops are allowed and change nothing (every piece may stay).  Raises
+    ValueError for more than MAX_COP_NODES nodes or a directed graph.
+
+    >>> check_cop_graph(3, [0, 1, 3, 4], [1, 0, 2, 1])        # the path 0 - 1 - 2
+    [3, 7, 6]
+    """
+    n = operator.index(n)
+    if not 0 <= n <= MAX_COP_NODES:
+        raise ValueError(f"n = {n} is out of range: the cops' engine takes 0 to "
+                         f"{MAX_COP_NODES} nodes")
+    if len(indptr) != n + 1:
+        raise ValueError(f"indptr has {len(indptr)} entries, expected {n + 1}")
+    offsets = _offsets(indptr)
+    if offsets[0] != 0 or offsets != sorted(offsets):
+        raise ValueError("indptr is not a monotone offset array from 0")
+    ids = _ids(indices)
+    if offsets[n] != len(ids):
+        raise ValueError(f"indptr ends at {offsets[n]}, but indices has {len(ids)}")
+    masks = [1 << u for u in range(n)]
+    for u in range(n):
+        for v in ids[offsets[u]:offsets[u + 1]]:
+            if not 0 <= v < n:
+                raise ValueError(f"node {u} has neighbour {v}, which is not a node")
+            masks[u] |= 1 << v
+    for u in range(n):
+        bits = masks[u]
+        while bits:
+            low = bits & -bits
+            v = low.bit_length() - 1
+            if not (masks[v] >> u) & 1:
+                raise ValueError(f"the cops' graph must be undirected: {u} -> {v} without "
+                                 f"{v} -> {u}")
+            bits ^= low
+    return masks
+
+
+def components(closed: list[int]) -> list[list[int]]:
+    """The connected components as closed masks over their own nodes 0..m-1 (in id order).
+
+    >>> components([3, 3, 4])                                 # an edge and a lone node
+    [[3, 3], [1]]
+    """
+    left = (1 << len(closed)) - 1
+    parts = []
+    while left:
+        seen = left & -left
+        grow = seen
+        while grow:
+            reach = 0
+            bits = grow
+            while bits:
+                low = bits & -bits
+                reach |= closed[low.bit_length() - 1]
+                bits ^= low
+            grow = reach & ~seen
+            seen |= reach
+        left &= ~seen
+        nodes = [u for u in range(len(closed)) if (seen >> u) & 1]
+        where = {u: i for i, u in enumerate(nodes)}
+        parts.append([sum(1 << where[v] for v in nodes if (closed[u] >> v) & 1)
+                      for u in nodes])
+    return parts
+
+
+def csr_of(closed: list[int]) -> tuple[list[int], list[int]]:
+    """``(indptr, indices)`` of the graph whose closed neighbourhoods are ``closed``.
+
+    >>> csr_of([3, 3, 4])
+    ([0, 1, 2, 2], [1, 0])
+    """
+    indptr, indices = [0], []
+    for u, mask in enumerate(closed):
+        indices += [v for v in range(len(closed)) if v != u and (mask >> v) & 1]
+        indptr.append(len(indices))
+    return indptr, indices
+
+
+def check_cop_tables(n: int, k: int, outcome: Any, remoteness: Any) -> None:
+    """Tables of ``2 * rows * n`` entries (uint8 outcome, int32 remoteness), or an error."""
+    size = 2 * cops_rows(n, k) * n
+    if outcome is not None:
+        view = _buffer(outcome, "outcome", ("B",), 1, writable=True)
+        if len(view) != size:
+            raise ValueError(f"outcome buffer has {len(view)} entries, expected {size}")
+    if remoteness is not None:
+        view = _buffer(remoteness, "remoteness", ("i",), 4, writable=True)
+        if len(view) != size:
+            raise ValueError(f"remoteness buffer has {len(view)} entries, expected {size}")
+
+
+def too_big(n: int, k: int, need: int, max_bytes: int) -> MemoryError:
+    """The refusal both twins raise before allocating more than ``max_bytes``."""
+    return MemoryError(
+        f"{k} cops on {n} nodes need {cops_rows(n, k):,} rows of positions, about "
+        f"{need:,} bytes: more than the {max_bytes:,} bytes allowed")
+
+
+def graph6_masks(line: bytes) -> list[int]:
+    """The closed neighbourhoods of a graph6 line of at most 64 nodes (ValueError if bad).
+
+    Strict: the right length, characters 63..126, zero padding bits; an optional
+    ``>>graph6<<`` header.  The compiled twin decodes in C with the same rules.
+
+    >>> graph6_masks(b"Bw")                                   # the triangle
+    [7, 7, 7]
+    """
+    if line.startswith(b">>graph6<<"):
+        line = line[10:]
+    if not line or any(not 63 <= c <= 126 for c in line):
+        raise ValueError("not a graph6 line")
+    if line[0] != 126:
+        n, body = line[0] - 63, line[1:]
+    elif len(line) >= 4 and line[1] != 126:
+        n = (line[1] - 63) << 12 | (line[2] - 63) << 6 | (line[3] - 63)
+        body = line[4:]
+    else:
+        raise ValueError("graph6 line of more than 64 nodes")
+    if n > MAX_GRAPH6_NODES:
+        raise ValueError(f"graph6 line of {n} nodes; the cops' census takes at most "
+                         f"{MAX_GRAPH6_NODES}")
+    pairs = n * (n - 1) // 2
+    if len(body) != (pairs + 5) // 6:
+        raise ValueError(f"graph6 line of {n} nodes needs {(pairs + 5) // 6} characters of "
+                         f"edges, has {len(body)}")
+    masks = [1 << u for u in range(n)]
+    bit = 0
+    for j in range(1, n):
+        for i in range(j):
+            if (body[bit // 6] - 63) >> (5 - bit % 6) & 1:
+                masks[i] |= 1 << j
+                masks[j] |= 1 << i
+            bit += 1
+    if body and (body[-1] - 63) & ((1 << (6 * len(body) - pairs)) - 1):
+        raise ValueError("graph6 line with nonzero padding bits")
+    return masks

@@ -1,0 +1,248 @@
+# Included by bits_c.pyx. Entry points of the k-cops game (cops.pxi): the same names,
+# arguments, checks and answers as py_cops.py.
+
+from cpython.exc cimport PyErr_Occurred
+
+from catmouse.engine.cops_checks import components, csr_of
+
+cdef class _CopTables:
+    """The buffers of one search, freed with this object (whatever raised in between)."""
+
+    cdef CopSearch c
+
+    def __cinit__(self):
+        memset(&self.c, 0, sizeof(CopSearch))
+        self.c.poll = True
+
+    def __dealloc__(self):
+        cops_free(&self.c)
+
+
+cdef class _WideTables:
+    """The buffers of one search on more than 64 nodes, freed with this object."""
+
+    cdef Wide w
+
+    def __cinit__(self):
+        memset(&self.w, 0, sizeof(Wide))
+        self.w.poll = True
+
+    def __dealloc__(self):
+        wide_free(&self.w)
+
+
+cdef int64_t wide_search(list masks, int32_t k, object outcome, object remoteness,
+                         bint stop, bint any_win) except -5:
+    """One search of ``k`` cops on a graph of more than 64 nodes (``masks``: closed
+    neighbourhoods as ints); the memory guard has been passed."""
+    cdef int32_t m = len(masks)
+    cdef _WideTables tables = _WideTables()
+    cdef Wide *w = &tables.w
+    cdef uint8_t[::1] out_view
+    cdef int32_t[::1] rem_view
+    cdef int64_t code
+    indptr, indices = array("i", [0]), array("i")
+    for u in range(m):
+        mask = masks[u] & ~(1 << u)
+        while mask:
+            low = mask & -mask
+            indices.append(low.bit_length() - 1)
+            mask ^= low
+        indptr.append(len(indices))
+    cdef const int32_t[::1] ip = indptr
+    cdef const int32_t[::1] ix = indices
+    if wide_alloc(w, m, k) < 0:
+        raise MemoryError(f"cannot allocate {wide_need(m, k):,} bytes for {k} cops on {m} nodes")
+    if outcome is not None:
+        out_view = outcome
+        w.outcome = &out_view[0]
+    if remoteness is not None:
+        rem_view = remoteness
+        w.rem = &rem_view[0]
+    w.any_win = any_win
+    with nogil:
+        wide_graph(w, &ip[0], &ix[0] if ix.shape[0] else NULL)
+        code = wide_run(w, stop)
+    if code == COPS_INTERRUPTED:
+        cops_raise()
+    return code
+
+
+cdef int cops_masks(object closed, uint64_t *out) except -1:
+    cdef int32_t u
+    for u in range(len(closed)):
+        out[u] = closed[u]
+    return 0
+
+
+cdef int cops_raise() except -1:
+    """Raise the error a signal handler left (Ctrl-C) while the search polled."""
+    if PyErr_Occurred() != NULL or check_signals() < 0:
+        return -1
+    raise KeyboardInterrupt
+
+
+def cops_peak_bytes(n, k, tables=False):
+    """An upper bound on the bytes one search of ``k`` cops on ``n`` nodes allocates.
+
+    The caller's tables not counted.
+
+    >>> cops_peak_bytes(10, 2) > 55 * 37
+    True
+    """
+    k = check_cops(k)
+    return cops_need(n, k) if n <= 64 else wide_need(n, k)
+
+
+def cops_search(n, indptr, indices, k, outcome=None, remoteness=None, *, stop=True,
+                max_bytes=None):
+    """Solve the game of ``k`` cops on an undirected graph; see ``py_cops.cops_search``.
+
+    >>> cops_search(4, [0, 2, 4, 6, 8], [1, 3, 0, 2, 1, 3, 0, 2], 2)
+    1
+    """
+    cdef uint64_t closed[64]
+    cdef _CopTables tables = _CopTables()
+    cdef CopSearch *c = &tables.c
+    cdef uint8_t[::1] out_view
+    cdef int32_t[::1] rem_view
+    cdef int32_t m, kk
+    cdef int64_t need, code
+    cdef bint halt = bool(stop)
+    masks = check_cop_graph(n, indptr, indices)
+    kk = check_cops(k)
+    m = len(masks)
+    check_cop_tables(m, kk, outcome, remoteness)
+    need = cops_need(m, kk) if m <= 64 else wide_need(m, kk)
+    if max_bytes is not None and need > max_bytes:
+        raise too_big(m, kk, need, max_bytes)
+    if m == 0:
+        return -1
+    if m > 64:
+        return wide_search(masks, kk, outcome, remoteness, halt, False)
+    cops_masks(masks, closed)
+    if cops_reserve(c, cops_rows_c(m, kk), kk) < 0:
+        raise MemoryError(f"cannot allocate {need:,} bytes for {kk} cops on {m} nodes")
+    cops_graph(c, closed, m, kk)
+    if outcome is not None:
+        out_view = outcome
+        c.outcome = &out_view[0]
+    if remoteness is not None:
+        rem_view = remoteness
+        c.rem = &rem_view[0]
+    with nogil:
+        code = cops_run(c, halt)
+    if code == COPS_INTERRUPTED:
+        cops_raise()
+    return code
+
+
+cdef object cops_number_error(int64_t code, int32_t *bad, int64_t max_bytes):
+    if code == COPS_INTERRUPTED:
+        cops_raise()
+    if code == COPS_TOO_BIG:
+        raise too_big(bad[0], bad[1], cops_need(bad[0], bad[1]), max_bytes)
+    raise MemoryError("cannot allocate the cops' tables")
+
+
+def cop_number(n, indptr, indices, max_cops, max_bytes=None):
+    """The cop number of an undirected graph, or -1 past ``max_cops``; see ``py_cops``.
+
+    >>> cop_number(4, [0, 2, 4, 6, 8], [1, 3, 0, 2, 1, 3, 0, 2], 5)
+    2
+    """
+    cdef uint64_t closed[64]
+    cdef _CopTables tables = _CopTables()
+    cdef int32_t bad[2]
+    cdef int32_t m
+    cdef int64_t code, limit = -1 if max_bytes is None else max_bytes
+    cdef int64_t most = max(0, min(max_cops, 1 << 30))
+    masks = check_cop_graph(n, indptr, indices)
+    m = len(masks)
+    if m > 64:
+        return wide_number(masks, most, max_bytes)
+    cops_masks(masks, closed)
+    with nogil:
+        code = cops_number(&tables.c, closed, m, most, limit, bad)
+    if code < -1:
+        cops_number_error(code, bad, limit)
+    return code
+
+
+cdef object wide_number(list masks, int64_t most, object max_bytes):
+    """cop_number of a graph of more than 64 nodes: each component on its own path."""
+    total = 0
+    for part in components(masks):
+        m = len(part)
+        if m <= 64:
+            found = cop_number(m, *csr_of(part), most - total, max_bytes)
+            if found < 0:
+                return -1
+            total += found
+            continue
+        k = 1
+        while total + k <= most:
+            need = wide_need(m, k)
+            if max_bytes is not None and need > max_bytes:
+                raise too_big(m, k, need, max_bytes)
+            if wide_search(part, k, None, None, True, True) >= 0:
+                break
+            k += 1
+        total += k
+        if total > most:
+            return -1
+    return total
+
+
+def cop_numbers_graph6(data, max_cops, max_bytes=None):
+    """One byte per graph6 line of ``data``: its cop number, 255 past ``max_cops``.
+
+    The GIL is released over the whole block; see ``py_cops.cop_numbers_graph6``.
+
+    >>> list(cop_numbers_graph6(b"Bw\\nCl\\n", 3))
+    [1, 2]
+    """
+    cdef const uint8_t[::1] view = data
+    cdef _CopTables tables = _CopTables()
+    cdef uint64_t closed[64]
+    cdef int32_t bad[2]
+    cdef int32_t m = 0
+    cdef int64_t size = view.shape[0], start = 0, end, line = 0, lines = 0, i, code = 0
+    cdef int64_t limit = -1 if max_bytes is None else max_bytes
+    cdef int64_t most = max(0, min(max_cops, 254))
+    cdef const uint8_t *p = &view[0] if size else NULL
+    cdef int64_t length
+    for i in range(size):
+        if p[i] == 10:
+            lines += 1
+    if size and p[size - 1] != 10:
+        lines += 1
+    result = bytearray(lines)
+    cdef uint8_t[::1] out = result
+    with nogil:
+        while line < lines:
+            end = start
+            while end < size and p[end] != 10:
+                end += 1
+            length = end - start
+            if length and p[end - 1] == 13:
+                length -= 1
+            if cops_graph6(p + start, length, closed, &m) < 0:
+                code = COPS_TOO_BIG - 10  # a bad line: named below with the GIL
+                break
+            code = cops_number(&tables.c, closed, m, most, limit, bad)
+            if code < -1:
+                break
+            out[line] = 255 if code < 0 else <uint8_t> code
+            line += 1
+            start = end + 1
+    if code == COPS_TOO_BIG - 10:
+        text = bytes(view[start:start + length])
+        try:
+            graph6_masks(text)
+        except ValueError as error:
+            raise ValueError(f"line {line + 1}: {error}") from None
+        raise ValueError(f"line {line + 1}: not a graph6 line")
+    if code < -1:
+        cops_number_error(code, bad, limit)
+    return bytes(result)

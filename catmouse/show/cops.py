@@ -1,0 +1,105 @@
+"""Drawing the k-cops game as SVG: the board, the team's nodes marked, the robber, the line.
+
+Each node holding cops is filled in the cats' orange with the number of cops on it; the
+robber's node is ringed in the mice's blue.  Under the board, an optimal line from the
+position, one ply a line of text, up to capture (or until it would repeat: he escapes).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from typing import Any
+
+from ..cops_game import CopsAnalysis, CopsGame
+from ..outcome import Outcome, Turn
+from .svg import CAT_COLOUR, MOUSE_COLOUR, layout, node_name, xml_text
+
+__all__ = ["cops_svg"]
+
+_EDGE = "#b8bec6"
+_INK = "#22272e"
+_MOST_LINES = 12
+
+
+def _team_text(analysis: CopsAnalysis, team: tuple[Any, ...]) -> str:
+    graph = analysis.game.graph
+    return ", ".join(node_name(graph, graph.index(label)) for label in team)
+
+
+def cops_svg(game: CopsGame | CopsAnalysis, cops: Any, robber: Any,
+             turn: Turn | int = Turn.CAT) -> str:
+    """An SVG picture of a position of the k-cops game and an optimal line from it.
+
+    ``game`` is a :class:`CopsGame` (analysed here) or its :class:`CopsAnalysis`; nodes are
+    the graph's labels.
+
+    >>> from catmouse import CopsGame
+    >>> svg = cops_svg(CopsGame([[1], [0, 2], [1]], cops=1), [0], 2)
+    >>> svg.startswith("<svg") and "captured after 3 plies" in svg
+    True
+    """
+    analysis = game.analyze() if isinstance(game, CopsGame) else game
+    graph = analysis.game.graph
+    line = analysis.line(cops, robber, turn)
+    team, robber_label, _ = line[0]
+    outcome = analysis.outcome(cops, robber, turn)
+    plies = analysis.remoteness(cops, robber, turn)
+    k = analysis.game.cops
+    if outcome == Outcome.CAT_WIN:
+        title = f"{k} cop{'s' if k > 1 else ''}: the robber is captured after {plies} plies"
+    else:
+        title = f"{k} cop{'s' if k > 1 else ''}: the robber escapes forever"
+    n = graph.n
+    points = layout(graph)
+    size, radius = 520.0, max(8.0, min(17.0, 150.0 / math.sqrt(max(n, 1))))
+    margin, top = 40.0 + radius, 56.0
+    steps = [f"start: cops on {_team_text(analysis, team)}, robber on "
+             f"{node_name(graph, graph.index(robber_label))}"]
+    for before, after in zip(line, line[1:]):
+        if before[2] == Turn.CAT:
+            steps.append(f"{len(steps)}. cops to {_team_text(analysis, after[0])}")
+        else:
+            steps.append(f"{len(steps)}. robber to {node_name(graph, graph.index(after[1]))}")
+    if len(steps) > _MOST_LINES:
+        steps = [*steps[:_MOST_LINES - 1], f"... {len(steps) - _MOST_LINES + 1} more plies"]
+    width = size + 2 * margin
+    height = top + size + 2 * margin + 22.0 * len(steps) + 16
+
+    def at(u: int) -> tuple[float, float]:
+        x, y = points[u]
+        return margin + x * size, top + margin + (1 - y) * size
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
+           f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" '
+           'style="max-width: 100%; height: auto" font-family="Helvetica, Arial, sans-serif">',
+           f'<rect width="{width:.0f}" height="{height:.0f}" fill="white"/>',
+           f'<text x="{width / 2:.1f}" y="32" text-anchor="middle" font-size="18" '
+           f'font-weight="bold" fill="{_INK}">{xml_text(title)}</text>',
+           f'<g stroke="{_EDGE}" stroke-width="2">']
+    for u, row in enumerate(graph._rows()):
+        for v in row:
+            if u < v:
+                (x1, y1), (x2, y2) = at(u), at(v)
+                out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>')
+    out.append("</g>")
+    on = Counter(graph.index(label) for label in team)
+    where = graph.index(robber_label)
+    for u in range(n):
+        x, y = at(u)
+        fill, ink = (CAT_COLOUR, "white") if u in on else ("white", _INK)
+        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius:.1f}" fill="{fill}" '
+                   f'stroke="{_INK}" stroke-width="1.5" class="{"cop" if u in on else "node"}"/>')
+        if u == where:
+            out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius + 4:.1f}" fill="none" '
+                       f'stroke="{MOUSE_COLOUR}" stroke-width="4" class="robber"/>')
+        text = node_name(graph, u) + (f" \u00d7{on[u]}" if on[u] > 1 else "")
+        out.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" font-size="11" '
+                   f'fill="{ink}">{xml_text(text)}</text>')
+    y = top + size + 2 * margin
+    for step in steps:
+        out.append(f'<text x="{margin:.1f}" y="{y:.1f}" font-size="14" '
+                   f'fill="{_INK}">{xml_text(step)}</text>')
+        y += 22.0
+    out.append("</svg>")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,124 @@
+"""``catmouse cop-number``: graph6 lines in, cop numbers out, in order, streamed."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from catmouse.cli import cop_census
+from catmouse.cli.commands import main
+
+FIXTURES = Path(__file__).resolve().parents[1] / "game" / "fixtures"
+ROBERTSON = (FIXTURES / "robertson.g6").read_bytes().strip()
+# Petersen, the triangle, the 4-cycle, K1, two disjoint 4-cycles (both engines; the
+# Robertson graph, 4, takes the pure twin seconds: it runs on the installed engine below).
+LINES = [b"IheA@GUAo", b"Bw", b"Cl", b"@", b"Gl?GGS"]
+EXPECTED = ["3", "1", "2", "1", "4"]
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def graphs(tmp_path):
+    path = tmp_path / "graphs.g6"
+    path.write_bytes(b"\n".join(LINES) + b"\n")
+    return path
+
+
+def test_one_number_per_line_in_input_order(use_engine, capsys, graphs):
+    assert run(capsys, "cop-number", graphs) == (0, "\n".join(EXPECTED) + "\n", "")
+
+
+def test_the_census_prints_k_count_lines_only(use_engine, capsys, tmp_path):
+    """A220840 and A220841 summed over n = 2..8 (the pure twin: over n = 2..7, 995 graphs)."""
+    census = FIXTURES / "connected_2_to_8.g6"
+    expected = "1 4286\n2 7826\n"
+    if use_engine.__name__.endswith("_py"):
+        census = tmp_path / "connected_2_to_7.g6"
+        lines = (FIXTURES / "connected_2_to_8.g6").read_bytes().splitlines(keepends=True)
+        census.write_bytes(b"".join(lines[:995]))
+        expected = "1 495\n2 500\n"
+    assert run(capsys, "cop-number", "--census", census) == (0, expected, "")
+
+
+def test_max_cops(use_engine, capsys, graphs):
+    code, out, _ = run(capsys, "cop-number", "--max-cops", "2", graphs)
+    assert out.split() == [">2", "1", "2", "1", ">2"]
+    code, out, _ = run(capsys, "cop-number", "--census", "--max-cops", "2", graphs)
+    assert out == "1 2\n2 1\n>2 2\n"
+    assert run(capsys, "cop-number", "--max-cops", "255", graphs)[0] == 1
+
+
+def test_blocks_on_threads_keep_the_order(use_engine, capsys, monkeypatch):
+    monkeypatch.setattr(cop_census, "BLOCK_BYTES", 300)  # about 40 blocks
+    lines = (FIXTURES / "connected_2_to_8.g6").read_bytes().splitlines()[-2000:]
+    data = b"\n".join(lines) + b"\n"
+    outputs = []
+    for jobs in ("1", "2", "3"):
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+        outputs.append(run(capsys, "cop-number", "--jobs", jobs, "-"))
+    assert outputs[0] == outputs[1] == outputs[2]
+    assert outputs[0][1].count("\n") == 2000
+
+
+def test_a_bad_line_is_named_by_its_number_in_the_stream(use_engine, capsys, monkeypatch):
+    monkeypatch.setattr(cop_census, "BLOCK_BYTES", 20)
+    data = b"Bw\n" * 50 + b"Bx\n" + b"Bw\n"
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+    code, out, err = run(capsys, "cop-number", "-")
+    assert code == 1
+    assert "error: -: line 51: graph6 line with nonzero padding bits" in err
+
+
+def test_bad_options(capsys, graphs):
+    assert "--jobs must be at least 1" in run(capsys, "cop-number", "--jobs", "0", graphs)[2]
+    assert "no such file" in run(capsys, "cop-number", graphs.parent / "missing.g6")[2]
+
+
+def test_progress_goes_to_stderr(capsys, graphs):
+    code, out, err = run(capsys, "cop-number", "--progress", graphs)
+    assert out.split() == EXPECTED
+    assert "cop-number: 5 graphs in" in err
+
+
+class CountingStream:
+    """A stream of the same line forever, counting the blocks read."""
+
+    def __init__(self, blocks: int):
+        self.left = blocks
+        self.read = 0
+
+    def readlines(self, hint: int) -> list[bytes]:
+        if self.left == 0:
+            return []
+        self.left -= 1
+        self.read += 1
+        return [b"Cl\n"] * 10
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_memory_is_flat_in_the_number_of_graphs(jobs):
+    """At most 2 * jobs blocks are read ahead of the answers written."""
+    stream = CountingStream(100)
+    written = 0
+    for numbers, start in cop_census._answers(stream, jobs, 5, None):
+        assert start == 10 * written
+        written += 1
+        assert stream.read - written <= 2 * jobs
+        assert numbers == b"\x02" * 10
+    assert written == 100
+
+
+def test_stdin_through_a_real_pipe():
+    result = subprocess.run([sys.executable, "-m", "catmouse", "cop-number", "-"],
+                            input=b"\n".join([*LINES, ROBERTSON]), capture_output=True,
+                            check=True)
+    assert result.stdout.decode().split() == [*EXPECTED, "4"]

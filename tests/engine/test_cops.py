@@ -1,0 +1,270 @@
+"""The k-cops engine: both twins against an independent oracle, and against each other.
+
+The oracle (tests/helpers/cops_oracle.py) iterates capture times over *ordered* cop tuples;
+the engine keeps one row per multiset.  Every position of every random board must get the
+same outcome and the same remoteness, on both twins, and the twins must give the same bytes.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import signal
+import subprocess
+import sys
+import time
+from array import array
+from math import comb
+
+import pytest
+from cops_oracle import COPS, solve_cops
+
+from catmouse.engine import py_cops
+from catmouse.engine.cops_checks import MAX_COPS, check_cop_graph, graph6_masks
+
+ORACLE_BOARDS = 120
+TWIN_BOARDS = 200
+
+
+def random_board(rng: random.Random, n: int) -> list[list[int]]:
+    p = rng.random()
+    adjacency: list[list[int]] = [[] for _ in range(n)]
+    for u in range(n):
+        for v in range(u + 1, n):
+            if rng.random() < p:
+                adjacency[u].append(v)
+                adjacency[v].append(u)
+    return adjacency
+
+
+def csr(adjacency: list[list[int]]) -> tuple[int, list[int], list[int]]:
+    indptr, indices = [0], []
+    for row in adjacency:
+        indices += row
+        indptr.append(len(indices))
+    return len(adjacency), indptr, indices
+
+
+def tables(engine, adjacency, k, stop=True):
+    n, indptr, indices = csr(adjacency)
+    size = 2 * comb(n + k - 1, k) * n
+    outcome, remoteness = bytearray(size), array("i", [7]) * size
+    found = engine.cops_search(n, indptr, indices, k, outcome, remoteness, stop=stop)
+    return found, bytes(outcome), remoteness.tobytes()
+
+
+def test_every_position_agrees_with_the_oracle(engine):
+    rng = random.Random(22)
+    compared = 0
+    for _ in range(ORACLE_BOARDS):
+        n, k = rng.randint(1, 6), rng.randint(1, 3)
+        adjacency = random_board(rng, n)
+        found, outcome, remoteness = tables(engine, adjacency, k)
+        rem = array("i", remoteness)
+        rows = {team: i for i, team in enumerate(py_cops._multisets(n, k))}
+        count = len(rows)
+        expected = solve_cops(adjacency, k)
+        winners = set()
+        for (team, robber, turn), value in expected.items():
+            row = rows[tuple(sorted(team))]
+            at = turn * count * n + row * n + robber
+            assert outcome[at] == (2 if value is not None else 1), (adjacency, k, team, robber)
+            assert rem[at] == (-1 if value is None else value), (adjacency, k, team, robber)
+            compared += 1
+            if turn == COPS and all(expected[(team, r, COPS)] is not None for r in range(n)):
+                winners.add(row)
+        assert (found >= 0) == bool(winners)
+        assert found < 0 or found in winners
+    assert compared > 20_000  # the boards are not all trivial
+
+
+def test_the_twins_give_the_same_bytes(compiled_engine):
+    rng = random.Random(913)
+    for _ in range(TWIN_BOARDS):
+        n, k = rng.randint(0, 12), rng.randint(1, 3)
+        adjacency = random_board(rng, n)
+        assert tables(compiled_engine, adjacency, k) == tables(py_cops, adjacency, k)
+        for stop in (True, False):
+            args = (*csr(adjacency), k)
+            assert (compiled_engine.cops_search(*args, stop=stop)
+                    == py_cops.cops_search(*args, stop=stop))
+        assert (compiled_engine.cop_number(*csr(adjacency), 6)
+                == py_cops.cop_number(*csr(adjacency), 6))
+
+
+def sparse_board(rng: random.Random, n: int) -> list[list[int]]:
+    """A random connected-ish sparse graph: a spanning path plus a few chords."""
+    adjacency: list[set[int]] = [set() for _ in range(n)]
+    for u in range(1, n):
+        v = rng.randrange(u)
+        adjacency[u].add(v)
+        adjacency[v].add(u)
+    for _ in range(rng.randint(0, n // 2)):
+        u, v = rng.sample(range(n), 2)
+        adjacency[u].add(v)
+        adjacency[v].add(u)
+    return [sorted(row) for row in adjacency]
+
+
+def test_rows_of_several_words_give_the_same_bytes(compiled_engine):
+    """Past 64 nodes the compiled twin's rows take several words: still the twin's tables."""
+    rng = random.Random(65)
+    for n, k in [(65, 1), (70, 2), (128, 1), (130, 1), (80, 2), (200, 1)]:
+        adjacency = sparse_board(rng, n)
+        assert tables(compiled_engine, adjacency, k) == tables(py_cops, adjacency, k), (n, k)
+        # Up to one cop: the pure twin's two-cop search on 200 nodes takes half a minute.
+        assert (compiled_engine.cop_number(*csr(adjacency), 1)
+                == py_cops.cop_number(*csr(adjacency), 1))
+
+
+def test_several_words_against_the_oracle(engine):
+    rng = random.Random(66)
+    adjacency = sparse_board(rng, 67)
+    _, outcome, remoteness = tables(engine, adjacency, 1)
+    rem = array("i", remoteness)
+    for (team, robber, turn), value in solve_cops(adjacency, 1).items():
+        at = turn * 67 * 67 + team[0] * 67 + robber
+        assert (outcome[at], rem[at]) == ((2, value) if value is not None else (1, -1))
+
+
+def test_the_early_exit_names_a_winning_start(engine):
+    """Stopping early gives the row the full search finds first: a start that wins."""
+    c5 = [[1, 4], [0, 2], [1, 3], [2, 4], [3, 0]]
+    assert engine.cops_search(*csr(c5), 1) == -1
+    assert engine.cops_search(*csr(c5), 2) == engine.cops_search(*csr(c5), 2, stop=False) >= 0
+
+
+CYCLE4 = (4, [0, 2, 4, 6, 8], [1, 3, 0, 2, 1, 3, 0, 2])
+
+
+@pytest.mark.parametrize("args, error, words", [
+    ((1025, [0] * 1026, []), ValueError, "0 to 1024 nodes"),
+    ((2, [0, 1, 1], [1]), ValueError, "must be undirected: 0 -> 1 without 1 -> 0"),
+    ((2, [0, 1, 2], [1, 2]), ValueError, "neighbour 2, which is not a node"),
+    ((2, [0, 1], [1]), ValueError, "indptr has 2 entries, expected 3"),
+    ((2, [0, 2, 1], [1, 0]), ValueError, "not a monotone offset array"),
+])
+def test_bad_graphs_are_refused_alike(engine, args, error, words):
+    with pytest.raises(error, match=words):
+        engine.cops_search(*args, 1)
+    with pytest.raises(error, match=words):
+        engine.cop_number(*args, 3)
+
+
+@pytest.mark.parametrize("k, error", [(0, ValueError), (MAX_COPS + 1, ValueError),
+                                      (True, TypeError), (1.0, TypeError)])
+def test_bad_cop_counts_are_refused(engine, k, error):
+    with pytest.raises(error):
+        engine.cops_search(*CYCLE4, k)
+
+
+def test_tables_of_the_wrong_size_or_type_are_refused(engine):
+    with pytest.raises(ValueError, match="expected 80"):
+        engine.cops_search(*CYCLE4, 2, bytearray(79))
+    with pytest.raises(ValueError, match="format"):
+        engine.cops_search(*CYCLE4, 2, bytearray(80), array("d", [0]) * 80)
+    with pytest.raises(TypeError, match="read-only"):
+        engine.cops_search(*CYCLE4, 2, bytes(80))
+
+
+def test_the_memory_guard_speaks_before_allocating(engine):
+    need = engine.cops_peak_bytes(64, 8)
+    assert need > 10**11  # 64 multichoose 8 rows: no machine here holds them
+    with pytest.raises(MemoryError, match=r"6 cops on 4 nodes need 84 rows"):
+        engine.cops_search(*CYCLE4, 6, max_bytes=1000)
+    with pytest.raises(MemoryError, match=r"2 cops on 4 nodes need 10 rows"):
+        engine.cop_number(*CYCLE4, 5, max_bytes=engine.cops_peak_bytes(4, 1))
+    assert engine.cop_number(*CYCLE4, 5, max_bytes=engine.cops_peak_bytes(4, 2)) == 2
+
+
+def test_max_cops_and_components(engine):
+    two_squares = [[1, 3], [0, 2], [1, 3], [0, 2], [5, 7], [4, 6], [5, 7], [4, 6], []]
+    assert engine.cop_number(*csr(two_squares), 10) == 5  # 2 + 2 + 1 (a lone node)
+    assert engine.cop_number(*csr(two_squares), 4) == -1
+    assert engine.cop_number(*CYCLE4, 1) == -1
+    assert engine.cop_number(0, [0], [], 3) == 0
+
+
+GRAPH6 = [(b"Bw", [1]), (b"Cl", [2]), (b"IheA@GUAo", [3]), (b">>graph6<<Bw", [1]),
+          (b"Bw\r\nCl\n", [1, 2]), (b"Bw\nA_\nA?", [1, 1, 2]), (b"", []), (b"?\n", [0])]
+
+
+@pytest.mark.parametrize("data, expected", GRAPH6)
+def test_graph6_lines(engine, data, expected):
+    assert list(engine.cop_numbers_graph6(data, 10)) == expected
+
+
+def test_graph6_past_max_cops_is_255(engine):
+    assert list(engine.cop_numbers_graph6(b"IheA@GUAo\nBw\n", 2)) == [255, 1]
+
+
+@pytest.mark.parametrize("line, words", [
+    (b"Bx", "padding"), (b"B", "needs 1 characters"), (b"B w", "not a graph6 line"),
+    (b"~~?????????", "more than 64"), (b"~?@@" + b"?" * 347, "65 nodes"), (b"\n", "not a graph6"),
+])
+def test_bad_graph6_lines_are_named(engine, line, words):
+    with pytest.raises(ValueError, match=f"line 2: .*{words}"):
+        engine.cop_numbers_graph6(b"Bw\n" + line + b"\nBw\n", 3)
+
+
+def test_the_c_decoder_reads_what_the_shared_reader_reads(compiled_engine):
+    rng = random.Random(6)
+    for n in range(0, 65, 3):
+        adjacency = random_board(rng, n)
+        bits = [(j, i) for j in range(1, n) for i in range(j)]
+        flags = [int(i in adjacency[j]) for j, i in bits]
+        flags += [0] * (-len(flags) % 6)
+        body = bytes(63 + int("".join(map(str, flags[p:p + 6])), 2)
+                     for p in range(0, len(flags), 6))
+        head = bytes([63 + n]) if n < 63 else b"~" + bytes([63, 63 + (n >> 6), 63 + (n & 63)])
+        line = head + body
+        assert graph6_masks(line) == check_cop_graph(*csr(adjacency))
+        expected = py_cops.cop_number(*csr(adjacency), 3) if n <= 20 else None
+        got = compiled_engine.cop_numbers_graph6(line, 3)
+        if expected is not None:
+            assert list(got) == [255 if expected < 0 else expected]
+
+
+def test_the_selector_offers_the_cops_entry_points():
+    from catmouse import engine as selector
+
+    for name in ("cython", "python"):
+        try:
+            loaded = selector.load(name)
+        except ImportError:
+            continue
+        module = importlib.import_module(selector.MODULES[name])
+        assert loaded.cop_number is module.cop_number
+        assert loaded.cops_search is module.cops_search
+
+
+CHILD = """
+import signal, sys, time
+signal.signal(signal.SIGINT, signal.default_int_handler)
+from catmouse.engine import bits_c
+n = 64  # the 6-cube: four cops win, after about a minute of rounds
+indptr = list(range(0, 6 * n + 1, 6))
+indices = [u ^ (1 << b) for u in range(n) for b in range(6)]
+print("ready", flush=True)
+try:
+    bits_c.cops_search(n, indptr, indices, 4)
+    print("finished", flush=True)
+except KeyboardInterrupt:
+    print("interrupted", time.monotonic(), flush=True)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_stops_a_long_search(compiled_engine):
+    child = subprocess.Popen([sys.executable, "-c", CHILD], stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline().strip() == "ready"
+        time.sleep(1.0)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        word, *when = child.stdout.readline().split()
+        assert word == "interrupted"
+        assert float(when[0]) - sent < 2.0  # polled about every millisecond of work
+    finally:
+        child.kill()
+        child.wait()

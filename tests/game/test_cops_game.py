@@ -1,0 +1,124 @@
+"""CopsGame and CopsAnalysis: the k-cops tables read through labels, moves, lines, verify."""
+
+from __future__ import annotations
+
+import random
+
+import networkx as nx
+import pytest
+from cops_oracle import COPS, ROBBER, solve_cops
+
+from catmouse import Graph, Outcome, Turn, VerificationError, cop_number, is_cop_win
+from catmouse.cops_game import CopsAnalysis, CopsGame
+
+TURNS = {ROBBER: Turn.MOUSE, COPS: Turn.CAT}
+
+
+def random_connected(rng: random.Random, n: int) -> nx.Graph:
+    while True:
+        g = nx.gnp_random_graph(n, rng.uniform(0.2, 0.7), seed=rng.randrange(10**6))
+        if nx.is_connected(g):
+            return g
+
+
+def test_the_analysis_reads_the_oracle_through_labels(use_engine):
+    rng = random.Random(5)
+    for _ in range(12):
+        g = random_connected(rng, rng.randint(2, 6))
+        k = rng.randint(1, 2)
+        names = {u: f"n{u}" for u in g}
+        analysis = CopsGame(nx.relabel_nodes(g, names), cops=k).analyze()
+        adjacency = [sorted(g[u]) for u in range(len(g))]
+        for (team, robber, turn), value in solve_cops(adjacency, k).items():
+            cops = [names[u] for u in team]
+            t = TURNS[turn]
+            assert analysis.outcome(cops, names[robber], t) == (
+                Outcome.CAT_WIN if value is not None else Outcome.MOUSE_WIN)
+            assert analysis.remoteness(cops, names[robber], t) == value
+        assert analysis.verify()
+
+
+def test_winning_starts_and_the_cop_number(use_engine):
+    rng = random.Random(8)
+    for _ in range(10):
+        g = random_connected(rng, rng.randint(3, 7))
+        c = cop_number(g)
+        for k in (1, 2):
+            starts = CopsGame(g, k).analyze().winning_starts()
+            assert bool(starts) == (k >= c)
+        assert is_cop_win(g) == bool(CopsGame(g, 1).analyze().winning_starts())
+
+
+def test_lines_end_in_capture_at_the_remoteness():
+    petersen = nx.petersen_graph()
+    analysis = CopsGame(petersen, cops=3).analyze()
+    start = analysis.winning_starts()[0]
+    for robber in petersen:
+        line = analysis.line(start, robber)
+        assert len(line) - 1 == analysis.remoteness(start, robber)
+        cops, caught, _ = line[-1]
+        assert caught in cops
+    # Two cops never catch him: his best moves keep him free, and the line repeats.
+    two = CopsGame(petersen, cops=2).analyze()
+    assert two.winning_starts() == []
+    for move in two.best_moves((0, 1), 7, Turn.MOUSE):
+        assert two.outcome((0, 1), move, Turn.CAT) == Outcome.MOUSE_WIN
+    line = two.line((0, 1), 7)
+    assert all(robber not in cops for cops, robber, _ in line)
+
+
+def test_best_moves_of_the_cops_are_teams():
+    path = Graph([[1], [0, 2], [1, 3], [2]])
+    analysis = CopsGame(path, cops=1).analyze()
+    assert analysis.best_moves([0], 3) == [(1,)]
+    assert analysis.best_moves([3], 3) == []
+    assert CopsGame(path, cops=2).analyze().best_moves((0, 3), 1) == [(1, 2), (1, 3)]
+
+
+def test_verify_finds_a_wrong_table():
+    analysis = CopsGame(nx.cycle_graph(5), cops=2).analyze()
+    outcomes = bytearray(analysis._outcomes)
+    outcomes[7] ^= 3  # CAT_WIN <-> MOUSE_WIN
+    broken = CopsAnalysis(analysis.game, bytes(outcomes), analysis._remoteness.tobytes())
+    with pytest.raises(VerificationError, match="moves give"):
+        broken.verify()
+
+
+def test_refusals():
+    with pytest.raises(ValueError, match="undirected"):
+        CopsGame(Graph([[1], []], directed=True))
+    with pytest.raises(ValueError, match="at most 1024"):
+        CopsGame(nx.cycle_graph(1025))
+    with pytest.raises(ValueError, match="1 to 16"):
+        CopsGame(nx.cycle_graph(5), cops=0)
+    analysis = CopsGame(nx.cycle_graph(5), cops=2).analyze()
+    with pytest.raises(ValueError, match="2 cops, got 1"):
+        analysis.outcome([0], 3)
+    with pytest.raises(ValueError, match="robber=9 is not a node"):
+        analysis.outcome([0, 1], 9)
+    with pytest.raises(MemoryError, match="more than the 1,000 available"):
+        CopsGame(nx.cycle_graph(5), cops=2).analyze(max_memory=1000)
+    assert repr(CopsGame(nx.cycle_graph(5), cops=2)) == "CopsGame(<5 nodes>, cops=2)"
+
+
+def test_export_json_and_csv(tmp_path):
+    import csv
+    import json
+
+    game = CopsGame(nx.relabel_nodes(nx.cycle_graph(4), dict(enumerate("abcd"))), cops=1)
+    analysis = game.analyze()
+    data = json.loads(analysis.to_json())
+    assert data["labels"] == ["a", "b", "c", "d"] and data["winning_starts"] == []
+    assert data["outcomes"][1][0] == [2, 2, 1, 2]  # the cop on a: c escapes him
+    assert data["remoteness"][1][0] == [0, 1, -1, 1]
+    analysis.save(tmp_path / "t.json")
+    assert json.loads((tmp_path / "t.json").read_text()) == data
+    analysis.save(tmp_path / "t.csv")
+    rows = list(csv.DictReader((tmp_path / "t.csv").open()))
+    assert len(rows) == 2 * 4 * 4
+    assert rows[0] == {"cops": "a", "robber": "a", "turn": "cops", "winner": "cops",
+                       "remoteness": "0"}
+    row = next(r for r in rows if (r["cops"], r["robber"], r["turn"]) == ("a", "c", "robber"))
+    assert row["winner"] == "robber" and row["remoteness"] == ""
+    with pytest.raises(ValueError, match=".json or .csv"):
+        analysis.save(tmp_path / "t.npz")
