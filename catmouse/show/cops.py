@@ -1,8 +1,9 @@
 """Drawing the k-cops game as SVG: the board, the team's nodes marked, the robber, the line.
 
-Each node holding cops is filled in the cats' orange with the number of cops on it; the
-robber's node is ringed in the mice's blue.  Under the board, an optimal line from the
-position, one ply a line of text, up to capture (or until it would repeat: he escapes).
+Each node holding cops is filled in the cats' orange, with a badge counting them where several
+share it; the robber's node is ringed in the mice's blue.  Under the board, an optimal line
+from the position, one ply a line of text, up to capture (or until it would repeat: he
+escapes).
 """
 
 from __future__ import annotations
@@ -93,9 +94,15 @@ def cops_svg(game: CopsGame | CopsAnalysis, cops: Any, robber: Any,
         if u == where:
             out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius + 4:.1f}" fill="none" '
                        f'stroke="{MOUSE_COLOUR}" stroke-width="4" class="robber"/>')
-        text = node_name(graph, u) + (f" \u00d7{on[u]}" if on[u] > 1 else "")
         out.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" font-size="11" '
-                   f'fill="{ink}">{xml_text(text)}</text>')
+                   f'fill="{ink}">{xml_text(node_name(graph, u))}</text>')
+        if on[u] > 1:  # a badge on the rim: "0 x3" inside the node overflowed it
+            bx, by = x + radius, y - radius
+            out.append(f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="11" fill="white" '
+                       f'stroke="{CAT_COLOUR}" stroke-width="1.5" class="count"/>')
+            out.append(f'<text x="{bx:.1f}" y="{by + 3.5:.1f}" text-anchor="middle" '
+                       f'font-size="10" font-weight="bold" fill="{_INK}">'
+                       f'\u00d7{on[u]}</text>')
     y = top + size + 2 * margin
     for step in steps:
         out.append(f'<text x="{margin:.1f}" y="{y:.1f}" font-size="14" '

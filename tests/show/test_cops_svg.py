@@ -26,7 +26,8 @@ def test_the_team_and_the_robber_are_marked():
     circles, texts = parts(svg)
     assert [c.get("class") for c in circles].count("cop") == 2  # two nodes hold the 3 cops
     assert [c.get("class") for c in circles].count("robber") == 1
-    assert "p0 \u00d72" in texts
+    assert [c.get("class") for c in circles].count("count") == 1  # the badge on p0
+    assert "\u00d72" in texts and "p0" in texts
     assert texts[0] == (f"3 cops: the robber is captured after "
                         f"{analysis.remoteness(['p0', 'p0', 'p3'], 'p7')} plies")
     line = analysis.line(["p0", "p0", "p3"], "p7")
