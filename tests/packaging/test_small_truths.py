@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 import re
 import shlex
-import subprocess
+import shutil
 import sys
 from pathlib import Path
 
 import pytest
+from doc_blocks import run as run_child
 
 PROJECT = Path(__file__).resolve().parents[2]
 README = PROJECT / "README.md"
@@ -51,12 +52,14 @@ def json_commands():
 
 
 @pytest.mark.parametrize(("text", "as_json"), list(json_commands()))
-def test_a_json_example_solves_the_game_it_repeats(text, as_json):
+def test_a_json_example_solves_the_game_it_repeats(text, as_json, tmp_path):
     assert [a for a in as_json if a != "--json"] == text  # the same file and the same starts
+    # Run beside a copy of the examples, not in the checkout: there, `-m catmouse` would
+    # import the checkout's unbuilt package instead of the one under test.
+    shutil.copytree(PROJECT / "examples", tmp_path / "examples")
 
     def run(argv):
-        done = subprocess.run([sys.executable, "-m", *argv], cwd=PROJECT, capture_output=True,
-                              text=True, timeout=120)
+        done = run_child([sys.executable, "-m", *argv], tmp_path)
         assert done.returncode == 0, done.stderr
         return done.stdout
 
