@@ -95,13 +95,9 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
                 if s.tt == 1 and row == s.tc and (s.tm >> 6) == word:
                     if ((nw | nl) >> (s.tm & 63)) & 1:
                         w.found = CAT_WIN if (nw >> (s.tm & 63)) & 1 else MOUSE_WIN
-                if s.rem != NULL:
-                    bits = nw | nl
-                    while bits:
-                        col = (word << 6) + cm_ctz64(bits)
-                        bits &= bits - 1
-                        # Rows by cat here too (contiguous); transposed at the end.
-                        s.rem[nn + row * n + col] = k
+                if s.planes != NULL:
+                    plane_or(s.cat_planes + row * 8 * W + 8 * word, nw | nl, k)
+                # (Past the planes, their remoteness is written as they reach the rows by mouse.)
             else:
                 if s.tt == 0 and row == s.tm and (s.tc >> 6) == word:
                     if ((nw | nl) >> (s.tc & 63)) & 1:
@@ -114,7 +110,9 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
                 w.tiles[(word << 7) + (row & 63)] = nw
                 w.tiles[(word << 7) + 64 + (row & 63)] = nl
                 w.touched[word >> 6] |= (<uint64_t> 1) << (word & 63)
-                if s.rem != NULL:
+                if s.planes != NULL:
+                    plane_or(s.planes + row * 8 * W + 8 * word, nw | nl, k)
+                elif s.rem != NULL:
                     bits = nw | nl
                     while bits:
                         col = (word << 6) + cm_ctz64(bits)
@@ -137,15 +135,27 @@ cdef inline void transpose64(uint64_t *a) noexcept nogil:
         m ^= m << j
 
 
+cdef inline void write_round(int32_t *out, uint64_t bits, int32_t k) noexcept nogil:
+    """``out[j] = k`` for every bit j of ``bits``."""
+    while bits:
+        out[cm_ctz64(bits)] = k
+        bits &= bits - 1
+
+
 cdef inline void scatter_tile(Worker *w, Shared *s, uint64_t *tile, uint64_t *dest,
                               uint64_t *mask, int32_t *stamp, int32_t *listed, int64_t *count,
-                              int64_t word, int64_t block, int32_t k) noexcept nogil:
+                              int64_t word, int64_t block, int32_t k,
+                              bint cat_half) noexcept nogil:
     """OR a 64x64 tile of new bits (rows of ``block``, bits of ``word``) into the other
-    orientation, one destination word per row that gained bits; the tile ends zeroed."""
+    orientation, one destination word per row that gained bits; the tile ends zeroed.
+
+    ``cat_half``: the bits are cat-to-move positions decided last round, reaching the rows
+    by mouse, where their remoteness (k - 1) is written once the planes are done."""
     cdef int64_t W = s.W, CW = s.CW, j, row
     cdef uint64_t any = 0, x
     cdef int bits = 0
     cdef bint shared = s.threads > 1
+    cdef bint direct = cat_half and s.planes == NULL and s.rem != NULL
     for j in range(64):
         if tile[j]:
             any |= tile[j]
@@ -163,6 +173,8 @@ cdef inline void scatter_tile(Worker *w, Shared *s, uint64_t *tile, uint64_t *de
                 x &= x - 1
                 dest[row * W + block] |= (<uint64_t> 1) << j
                 mark(mask, stamp, listed, count, row, block, CW, k, shared)
+                if direct:
+                    s.rem[<int64_t> s.n * s.n + row * s.n + (block << 6) + j] = k - 1
         return
     transpose64(tile)
     for j in range(64):
@@ -172,6 +184,8 @@ cdef inline void scatter_tile(Worker *w, Shared *s, uint64_t *tile, uint64_t *de
             row = (word << 6) + j
             dest[row * W + block] |= x
             mark(mask, stamp, listed, count, row, block, CW, k, shared)
+            if direct:
+                write_round(s.rem + <int64_t> s.n * s.n + row * s.n + (block << 6), x, k - 1)
     w.work += 64 * 8
 
 
@@ -189,10 +203,10 @@ cdef void flush_tiles(Worker *w, Shared *s) noexcept nogil:
             word = (j << 6) + cm_ctz64(x)
             x &= x - 1
             scatter_tile(w, s, w.tiles + (word << 7), s.MW0T, s.chg_cat[par], s.stamp_cat,
-                         w.changed_cat[par], &w.n_changed_cat[par], word, w.block, k)
+                         w.changed_cat[par], &w.n_changed_cat[par], word, w.block, k, False)
             scatter_tile(w, s, w.tiles + (word << 7) + 64, s.CW0T, s.chg_cat[par],
                          s.stamp_cat, w.changed_cat[par], &w.n_changed_cat[par], word,
-                         w.block, k)
+                         w.block, k, False)
     w.block = -1
 
 
@@ -224,9 +238,11 @@ cdef void scatter_fresh(Worker *w, Shared *s) noexcept nogil:
                     s.FC[row * W + word] = 0
                     s.FM[row * W + word] = 0
                 scatter_tile(w, s, fc_tile, s.CW1, s.chg_mouse[par], s.stamp_mouse,
-                             w.changed_mouse[par], &w.n_changed_mouse[par], word, block, k)
+                             w.changed_mouse[par], &w.n_changed_mouse[par], word, block, k,
+                             True)
                 scatter_tile(w, s, fm_tile, s.MW1, s.chg_mouse[par], s.stamp_mouse,
-                             w.changed_mouse[par], &w.n_changed_mouse[par], word, block, k)
+                             w.changed_mouse[par], &w.n_changed_mouse[par], word, block, k,
+                             True)
                 w.work += last - first
     w.n_fresh = 0
 
@@ -316,10 +332,9 @@ cdef void write_row(uint8_t *out, int64_t n, const uint64_t *mw, const uint64_t 
 
 
 cdef void phase_output(Worker *w) noexcept nogil:
-    """The cat-to-move half of the outcome table, from the rows by mouse; and that half
-    of the remoteness table, kept in rows by cat during the search, transposed in place."""
+    """The outcome table from the bit tables; and the remoteness table from its planes."""
     cdef Shared *s = <Shared *> w.shared
-    cdef int64_t n = s.n, W = s.W, m, ti, tj, tiles = (s.n + 63) >> 6, b, word, j, c_end
+    cdef int64_t n = s.n, W = s.W, m, b, word, j, c_end
     cdef uint64_t *mw = w.tiles
     cdef uint64_t *cw = w.tiles + 64
     cdef uint64_t *mrow = w.tiles + 128
@@ -347,24 +362,9 @@ cdef void phase_output(Worker *w) noexcept nogil:
                 break
             write_row(s.outcome + m * n, n, mrow + j * W, crow + j * W, s.g.flags)
         b += s.threads
-    if s.rem == NULL:
-        return
-    for ti in range(tiles):
-        for tj in range(ti, tiles):
-            if (ti + tj) % s.threads == w.id:
-                transpose_tiles(s.rem + n * n, n, ti << 6, tj << 6)
+    if s.planes != NULL:
+        cat_half_to_rem(s, w.id, s.threads)  # the mouse-to-move half follows (general_run)
 
-
-cdef void transpose_tiles(int32_t *table, int64_t n, int64_t bi, int64_t bj) noexcept nogil:
-    """Swap the 64-by-64 tiles at (bi, bj) and (bj, bi) of an n-by-n table, transposing."""
-    cdef int64_t i, j, i_end = bi + 64 if bi + 64 < n else n
-    cdef int64_t j_end = bj + 64 if bj + 64 < n else n
-    cdef int32_t held
-    for i in range(bi, i_end):
-        for j in range(bj if bi != bj else i + 1, j_end):
-            held = table[i * n + j]
-            table[i * n + j] = table[j * n + i]
-            table[j * n + i] = held
 
 cdef void seed(Shared *s) noexcept nogil:
     """Round 0: the terminal positions by rule precedence, in every orientation."""
@@ -443,7 +443,7 @@ cdef void seed(Shared *s) noexcept nogil:
             if g.m_ip[u + 1] == g.m_ip[u]:
                 x |= valid & ~mw
             s.D0[base + j] = ~valid | mw | x
-            if s.rem != NULL:
+            if s.rem != NULL and s.planes == NULL:  # (the planes hold round 0 as no bits)
                 bit = mw | x
                 while bit:
                     col = (j << 6) + cm_ctz64(bit)
@@ -453,12 +453,12 @@ cdef void seed(Shared *s) noexcept nogil:
             s.MW1[base + j] = mw
             s.CW1[base + j] = cw
             decided += cm_popcount64(mw | cw)
-            if s.rem != NULL:
+            if s.rem != NULL and s.planes == NULL:
                 bit = mw | cw
                 while bit:
                     col = (j << 6) + cm_ctz64(bit)
                     bit &= bit - 1
-                    s.rem[nn + col * n + u] = 0  # rows by cat, as in the search
+                    s.rem[nn + u * n + col] = 0
     s.decided = decided
 
 

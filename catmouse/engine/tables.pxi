@@ -55,6 +55,8 @@ cdef struct Shared:
     Worker *workers
     uint8_t *outcome
     int32_t *rem
+    uint64_t *planes       # remoteness as bit-planes while rounds fit (remoteness.pxi), or NULL:
+    uint64_t *cat_planes   # the mouse-to-move ones (rows by mouse), the cat-to-move ones (by cat)
     int32_t tt             # the target's turn (-1: none), mouse and cat
     int32_t tm
     int32_t tc
