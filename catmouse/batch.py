@@ -93,8 +93,16 @@ def run_batch(graphs: Iterable[Any], threads: int | None, *, mouse: Any, cat: An
     # plain valid lists, Graphs included); the rest go to boards.
     plain = type(mouse) is int and type(cat) is int and type(hole) is int
     first = None
-    if plain and callback is None:
-        # The hot loop's case: every graph a small plain list, solved in one call.
+    if callback is None and batch and type(batch[0]) is Graph:
+        # The hot loop's case for Graphs: every board cached, solved in one call.
+        key = ("board", hole, kernel.name)
+        boards = [g._cache.get(key) if type(g) is Graph else None for g in batch]
+        if None not in boards:
+            codes = kernel.solve_boards(boards, mouse, cat, 0, threads)
+            if 255 not in codes:
+                return list(map(_OUTCOMES.__getitem__, codes))
+    elif plain and callback is None:
+        # The hot loop's case for lists: every graph a small plain list, solved in one call.
         first = kernel.solve_lists_many(batch, mouse, cat, hole, threads)
         if 255 not in first:
             return list(map(_OUTCOMES.__getitem__, first))
