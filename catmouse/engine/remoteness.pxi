@@ -17,16 +17,17 @@ cdef enum:
     PLANES = 8          # bits of a round kept per position
     PLANES_TOP = 255    # the last round the planes can hold
 
-cdef uint64_t SPREAD[256]   # bit i of a byte -> byte i of a word
+# Bit i of a byte -> the i-th byte in memory of a word, 0 or 1 (in memory order, so a word
+# built from them is stored as 8 bytes in position order on either byte order; shifts and
+# small multiples stay within each byte).
+cdef uint64_t SPREAD[256]
 
 
 cdef void fill_spread() noexcept:
     cdef int x, i
     for x in range(256):
-        SPREAD[x] = 0
         for i in range(8):
-            if (x >> i) & 1:
-                SPREAD[x] |= (<uint64_t> 1) << (8 * i)
+            (<uint8_t *> &SPREAD[x])[i] = (x >> i) & 1
 
 
 fill_spread()
@@ -70,6 +71,7 @@ cdef void write_word(int32_t *out, int64_t count, uint64_t decided, const uint64
     (plane p's word at ``plane[p * stride]``), -1 for the others."""
     cdef uint64_t bits[PLANES]
     cdef uint64_t acc, any = 0
+    cdef const uint8_t *lanes = <const uint8_t *> &acc
     cdef int64_t i, g, top, used = 0
     for i in range(PLANES):
         bits[i] = plane[i * stride]
@@ -87,7 +89,7 @@ cdef void write_word(int32_t *out, int64_t count, uint64_t decided, const uint64
             acc |= SPREAD[(bits[i] >> g) & 255] << i
         top = g + 8 if g + 8 < count else count
         for i in range(g, top):
-            out[i] = <int32_t> ((acc >> ((i - g) << 3)) & 255) if (decided >> i) & 1 else -1
+            out[i] = <int32_t> lanes[i - g] if (decided >> i) & 1 else -1
         g += 8
 
 
