@@ -29,7 +29,9 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
         any_src = s.MW1
         all_src = s.CW1
         decided = s.D0 + row * W
-    if everything:
+    if everything or W <= DENSE:
+        # (With at most DENSE words a queued row is recomputed whole: a changed move row
+        # queued it, so at least one word changed.)
         words = W
     else:
         words = dirty_words(w, s, s.chg_cat[par ^ 1] if cat else s.chg_mouse[par],
