@@ -111,6 +111,7 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
                     w.block = row >> 6
                 w.tiles[(word << 7) + (row & 63)] = nw
                 w.tiles[(word << 7) + 64 + (row & 63)] = nl
+                w.block_rows |= (<uint64_t> 1) << (row & 63)
                 w.touched[word >> 6] |= (<uint64_t> 1) << (word & 63)
                 if s.planes != NULL:
                     plane_or(s.planes + row * 8 * W + 8 * word, nw | nl, k)
@@ -147,18 +148,22 @@ cdef inline void write_round(int32_t *out, uint64_t bits, int32_t k) noexcept no
 cdef inline void scatter_tile(Worker *w, Shared *s, uint64_t *tile, uint64_t *dest,
                               uint64_t *mask, int32_t *stamp, int32_t *listed, int64_t *count,
                               int64_t word, int64_t block, int32_t k,
-                              bint cat_half) noexcept nogil:
+                              bint cat_half, uint64_t rows) noexcept nogil:
     """OR a 64x64 tile of new bits (rows of ``block``, bits of ``word``) into the other
     orientation, one destination word per row that gained bits; the tile ends zeroed.
+    ``rows``: the tile's rows that may hold bits (the others are zero): a thin round's
+    tile is read row by row only where it has any.
 
     ``cat_half``: the bits are cat-to-move positions decided last round, reaching the rows
     by mouse, where their remoteness (k - 1) is written once the planes are done."""
     cdef int64_t W = s.W, CW = s.CW, j, row
-    cdef uint64_t any = 0, x
+    cdef uint64_t any = 0, x, left = rows
     cdef int bits = 0
     cdef bint shared = s.threads > 1
     cdef bint direct = cat_half and s.planes == NULL and s.rem != NULL
-    for j in range(64):
+    while left:
+        j = cm_ctz64(left)
+        left &= left - 1
         if tile[j]:
             any |= tile[j]
             if bits < 8:
@@ -167,7 +172,9 @@ cdef inline void scatter_tile(Worker *w, Shared *s, uint64_t *tile, uint64_t *de
         return
     if bits < 8:
         # A few bits: one by one is cheaper than the transpose.
-        for j in range(64):
+        while rows:
+            j = cm_ctz64(rows)
+            rows &= rows - 1
             x = tile[j]
             tile[j] = 0
             while x:
@@ -205,11 +212,13 @@ cdef void flush_tiles(Worker *w, Shared *s) noexcept nogil:
             word = (j << 6) + cm_ctz64(x)
             x &= x - 1
             scatter_tile(w, s, w.tiles + (word << 7), s.MW0T, s.chg_cat[par], s.stamp_cat,
-                         w.changed_cat[par], &w.n_changed_cat[par], word, w.block, k, False)
+                         w.changed_cat[par], &w.n_changed_cat[par], word, w.block, k, False,
+                         w.block_rows)
             scatter_tile(w, s, w.tiles + (word << 7) + 64, s.CW0T, s.chg_cat[par],
                          s.stamp_cat, w.changed_cat[par], &w.n_changed_cat[par], word,
-                         w.block, k, False)
+                         w.block, k, False, w.block_rows)
     w.block = -1
+    w.block_rows = 0
 
 
 cdef void scatter_fresh(Worker *w, Shared *s) noexcept nogil:
@@ -219,7 +228,7 @@ cdef void scatter_fresh(Worker *w, Shared *s) noexcept nogil:
     cdef int32_t k = s.round, par = k & 1
     cdef uint64_t *fc_tile = w.tiles
     cdef uint64_t *fm_tile = w.tiles + 64
-    cdef uint64_t x
+    cdef uint64_t x, rows
     while i < w.n_fresh:
         # The fresh rows are in row order: take those of one block.
         block = w.fresh[i] >> 6
@@ -227,6 +236,9 @@ cdef void scatter_fresh(Worker *w, Shared *s) noexcept nogil:
         while i < w.n_fresh and w.fresh[i] >> 6 == block:
             i += 1
         last = i
+        rows = 0
+        for j in range(first, last):
+            rows |= (<uint64_t> 1) << (w.fresh[j] & 63)
         for h in range(CW):
             x = w.fresh_words[block * CW + h]
             w.fresh_words[block * CW + h] = 0
@@ -241,10 +253,10 @@ cdef void scatter_fresh(Worker *w, Shared *s) noexcept nogil:
                     s.FM[row * W + word] = 0
                 scatter_tile(w, s, fc_tile, s.CW1, s.chg_mouse[par], s.stamp_mouse,
                              w.changed_mouse[par], &w.n_changed_mouse[par], word, block, k,
-                             True)
+                             True, rows)
                 scatter_tile(w, s, fm_tile, s.MW1, s.chg_mouse[par], s.stamp_mouse,
                              w.changed_mouse[par], &w.n_changed_mouse[par], word, block, k,
-                             True)
+                             True, rows)
                 w.work += last - first
     w.n_fresh = 0
 

@@ -25,6 +25,7 @@ cdef struct Worker:
     uint64_t *fresh_words  # W * CW words: per block of cat rows, the words with FC/FM bits
     uint64_t *touched      # CW words: the words of the block with new bits
     int64_t block          # the block in ``tiles`` (-1: none)
+    uint64_t block_rows    # the rows of that block with bits in ``tiles``
     int64_t decided        # positions this thread decided in the current round
     int64_t work           # word operations since the last poll for Ctrl-C
     int32_t found          # the target's code once this thread decided it
