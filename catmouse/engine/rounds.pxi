@@ -148,6 +148,12 @@ cdef inline void transpose64(uint64_t *a) noexcept nogil:
     transpose_stage(a, 1, 0x5555555555555555)
 
 
+cdef enum:
+    # Below this many bits, a tile is scattered bit by bit (about 20 instructions a bit)
+    # rather than transposed (about 1,200 for the tile).
+    SCATTER_ONE_BY_ONE = 48
+
+
 cdef inline void write_round(int32_t *out, uint64_t bits, int32_t k) noexcept nogil:
     """``out[j] = k`` for every bit j of ``bits``."""
     while bits:
@@ -176,11 +182,11 @@ cdef inline void scatter_tile(Worker *w, Shared *s, uint64_t *tile, uint64_t *de
         left &= left - 1
         if tile[j]:
             any |= tile[j]
-            if bits < 8:
+            if bits < SCATTER_ONE_BY_ONE:
                 bits += cm_popcount64(tile[j])
     if not any:
         return
-    if bits < 8:
+    if bits < SCATTER_ONE_BY_ONE:
         # A few bits: one by one is cheaper than the transpose.
         while rows:
             j = cm_ctz64(rows)
