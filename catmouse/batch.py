@@ -98,9 +98,9 @@ def run_batch(graphs: Iterable[Any], threads: int | None, *, mouse: Any, cat: An
         key = ("board", hole, kernel.name)
         boards = [g._cache.get(key) if type(g) is Graph else None for g in batch]
         if None not in boards:
-            codes = kernel.solve_boards(boards, mouse, cat, 0, threads)
-            if 255 not in codes:
-                return list(map(_OUTCOMES.__getitem__, codes))
+            board_codes = kernel.solve_boards(boards, mouse, cat, 0, threads)
+            if 255 not in board_codes:
+                return list(map(_OUTCOMES.__getitem__, board_codes))
     elif plain and callback is None:
         # The hot loop's case for lists: every graph a small plain list, solved in one call.
         first = kernel.solve_lists_many(batch, mouse, cat, hole, threads)
