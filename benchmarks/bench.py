@@ -22,7 +22,9 @@ Families:
   ``solve_many`` throughput on one thread and on every core.
 - ``big``: a random sparse graph of 3000 nodes, a 60x60 grid, a dense 600-node
   graph: time and peak memory of ``solve``, of a full solve and of ``analyze``.
-- ``scaling``: positions per second of a full solve on sparse graphs, n = 500..5000.
+- ``scaling``: positions per second of a full solve on sparse graphs, n = 10..5000.
+- ``outcomes``: ``analyze`` with and without remoteness (one thread) on sparse graphs of
+  200, 1000 and 3000 nodes and the 60x60 grid, against both C++ references' full tables.
 - ``dense50``: random dense graphs of 50 nodes (p = 0.5), ``solve(lists)`` per call.
 - ``threads``: wall time of ``analyze(graph, threads=2)`` against ``threads=1`` on the
   sparse 3000-node graph.
@@ -374,14 +376,25 @@ def bench_batch(args: argparse.Namespace, refs: References) -> Table:
         table.add(f"{name}: threads=2", fmt(two * 1e3, ".1f"), ratio(one, two), ratio(loop, two))
         table.add(f"{name}: default", fmt(default * 1e3, ".1f"), ratio(one, default),
                   ratio(loop, default))
+    # Small batches: the default must never lose to a loop (it should stay on one thread).
+    for size in (16, 64, 256):
+        batch = lists[:size]
+        times = max(1, 2000 // size)
+        small_reps = max(5, args.reps)
+        loop = _per_call(lambda: [catmouse.solve(g) for g in batch], times, small_reps)
+        default = _per_call(lambda: catmouse.solve_many(batch), times, small_reps)
+        table.add(f"{size} lists: loop of solve", fmt(loop * 1e3, ".3f"), "", "1.00x")
+        table.add(f"{size} lists: default", fmt(default * 1e3, ".3f"), "",
+                  ratio(loop, default))
     table.note("ratios are speedups (time of the reference / time of the row); "
                f"{os.cpu_count()} CPUs, wall time, so other load on the machine shows here")
     return table
 
 
 def bench_scaling(args: argparse.Namespace, refs: References) -> Table:
-    sizes = [500, 1000, 2000] if args.quick else [500, 1000, 2000, 3500, 5000]
-    table = Table("scaling: full solve of random sparse graphs (average degree 4)",
+    sizes = ([10, 50, 200, 500, 1000, 2000] if args.quick
+             else [10, 20, 50, 100, 200, 500, 1000, 2000, 3500, 5000])
+    table = Table("scaling: full solve of random sparse graphs (average degree 4), threads=1",
                   ["n", "positions", "ms", "Mpos/s", "C++ Mpos/s", "vs C++", "C++ bits Mpos/s",
                    "vs C++ bits"])
     for n in sizes:
@@ -389,13 +402,60 @@ def bench_scaling(args: argparse.Namespace, refs: References) -> Table:
         graph = Graph(adjacency)
         positions = 2 * n * n
         reps = 1 if n >= 3500 else args.big_reps
-        t = best_time(full_solve(graph), reps)
-        t_cpp = checked_time(refs.plain, "ref.cpp", [adjacency], [-1], reps)
-        t_bits = checked_time(refs.bits, "ref_bits.cpp", [adjacency], [-1], reps)
-        table.add(str(n), f"{positions / 1e6:.1f}M", fmt(t * 1e3, ".1f"),
+        # Small graphs are solved ``times`` times per timing, so a timing is not a clock tick.
+        times = max(1, 2_000_000 // positions)
+        t = _per_call(full_solve(graph), times, reps)
+        t_cpp = checked_time(refs.plain, "ref.cpp", [adjacency] * times, [-1] * times, reps)
+        t_bits = checked_time(refs.bits, "ref_bits.cpp", [adjacency] * times, [-1] * times,
+                              reps)
+        t_cpp = t_cpp / times if t_cpp else None
+        t_bits = t_bits / times if t_bits else None
+        table.add(str(n), f"{positions / 1e6:.4g}M", fmt(t * 1e3, ".3f" if t < 1e-2 else ".1f"),
                   fmt(positions / t / 1e6, ".1f"),
                   fmt(positions / t_cpp / 1e6 if t_cpp else None, ".1f"), ratio(t, t_cpp),
                   fmt(positions / t_bits / 1e6 if t_bits else None, ".1f"), ratio(t, t_bits))
+    return table
+
+
+def _per_call(run: Callable[[], Any], times: int, reps: int) -> float:
+    """Best seconds of one call of ``run``, timed ``times`` calls at once."""
+    if times == 1:
+        return best_time(run, reps)
+    return best_time(lambda: [run() for _ in range(times)], reps) / times
+
+
+def bench_outcomes(args: argparse.Namespace, refs: References) -> Table:
+    """analyze with and without remoteness (threads=1) against both C++ full tables."""
+    table = Table("outcomes: analyze(graph, threads=1) with and without remoteness, against "
+                  "the C++ references' full tables (thread CPU time, best of repeats)",
+                  ["graph", "outcomes ms", "vs C++", "vs C++ bits", "analyze ms", "vs C++",
+                   "vs C++ bits", "analyze / outcomes"])
+    why = unsupported(lambda g: catmouse.analyze(g, remoteness=False, threads=1))
+    if why:
+        table.note(f"analyze(remoteness=False, threads=1) {why}")
+        return table
+    graphs = {f"sparse n={n} deg 4": (lambda n=n: sparse_graph(random.Random(n), n))
+              for n in ([200, 1000] if args.quick else [200, 1000, 3000])}
+    graphs["grid 60x60"] = big_family()["grid 60x60"]
+    for name, make in graphs.items():
+        adjacency = make()
+        graph = Graph(adjacency)
+        n = graph.n
+        times = max(1, 2_000_000 // (2 * n * n))
+        reps = args.big_reps if n >= 1000 else args.reps
+        full = [-1] * times
+        t_cpp = checked_time(refs.plain, "ref.cpp", [adjacency] * times, full, reps)
+        t_bits = checked_time(refs.bits, "ref_bits.cpp", [adjacency] * times, full, reps)
+        t_cpp = t_cpp / times if t_cpp else None
+        t_bits = t_bits / times if t_bits else None
+        outcomes = _per_call(lambda: catmouse.analyze(graph, remoteness=False, threads=1),
+                             times, reps)
+        full_analyze = _per_call(lambda: catmouse.analyze(graph, threads=1), times, reps)
+        table.add(name, fmt(outcomes * 1e3, ".2f"), ratio(outcomes, t_cpp),
+                  ratio(outcomes, t_bits), fmt(full_analyze * 1e3, ".2f"),
+                  ratio(full_analyze, t_cpp), ratio(full_analyze, t_bits),
+                  ratio(full_analyze, outcomes))
+    table.note("a ratio is a cost: our time / the reference's (below 1.00x: faster)")
     return table
 
 
@@ -437,7 +497,7 @@ def bench_huge(args: argparse.Namespace, refs: References) -> Table:
 
 FAMILIES = {"small": bench_small, "hot": bench_hot, "dense50": bench_dense50,
             "twin": bench_twin, "big": bench_big, "threads": bench_threads,
-            "scaling": bench_scaling, "batch": bench_batch}
+            "scaling": bench_scaling, "batch": bench_batch, "outcomes": bench_outcomes}
 
 
 def main(argv: list[str] | None = None) -> int:

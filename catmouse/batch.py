@@ -53,11 +53,13 @@ def _threads(threads: Any, batch: list[Any]) -> int:
     """
     if threads is None:
         positions = 0
-        for g in batch:
-            n = _nodes(g)
-            positions += 2 * n * n
         enough = 2 * THREADS_FROM_NODES * THREADS_FROM_NODES
-        return min(os.cpu_count() or 1, MAX_THREADS) if positions >= enough else 1
+        for g in batch:
+            n = len(g) if type(g) is list else _nodes(g)
+            positions += 2 * n * n
+            if positions >= enough:
+                return min(os.cpu_count() or 1, MAX_THREADS)
+        return 1
     return check_threads(threads, 0)  # solve's own check: one message, before any work
 
 
@@ -90,8 +92,22 @@ def run_batch(graphs: Iterable[Any], threads: int | None, *, mouse: Any, cat: An
     # Lists in C, one call each (solve_lists declines, with -1, anything but
     # plain valid lists, Graphs included); the rest go to boards.
     plain = type(mouse) is int and type(cat) is int and type(hole) is int
+    first = None
+    if callback is None and batch and type(batch[0]) is Graph:
+        # The hot loop's case for Graphs: every board cached, solved in one call.
+        key = ("board", hole, kernel.name)
+        boards = [g._cache.get(key) if type(g) is Graph else None for g in batch]
+        if None not in boards:
+            board_codes = kernel.solve_boards(boards, mouse, cat, 0, threads)
+            if 255 not in board_codes:
+                return list(map(_OUTCOMES.__getitem__, board_codes))
+    elif plain and callback is None:
+        # The hot loop's case for lists: every graph a small plain list, solved in one call.
+        first = kernel.solve_lists_many(batch, mouse, cat, hole, threads)
+        if 255 not in first:
+            return list(map(_OUTCOMES.__getitem__, first))
     if plain:
-        codes = _solve_lists(kernel, batch, mouse, cat, hole, threads, callback)
+        codes = _solve_lists(kernel, batch, mouse, cat, hole, threads, callback, first)
     else:
         codes = [-1] * len(batch)
     outcomes = _OUTCOMES
@@ -109,17 +125,20 @@ def run_batch(graphs: Iterable[Any], threads: int | None, *, mouse: Any, cat: An
 
 
 def _solve_lists(engine: Any, batch: list[Any], mouse: int, cat: int, hole: int,
-                 threads: int, callback: Callable[[int], object] | None) -> list[int]:
+                 threads: int, callback: Callable[[int], object] | None,
+                 first: bytearray | None = None) -> list[int]:
     """Outcome codes straight from lists, -1 where the list path declines (Graphs too).
 
     Graphs of at most 64 nodes go through the engine's batch path (read once, solved by
     ``threads`` threads while the lists are read); bigger lists one by one, or as boards in
-    threads; anything declined is left to the Graph path.
+    threads; anything declined is left to the Graph path.  ``first``: the engine's codes
+    for the whole batch, when the caller has them already (no progress to report).
     """
     step = max(1, len(batch) // _SLICES) if callback is not None else max(1, len(batch))
     codes: list[int] = []
     for lo in range(0, len(batch), step):
-        part = engine.solve_lists_many(batch[lo:lo + step], mouse, cat, hole, threads)
+        part = first if first is not None else engine.solve_lists_many(
+            batch[lo:lo + step], mouse, cat, hole, threads)
         codes += [-1 if code == 255 else code for code in part]
         if callback is not None:
             callback(sum(1 for code in codes if code >= 0))

@@ -234,13 +234,22 @@ CYTHON_MODULES: dict[str, dict] = {
                   'engine/test_batches.py'],
         "engine": 'catmouse.engine.bits_c',
     },
+    'engine/remoteness.pxi': {
+        "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
+                  'engine/test_fast_paths.py', 'game/test_game_rules.py',
+                  'engine/test_against_oracle.py', 'game/test_solve.py',
+                  'engine/test_pinned_tables.py', 'engine/test_threads.py', 'game/test_fuzz.py',
+                  'engine/test_memory.py', 'engine/test_interrupt.py', 'engine/test_leaks.py',
+                  'engine/test_batches.py', 'engine/test_remoteness_planes.py'],
+        "engine": 'catmouse.engine.bits_c',
+    },
     'engine/rounds.pxi': {
         "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
                   'engine/test_fast_paths.py', 'game/test_game_rules.py',
                   'engine/test_against_oracle.py', 'game/test_solve.py',
                   'engine/test_pinned_tables.py', 'engine/test_threads.py', 'game/test_fuzz.py',
                   'engine/test_memory.py', 'engine/test_interrupt.py', 'engine/test_leaks.py',
-                  'engine/test_batches.py'],
+                  'engine/test_batches.py', 'engine/test_remoteness_planes.py'],
         "engine": 'catmouse.engine.bits_c',
     },
     'engine/small.pxi': {

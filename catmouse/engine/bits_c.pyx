@@ -4,11 +4,11 @@
 Same contract as the pure twin ``bits_py`` (see ENGINE_CONTRACT): the same
 checks (``checks.py``, which both twins import), the same tables bit for bit.  Compiler
 directives are set once in ``setup.py``.  This file holds the declarations every part shares;
-the parts, one job each, are included at the end: ``small.pxi`` (n <= 64), ``tables.pxi``
-and ``rounds.pxi`` (any n), ``crew.pxi`` (threads, Ctrl-C), ``entry.pxi`` (propagate,
-peak_bytes), ``boards.pxi`` (Board, solve_boards), ``lists.pxi`` (plain lists), ``batch.pxi``
-(batches of plain lists across threads), and ``cops.pxi`` with ``cops_entry.pxi`` (the game
-of k cops: the cop number).
+the parts, one job each, are included at the end: ``small.pxi`` (n <= 64), ``tables.pxi``,
+``remoteness.pxi`` and ``rounds.pxi`` (any n), ``crew.pxi`` (threads, Ctrl-C), ``entry.pxi``
+(propagate, peak_bytes), ``boards.pxi`` (Board, solve_boards), ``lists.pxi`` (plain lists),
+``batch.pxi`` (batches of plain lists across threads), and ``cops.pxi`` with ``cops_wide.pxi``
+and ``cops_entry.pxi`` (the game of k cops: the cop number).
 
 The search.  Round k decides exactly the positions of remoteness k, from what
 rounds 0..k-1 decided: a position is won for its mover if some move reaches a
@@ -34,8 +34,8 @@ one of its moves' rows changed, and only the changed words are recomputed (all
 of them, as contiguous loops, when a quarter or more changed).  New bits reach
 the other orientation through 64x64 bit tiles transposed in registers, one
 destination word per row and round rather than one per bit; the outcome table
-is written at the end from the bit tables, the remoteness table as positions
-are decided (the cat-to-move half by cat row, transposed in tiles at the end).
+is written at the end from the bit tables, and so is the remoteness table, from
+bit-planes of each position's round kept during the search (``remoteness.pxi``).
 The answers depend on the move arrays alone: when the reverse arrays are not
 their reverse (the raw entry does not check it), every row is recomputed every
 round instead of trusting the work-list.
@@ -127,6 +127,7 @@ cdef struct Game:
 # The engine by job, one file each (read in this order).
 include "small.pxi"
 include "tables.pxi"
+include "remoteness.pxi"
 include "rounds.pxi"
 include "crew.pxi"
 include "entry.pxi"

@@ -73,6 +73,9 @@ cdef int64_t general_run(Shared *s, object progress) except -2:
         s.decided += code
         if found:
             return found
+        if s.planes != NULL and s.round == PLANES_TOP:
+            with nogil:
+                planes_done(s, s.workers[0].tiles)
         check_signals_raise()
         if progress is not None and (code == 0 or monotonic() - last >= 0.2):
             progress(s.decided)
@@ -84,6 +87,9 @@ cdef int64_t general_run(Shared *s, object progress) except -2:
     if s.outcome != NULL:
         with nogil:
             run_phase(s, PHASE_OUTPUT)
+            if s.planes != NULL:
+                # After the barrier: every thread has read the cat-to-move planes.
+                mouse_half_to_rem(s, s.workers[0].tiles)
     return s.decided
 
 
@@ -136,7 +142,12 @@ cdef int64_t solve_general(const Game *g, uint8_t *outcome, int32_t *rem, int64_
     try:
         if rem != NULL:
             with nogil:
-                memset(rem, 0xFF, <size_t> (2 * nn) * sizeof(int32_t))
+                s.planes = planes_in(rem, n, s.W, &s.cat_planes)
+                if s.planes != NULL:
+                    memset(s.planes, 0, <size_t> (n * 8 * s.W * 8))
+                    memset(s.cat_planes, 0, <size_t> (n * 8 * s.W * 8))
+                else:
+                    memset(rem, 0xFF, <size_t> (2 * nn) * sizeof(int32_t))
         if T > 1:
             s.go = <PyThread_type_lock *> PyMem_RawCalloc(T, sizeof(PyThread_type_lock))
             s.done = <PyThread_type_lock *> PyMem_RawCalloc(T, sizeof(PyThread_type_lock))

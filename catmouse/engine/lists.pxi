@@ -2,6 +2,57 @@
 
 # -- adjacency lists to CSR -----------------------------------------------------------
 
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.long cimport PyLong_CheckExact
+from cpython.ref cimport PyObject
+from libc.stdint cimport uintptr_t
+
+# CPython preallocates the ints 0..256 as one array of objects that live as long as the
+# interpreter: a list entry among them is read from its address, with no call (most node
+# ids of a batch are).  The layout is checked at import, and the objects are held here, so an
+# address in that range is one of them; where it differs, every entry takes the call.
+cdef uintptr_t small_int_zero = 0
+cdef uintptr_t small_int_limit = 0   # 0: no shortcut
+cdef int small_int_shift = 0
+_SMALL_INTS = [int(str(v)) for v in range(257)]
+
+
+cdef void find_small_ints():
+    global small_int_zero, small_int_limit, small_int_shift
+    cdef uintptr_t zero = <uintptr_t> <PyObject *> _SMALL_INTS[0]
+    cdef uintptr_t step = <uintptr_t> <PyObject *> _SMALL_INTS[1] - zero
+    cdef int shift = 0
+    cdef Py_ssize_t v
+    if step == 0 or step & (step - 1) or <uintptr_t> <PyObject *> _SMALL_INTS[1] < zero:
+        return
+    while ((<uintptr_t> 1) << shift) < step:
+        shift += 1
+    for v in range(257):
+        if <uintptr_t> <PyObject *> _SMALL_INTS[v] != zero + ((<uintptr_t> v) << shift):
+            return
+    small_int_zero = zero
+    small_int_shift = shift
+    small_int_limit = (<uintptr_t> 257) << shift
+
+
+find_small_ints()
+
+
+cdef inline long node_id(PyObject *x) noexcept:
+    """A list entry as a node id: its value if a plain int 0 <= v < 2**31, else -1."""
+    cdef uintptr_t d = <uintptr_t> x - small_int_zero
+    cdef int overflow = 0
+    cdef long v
+    if d < small_int_limit and not (d & (((<uintptr_t> 1) << small_int_shift) - 1)):
+        return <long> (d >> small_int_shift)
+    if not PyLong_CheckExact(<object> x):
+        return -1
+    v = PyLong_AsLongAndOverflow(<object> x, &overflow)
+    if overflow or v < 0 or v > 0x7FFFFFFF:
+        return -1
+    return v
+
+
 cdef int64_t fill_csr(list adjacency, int32_t n, int32_t *ip, int32_t *ix, int64_t room,
                       int32_t *seen) except -2:
     """Copy plain lists of in-range ints into CSR; -1 to decline anything else.
@@ -13,8 +64,8 @@ cdef int64_t fill_csr(list adjacency, int32_t n, int32_t *ip, int32_t *ix, int64
     cdef int32_t u
     cdef int64_t total = 0
     cdef long v
-    cdef int overflow = 0
-    cdef object row, x
+    cdef Py_ssize_t i, size
+    cdef object row
     for u in range(n):
         seen[u] = -1
     ip[0] = 0
@@ -22,13 +73,12 @@ cdef int64_t fill_csr(list adjacency, int32_t n, int32_t *ip, int32_t *ix, int64
         row = adjacency[u]
         if type(row) is not list:
             return -1
-        if total + len(<list> row) > room:
+        size = PyList_GET_SIZE(row)
+        if total + size > room:
             return -1
-        for x in <list> row:
-            if type(x) is not int:
-                return -1
-            v = PyLong_AsLongAndOverflow(x, &overflow)
-            if overflow or v < 0 or v >= n or v == u or seen[v] == u:
+        for i in range(size):
+            v = node_id(PyList_GET_ITEM(row, i))
+            if v < 0 or v >= n or v == u or seen[v] == u:
                 return -1
             seen[v] = u
             ix[total] = <int32_t> v
@@ -41,19 +91,17 @@ cdef bint masks_from_lists(list adjacency, int32_t n, uint64_t *rows) except -1:
     """For n <= 64: each node's neighbours as bits of ``rows[u]``; False to decline."""
     cdef int32_t u
     cdef long v
-    cdef int overflow = 0
+    cdef Py_ssize_t i
     cdef uint64_t bit, seen
-    cdef object row, x
+    cdef object row
     for u in range(n):
         row = adjacency[u]
         if type(row) is not list:
             return False
         seen = (<uint64_t> 1) << u  # a self-loop looks like a repeat
-        for x in <list> row:
-            if type(x) is not int:
-                return False
-            v = PyLong_AsLongAndOverflow(x, &overflow)
-            if overflow or v < 0 or v >= n:
+        for i in range(PyList_GET_SIZE(row)):
+            v = node_id(PyList_GET_ITEM(row, i))
+            if v < 0 or v >= n:
                 return False
             bit = (<uint64_t> 1) << v
             if seen & bit:

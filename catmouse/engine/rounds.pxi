@@ -29,7 +29,9 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
         any_src = s.MW1
         all_src = s.CW1
         decided = s.D0 + row * W
-    if everything:
+    if everything or W <= DENSE:
+        # (With at most DENSE words a queued row is recomputed whole: a changed move row
+        # queued it, so at least one word changed.)
         words = W
     else:
         words = dirty_words(w, s, s.chg_cat[par ^ 1] if cat else s.chg_mouse[par],
@@ -95,13 +97,9 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
                 if s.tt == 1 and row == s.tc and (s.tm >> 6) == word:
                     if ((nw | nl) >> (s.tm & 63)) & 1:
                         w.found = CAT_WIN if (nw >> (s.tm & 63)) & 1 else MOUSE_WIN
-                if s.rem != NULL:
-                    bits = nw | nl
-                    while bits:
-                        col = (word << 6) + cm_ctz64(bits)
-                        bits &= bits - 1
-                        # Rows by cat here too (contiguous); transposed at the end.
-                        s.rem[nn + row * n + col] = k
+                if s.planes != NULL:
+                    plane_or(s.cat_planes + row * 8 * W + 8 * word, nw | nl, k)
+                # (Past the planes, their remoteness is written as they reach the rows by mouse.)
             else:
                 if s.tt == 0 and row == s.tm and (s.tc >> 6) == word:
                     if ((nw | nl) >> (s.tc & 63)) & 1:
@@ -113,8 +111,11 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
                     w.block = row >> 6
                 w.tiles[(word << 7) + (row & 63)] = nw
                 w.tiles[(word << 7) + 64 + (row & 63)] = nl
+                w.block_rows |= (<uint64_t> 1) << (row & 63)
                 w.touched[word >> 6] |= (<uint64_t> 1) << (word & 63)
-                if s.rem != NULL:
+                if s.planes != NULL:
+                    plane_or(s.planes + row * 8 * W + 8 * word, nw | nl, k)
+                elif s.rem != NULL:
                     bits = nw | nl
                     while bits:
                         col = (word << 6) + cm_ctz64(bits)
@@ -122,40 +123,74 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
                         s.rem[row * n + col] = k
 
 
+cdef inline void transpose_stage(uint64_t *a, int64_t j, uint64_t m) noexcept nogil:
+    """Swap the j-by-j blocks off the diagonal of every 2j-by-2j block (``m``: their bits)."""
+    cdef int64_t k = 0, i
+    cdef uint64_t t
+    while k < 64:
+        for i in range(k, k + j):
+            t = ((a[i] >> j) ^ a[i + j]) & m
+            a[i + j] ^= t
+            a[i] ^= t << j
+        k += 2 * j
+
+
 cdef inline void transpose64(uint64_t *a) noexcept nogil:
-    """Transpose a 64-by-64 bit matrix in place: bit j of a[i] becomes bit i of a[j]."""
-    cdef int64_t j = 32, k
-    cdef uint64_t m = 0x00000000FFFFFFFF, t
-    while j:
-        k = 0
-        while k < 64:
-            t = ((a[k] >> j) ^ a[k + j]) & m
-            a[k + j] ^= t
-            a[k] ^= t << j
-            k = (k + j + 1) & ~j
-        j >>= 1
-        m ^= m << j
+    """Transpose a 64-by-64 bit matrix in place: bit j of a[i] becomes bit i of a[j].
+
+    Six stages, each with constant block sizes once inlined, so the compiler unrolls and
+    vectorizes them (a loop over the stage sizes kept them scalar)."""
+    transpose_stage(a, 32, 0x00000000FFFFFFFF)
+    transpose_stage(a, 16, 0x0000FFFF0000FFFF)
+    transpose_stage(a, 8, 0x00FF00FF00FF00FF)
+    transpose_stage(a, 4, 0x0F0F0F0F0F0F0F0F)
+    transpose_stage(a, 2, 0x3333333333333333)
+    transpose_stage(a, 1, 0x5555555555555555)
+
+
+cdef enum:
+    # Below this many bits, a tile is scattered bit by bit (about 20 instructions a bit)
+    # rather than transposed (about 1,200 for the tile).
+    SCATTER_ONE_BY_ONE = 48
+
+
+cdef inline void write_round(int32_t *out, uint64_t bits, int32_t k) noexcept nogil:
+    """``out[j] = k`` for every bit j of ``bits``."""
+    while bits:
+        out[cm_ctz64(bits)] = k
+        bits &= bits - 1
 
 
 cdef inline void scatter_tile(Worker *w, Shared *s, uint64_t *tile, uint64_t *dest,
                               uint64_t *mask, int32_t *stamp, int32_t *listed, int64_t *count,
-                              int64_t word, int64_t block, int32_t k) noexcept nogil:
+                              int64_t word, int64_t block, int32_t k,
+                              bint cat_half, uint64_t rows) noexcept nogil:
     """OR a 64x64 tile of new bits (rows of ``block``, bits of ``word``) into the other
-    orientation, one destination word per row that gained bits; the tile ends zeroed."""
+    orientation, one destination word per row that gained bits; the tile ends zeroed.
+    ``rows``: the tile's rows that may hold bits (the others are zero): a thin round's
+    tile is read row by row only where it has any.
+
+    ``cat_half``: the bits are cat-to-move positions decided last round, reaching the rows
+    by mouse, where their remoteness (k - 1) is written once the planes are done."""
     cdef int64_t W = s.W, CW = s.CW, j, row
-    cdef uint64_t any = 0, x
+    cdef uint64_t any = 0, x, left = rows
     cdef int bits = 0
     cdef bint shared = s.threads > 1
-    for j in range(64):
+    cdef bint direct = cat_half and s.planes == NULL and s.rem != NULL
+    while left:
+        j = cm_ctz64(left)
+        left &= left - 1
         if tile[j]:
             any |= tile[j]
-            if bits < 8:
+            if bits < SCATTER_ONE_BY_ONE:
                 bits += cm_popcount64(tile[j])
     if not any:
         return
-    if bits < 8:
+    if bits < SCATTER_ONE_BY_ONE:
         # A few bits: one by one is cheaper than the transpose.
-        for j in range(64):
+        while rows:
+            j = cm_ctz64(rows)
+            rows &= rows - 1
             x = tile[j]
             tile[j] = 0
             while x:
@@ -163,6 +198,8 @@ cdef inline void scatter_tile(Worker *w, Shared *s, uint64_t *tile, uint64_t *de
                 x &= x - 1
                 dest[row * W + block] |= (<uint64_t> 1) << j
                 mark(mask, stamp, listed, count, row, block, CW, k, shared)
+                if direct:
+                    s.rem[<int64_t> s.n * s.n + row * s.n + (block << 6) + j] = k - 1
         return
     transpose64(tile)
     for j in range(64):
@@ -172,6 +209,8 @@ cdef inline void scatter_tile(Worker *w, Shared *s, uint64_t *tile, uint64_t *de
             row = (word << 6) + j
             dest[row * W + block] |= x
             mark(mask, stamp, listed, count, row, block, CW, k, shared)
+            if direct:
+                write_round(s.rem + <int64_t> s.n * s.n + row * s.n + (block << 6), x, k - 1)
     w.work += 64 * 8
 
 
@@ -189,11 +228,13 @@ cdef void flush_tiles(Worker *w, Shared *s) noexcept nogil:
             word = (j << 6) + cm_ctz64(x)
             x &= x - 1
             scatter_tile(w, s, w.tiles + (word << 7), s.MW0T, s.chg_cat[par], s.stamp_cat,
-                         w.changed_cat[par], &w.n_changed_cat[par], word, w.block, k)
+                         w.changed_cat[par], &w.n_changed_cat[par], word, w.block, k, False,
+                         w.block_rows)
             scatter_tile(w, s, w.tiles + (word << 7) + 64, s.CW0T, s.chg_cat[par],
                          s.stamp_cat, w.changed_cat[par], &w.n_changed_cat[par], word,
-                         w.block, k)
+                         w.block, k, False, w.block_rows)
     w.block = -1
+    w.block_rows = 0
 
 
 cdef void scatter_fresh(Worker *w, Shared *s) noexcept nogil:
@@ -203,7 +244,7 @@ cdef void scatter_fresh(Worker *w, Shared *s) noexcept nogil:
     cdef int32_t k = s.round, par = k & 1
     cdef uint64_t *fc_tile = w.tiles
     cdef uint64_t *fm_tile = w.tiles + 64
-    cdef uint64_t x
+    cdef uint64_t x, rows
     while i < w.n_fresh:
         # The fresh rows are in row order: take those of one block.
         block = w.fresh[i] >> 6
@@ -211,6 +252,9 @@ cdef void scatter_fresh(Worker *w, Shared *s) noexcept nogil:
         while i < w.n_fresh and w.fresh[i] >> 6 == block:
             i += 1
         last = i
+        rows = 0
+        for j in range(first, last):
+            rows |= (<uint64_t> 1) << (w.fresh[j] & 63)
         for h in range(CW):
             x = w.fresh_words[block * CW + h]
             w.fresh_words[block * CW + h] = 0
@@ -224,9 +268,11 @@ cdef void scatter_fresh(Worker *w, Shared *s) noexcept nogil:
                     s.FC[row * W + word] = 0
                     s.FM[row * W + word] = 0
                 scatter_tile(w, s, fc_tile, s.CW1, s.chg_mouse[par], s.stamp_mouse,
-                             w.changed_mouse[par], &w.n_changed_mouse[par], word, block, k)
+                             w.changed_mouse[par], &w.n_changed_mouse[par], word, block, k,
+                             True, rows)
                 scatter_tile(w, s, fm_tile, s.MW1, s.chg_mouse[par], s.stamp_mouse,
-                             w.changed_mouse[par], &w.n_changed_mouse[par], word, block, k)
+                             w.changed_mouse[par], &w.n_changed_mouse[par], word, block, k,
+                             True, rows)
                 w.work += last - first
     w.n_fresh = 0
 
@@ -301,32 +347,38 @@ cdef int phase_step(Worker *w, bint cat) noexcept nogil:
 
 
 cdef void write_row(uint8_t *out, int64_t n, const uint64_t *mw, const uint64_t *cw,
-                    const uint8_t *flags) noexcept nogil:
-    """Outcome bytes of one row from its mouse-win and cat-win words."""
-    cdef int64_t c
-    for c in range(n):
-        if flags[c] & CAT_FORBIDDEN:
-            out[c] = NO_POSITION
-        elif (mw[c >> 6] >> (c & 63)) & 1:
-            out[c] = MOUSE_WIN
-        elif (cw[c >> 6] >> (c & 63)) & 1:
-            out[c] = CAT_WIN
-        else:
-            out[c] = 0
+                    const uint64_t *forbidden) noexcept nogil:
+    """Outcome bytes of one row from its mouse-win and cat-win words, 8 at a time
+    (``forbidden``: the cells the cat may not stand on, whose code is NO_POSITION)."""
+    cdef int64_t j, g, c
+    cdef uint64_t f, m, k, v
+    for j in range((n + 63) >> 6):
+        f = forbidden[j]
+        m = mw[j] & ~f
+        k = cw[j] & ~mw[j] & ~f
+        for g in range(0, 64, 8):
+            c = (j << 6) + g
+            if c >= n:
+                break
+            v = (SPREAD[(m >> g) & 255] * MOUSE_WIN | SPREAD[(k >> g) & 255] * CAT_WIN
+                 | SPREAD[(f >> g) & 255] * NO_POSITION)
+            if c + 8 <= n:
+                memcpy(out + c, &v, 8)  # (a constant size: one store)
+            else:
+                memcpy(out + c, &v, <size_t> (n - c))
 
 
 cdef void phase_output(Worker *w) noexcept nogil:
-    """The cat-to-move half of the outcome table, from the rows by mouse; and that half
-    of the remoteness table, kept in rows by cat during the search, transposed in place."""
+    """The outcome table from the bit tables; and the remoteness table from its planes."""
     cdef Shared *s = <Shared *> w.shared
-    cdef int64_t n = s.n, W = s.W, m, ti, tj, tiles = (s.n + 63) >> 6, b, word, j, c_end
+    cdef int64_t n = s.n, W = s.W, m, b, word, j, c_end
     cdef uint64_t *mw = w.tiles
     cdef uint64_t *cw = w.tiles + 64
     cdef uint64_t *mrow = w.tiles + 128
     cdef uint64_t *crow = w.tiles + 128 + 64 * W
     for m in range(n):
         if owns(w, s, m):
-            write_row(s.outcome + n * n + m * n, n, s.MW1 + m * W, s.CW1 + m * W, s.g.flags)
+            write_row(s.outcome + n * n + m * n, n, s.MW1 + m * W, s.CW1 + m * W, s.scratch)
     # The mouse-to-move half: its values are in rows by cat; transpose them a 64x64 tile
     # at a time into rows by mouse (block b of mice, word ``word`` of cats).
     b = w.id
@@ -345,26 +397,11 @@ cdef void phase_output(Worker *w) noexcept nogil:
             m = (b << 6) + j
             if m >= n:
                 break
-            write_row(s.outcome + m * n, n, mrow + j * W, crow + j * W, s.g.flags)
+            write_row(s.outcome + m * n, n, mrow + j * W, crow + j * W, s.scratch)
         b += s.threads
-    if s.rem == NULL:
-        return
-    for ti in range(tiles):
-        for tj in range(ti, tiles):
-            if (ti + tj) % s.threads == w.id:
-                transpose_tiles(s.rem + n * n, n, ti << 6, tj << 6)
+    if s.planes != NULL:
+        cat_half_to_rem(s, w.id, s.threads)  # the mouse-to-move half follows (general_run)
 
-
-cdef void transpose_tiles(int32_t *table, int64_t n, int64_t bi, int64_t bj) noexcept nogil:
-    """Swap the 64-by-64 tiles at (bi, bj) and (bj, bi) of an n-by-n table, transposing."""
-    cdef int64_t i, j, i_end = bi + 64 if bi + 64 < n else n
-    cdef int64_t j_end = bj + 64 if bj + 64 < n else n
-    cdef int32_t held
-    for i in range(bi, i_end):
-        for j in range(bj if bi != bj else i + 1, j_end):
-            held = table[i * n + j]
-            table[i * n + j] = table[j * n + i]
-            table[j * n + i] = held
 
 cdef void seed(Shared *s) noexcept nogil:
     """Round 0: the terminal positions by rule precedence, in every orientation."""
@@ -443,7 +480,7 @@ cdef void seed(Shared *s) noexcept nogil:
             if g.m_ip[u + 1] == g.m_ip[u]:
                 x |= valid & ~mw
             s.D0[base + j] = ~valid | mw | x
-            if s.rem != NULL:
+            if s.rem != NULL and s.planes == NULL:  # (the planes hold round 0 as no bits)
                 bit = mw | x
                 while bit:
                     col = (j << 6) + cm_ctz64(bit)
@@ -453,12 +490,12 @@ cdef void seed(Shared *s) noexcept nogil:
             s.MW1[base + j] = mw
             s.CW1[base + j] = cw
             decided += cm_popcount64(mw | cw)
-            if s.rem != NULL:
+            if s.rem != NULL and s.planes == NULL:
                 bit = mw | cw
                 while bit:
                     col = (j << 6) + cm_ctz64(bit)
                     bit &= bit - 1
-                    s.rem[nn + col * n + u] = 0  # rows by cat, as in the search
+                    s.rem[nn + u * n + col] = 0
     s.decided = decided
 
 

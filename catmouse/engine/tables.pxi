@@ -25,6 +25,7 @@ cdef struct Worker:
     uint64_t *fresh_words  # W * CW words: per block of cat rows, the words with FC/FM bits
     uint64_t *touched      # CW words: the words of the block with new bits
     int64_t block          # the block in ``tiles`` (-1: none)
+    uint64_t block_rows    # the rows of that block with bits in ``tiles``
     int64_t decided        # positions this thread decided in the current round
     int64_t work           # word operations since the last poll for Ctrl-C
     int32_t found          # the target's code once this thread decided it
@@ -55,6 +56,8 @@ cdef struct Shared:
     Worker *workers
     uint8_t *outcome
     int32_t *rem
+    uint64_t *planes       # remoteness as bit-planes while rounds fit (remoteness.pxi), or NULL:
+    uint64_t *cat_planes   # the mouse-to-move ones (rows by mouse), the cat-to-move ones (by cat)
     int32_t tt             # the target's turn (-1: none), mouse and cat
     int32_t tm
     int32_t tc

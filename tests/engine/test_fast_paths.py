@@ -136,6 +136,10 @@ def test_solve_lists_and_board_match_the_plain_path():
         assert ("board", hole, "cython") in graph._cache
 
 
+class _Id(int):
+    """An int subclass: the fast paths take plain ints only."""
+
+
 @pytest.mark.parametrize("adjacency", [
     [[1], [0], [2]],            # a self-loop
     [[1, 1], [0], []],          # a neighbour twice
@@ -145,9 +149,22 @@ def test_solve_lists_and_board_match_the_plain_path():
     [(1,), (0, 2), (1,)],       # rows that are tuples
     [[1], [0, 2], [1.0]],       # a float id
     [[1], [0, 2], [True]],      # a bool id
+    [[1], [0, 2], [_Id(1)]],    # an int subclass
+    [[1], [0]] + [[]] * 297 + [[299]],  # a self-loop, its id read by a call (past 256)
 ])
 def test_solve_lists_declines_what_it_does_not_know(adjacency):
     assert bits_c.solve_lists(adjacency, 1, 2, 0) == -1
+
+
+def test_ids_read_from_their_address_and_by_a_call_agree():
+    # Ids 0..256 are read from the address of CPython's preallocated ints, bigger ones by a
+    # call: a path of 300 nodes mixes both, and every node's id is also given as a fresh int.
+    n = 300
+    path = [[v for v in (u - 1, u + 1) if 0 <= v < n] for u in range(n)]
+    fresh = [[int(str(v)) for v in row] for row in path]
+    expected = bits_c.solve_lists(path, 150, 10, 299)
+    assert expected == bits_c.solve_lists(fresh, 150, 10, 299) == int(
+        plain_solve(path, 150, 10, 299))
 
 
 def test_solve_errors_are_the_plain_paths_errors():

@@ -1,0 +1,144 @@
+# Included by bits_c.pyx. Remoteness at the price of outcomes: a position's remoteness is the
+# round that decided it, so the search keeps it as bit-planes (plane p holds bit p of the round,
+# a word of 64 positions at a time), written per word of new bits in the row being computed;
+# the int32 table is written once at the end.  Scattering each new position's round into the
+# table as it was decided cost a cache miss per position (90 ms of 212 on the sparse 3000-node
+# graph).
+#
+# The planes live in the mouse-to-move half of the table itself, each turn's in the rows its
+# step computes, the 8 planes of a word side by side (a word's new bits touch one cache line):
+# the cat-to-move planes (rows by cat) at the start, the mouse-to-move planes (rows by mouse) at
+# the end.  The cat-to-move half of the table is written first (64x64 tiles of each plane
+# transposed, by every thread); then the mouse-to-move half in row order, which never
+# overwrites the planes of a row not yet written (see planes_in).  A search past PLANES_TOP
+# rounds writes the table from the planes then, and each later round's positions one by one.
+
+cdef enum:
+    PLANES = 8          # bits of a round kept per position
+    PLANES_TOP = 255    # the last round the planes can hold
+
+# Bit i of a byte -> the i-th byte in memory of a word, 0 or 1 (in memory order, so a word
+# built from them is stored as 8 bytes in position order on either byte order; shifts and
+# small multiples stay within each byte).
+cdef uint64_t SPREAD[256]
+
+
+cdef void fill_spread() noexcept:
+    cdef int x, i
+    for x in range(256):
+        for i in range(8):
+            (<uint8_t *> &SPREAD[x])[i] = (x >> i) & 1
+
+
+fill_spread()
+
+
+cdef uint64_t *planes_in(int32_t *rem, int64_t n, int64_t W,
+                         uint64_t **cat_planes) noexcept nogil:
+    """The mouse-to-move planes' place in the table ``rem`` (2*n*n int32), the cat-to-move
+    ones' in ``cat_planes``; NULL if they do not fit.
+
+    Each takes ``n * 8 * W`` words, 8-byte aligned: the cat's from the table's start, the
+    mouse's ending by the end of the mouse-to-move half, less ``slack`` bytes.  Row m of that
+    half ends at byte ``4n(m+1)``, at or before row m+1's planes when ``4n - 64W >= slack``:
+    every row keeps its planes until its own turn.
+    """
+    cdef int64_t size = n * 8 * W * 8
+    cdef uintptr_t start = <uintptr_t> rem
+    cdef uintptr_t cat = (start + 7) & ~(<uintptr_t> 7)
+    cdef uintptr_t tail = start + <uintptr_t> (4 * n * n - size)
+    cdef uintptr_t at = tail & ~(<uintptr_t> 7)
+    if 2 * size + 16 > 4 * n * n or at < cat + <uintptr_t> size:
+        return NULL
+    if 4 * n - 64 * W < <int64_t> (tail - at):
+        return NULL
+    cat_planes[0] = <uint64_t *> cat
+    return <uint64_t *> at
+
+
+cdef inline void plane_or(uint64_t *at, uint64_t bits, int32_t value) noexcept nogil:
+    """OR ``bits`` into plane p's word (``at[p]``) for every bit p set in ``value``."""
+    cdef int32_t p
+    while value:
+        p = cm_ctz64(<uint64_t> value)
+        value &= value - 1
+        at[p] |= bits
+
+
+cdef void write_word(int32_t *out, int64_t count, uint64_t decided, const uint64_t *plane,
+                     int64_t stride) noexcept nogil:
+    """``count`` (<= 64) remoteness entries: each decided one's round from the planes
+    (plane p's word at ``plane[p * stride]``), -1 for the others."""
+    cdef uint64_t bits[PLANES]
+    cdef uint64_t acc, any = 0
+    cdef const uint8_t *lanes = <const uint8_t *> &acc
+    cdef int64_t i, g, top, used = 0
+    for i in range(PLANES):
+        bits[i] = plane[i * stride]
+        any |= bits[i]
+        if bits[i]:
+            used = i + 1
+    if not decided or not any:
+        for i in range(count):
+            out[i] = 0 if (decided >> i) & 1 else -1
+        return
+    g = 0
+    while g < count:
+        acc = 0
+        for i in range(used):
+            acc |= SPREAD[(bits[i] >> g) & 255] << i
+        top = g + 8 if g + 8 < count else count
+        for i in range(g, top):
+            out[i] = <int32_t> lanes[i - g] if (decided >> i) & 1 else -1
+        g += 8
+
+
+cdef void cat_half_to_rem(Shared *s, int64_t first, int64_t step) noexcept nogil:
+    """The cat-to-move half of the table, mouse blocks ``first, first + step, ...``: each
+    plane's 64x64 tile (cats by mice) transposed into mice by cats, then written."""
+    cdef int64_t n = s.n, W = s.W, nn = <int64_t> s.n * s.n, bm, bc, i, p, m, c_end
+    cdef uint64_t tiles[PLANES * 64]
+    cdef uint64_t x, any
+    cdef const uint64_t *planes = s.cat_planes
+    bm = first
+    while bm < W:
+        for bc in range(W):
+            c_end = 64 if (bc << 6) + 64 <= n else n - (bc << 6)
+            for p in range(PLANES):
+                any = 0
+                for i in range(64):
+                    x = planes[((bc << 6) + i) * 8 * W + 8 * bm + p] if i < c_end else 0
+                    tiles[p * 64 + i] = x
+                    any |= x
+                if any:
+                    transpose64(&tiles[p * 64])
+            for i in range(64):
+                m = (bm << 6) + i
+                if m >= n:
+                    break
+                write_word(s.rem + nn + m * n + (bc << 6), c_end,
+                           s.MW1[m * W + bc] | s.CW1[m * W + bc], &tiles[i], 64)
+        bm += step
+
+
+cdef void mouse_half_to_rem(Shared *s, uint64_t *scratch) noexcept nogil:
+    """The mouse-to-move half of the table, in row order (``scratch``: 8 * W words); each
+    row's planes are copied out before the row is written over them.  Decided: D0 without
+    the cells the cat may not stand on."""
+    cdef int64_t n = s.n, W = s.W, m, j, count
+    cdef const uint64_t *forbidden = s.scratch   # from seed
+    for m in range(n):
+        memcpy(scratch, s.planes + m * 8 * W, <size_t> (8 * W * 8))
+        for j in range(W):
+            count = 64 if (j << 6) + 64 <= n else n - (j << 6)
+            write_word(s.rem + m * n + (j << 6), count, s.D0[m * W + j] & ~forbidden[j],
+                       scratch + 8 * j, 1)
+
+
+cdef void planes_done(Shared *s, uint64_t *scratch) noexcept nogil:
+    """Write the table from the planes and go on one position at a time (past PLANES_TOP)."""
+    cat_half_to_rem(s, 0, 1)
+    mouse_half_to_rem(s, scratch)
+    memset(scratch, 0, <size_t> (8 * s.W * 8))
+    s.planes = NULL
+    s.cat_planes = NULL

@@ -1,0 +1,68 @@
+"""Remoteness kept as bit-planes during the search: tables equal to the pure twin's.
+
+The compiled engine keeps each position's round in 8 bit-planes (in the table's own last
+quarter) and writes the table once at the end; a search of more than 255 rounds writes it
+then and goes on position by position.  Both must give the pure twin's tables, byte for byte,
+on any thread count.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import catmouse
+from catmouse.engine import bits_py
+from tests.helpers.engines import on_engine
+
+pytest.importorskip("catmouse.engine.bits_c")
+
+
+def _path(n: int) -> list[list[int]]:
+    return [[v for v in (u - 1, u + 1) if 0 <= v < n] for u in range(n)]
+
+
+def _grid(side: int) -> list[list[int]]:
+    return [[(r + dr) * side + c + dc for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+             if 0 <= r + dr < side and 0 <= c + dc < side]
+            for r in range(side) for c in range(side)]
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+@pytest.mark.parametrize("adjacency, long", [
+    (_path(300), True),    # 595 rounds: past the planes' 255
+    (_path(130), False),   # two words per row, the last one partly used
+    (_grid(9), False),     # 81 nodes
+    (_grid(12), False),
+])
+def test_remoteness_equals_the_twins(adjacency, long, threads):
+    compiled = catmouse.analyze(adjacency, threads=threads, hole=len(adjacency) - 1)
+    with on_engine(bits_py):
+        pure = catmouse.analyze(adjacency, hole=len(adjacency) - 1)
+    assert bytes(compiled.outcomes) == bytes(pure.outcomes)
+    assert bytes(compiled._remoteness) == bytes(pure._remoteness)
+    assert (max(compiled._remoteness) > 255) == long
+
+
+def test_remoteness_in_a_buffer_not_8_byte_aligned():
+    # The planes are placed 8-byte aligned inside the caller's table, wherever it starts.
+    from array import array
+
+    from catmouse.engine import bits_c
+    from catmouse.graph import Graph
+    from catmouse.rules import classic_rules
+
+    graph = Graph(_path(97))
+    rules = classic_rules(graph, 0)
+    n = graph.n
+    expected_out = bytearray(2 * n * n)
+    expected_rem = array("i", bytes(8 * n * n))
+    rules.run(expected_out, expected_rem)
+    for shift in (0, 1):
+        raw = array("i", bytes(4 * (2 * n * n + 1)))
+        view = memoryview(raw)[shift:shift + 2 * n * n]
+        out = bytearray(2 * n * n)
+        m, c = graph, graph
+        bits_c.propagate(n, rules.flags, m._indptr, m._indices, m._rindptr, m._rindices,
+                         c._indptr, c._indices, c._rindptr, c._rindices, out, view)
+        assert out == expected_out
+        assert view.tobytes() == expected_rem.tobytes()
