@@ -5,7 +5,6 @@ The old file stays as it was until the new one is whole (:mod:`catmouse.atomic`)
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 import os
@@ -14,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from .atomic import replacing
 from .export import _json_label
 from .outcome import Outcome, Turn
+from .table_text import csv_line
 
 if TYPE_CHECKING:
     from .cops_game import CopsAnalysis
@@ -53,16 +53,16 @@ def cops_csv(analysis: CopsAnalysis) -> str:
     """One row per position: cops (labels, space-separated), robber, turn, winner, remoteness."""
     graph = analysis.game.graph
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["cops", "robber", "turn", "winner", "remoteness"])
+    out.write(csv_line(["cops", "robber", "turn", "winner", "remoteness"]))
     for team in analysis._teams:
         names = [graph._name(u) for u in team]
         for robber in range(graph.n):
             for turn in (Turn.CAT, Turn.MOUSE):
                 at = analysis._index(team, robber, turn)
                 r = analysis._remoteness[at]
-                writer.writerow([" ".join(map(str, names)), graph._name(robber), _SIDE[turn],
-                                 _WINNER[Outcome(analysis._outcomes[at])], "" if r < 0 else r])
+                out.write(csv_line([" ".join(map(str, names)), graph._name(robber), _SIDE[turn],
+                                    _WINNER[Outcome(analysis._outcomes[at])],
+                                    "" if r < 0 else r]))
     return out.getvalue()
 
 

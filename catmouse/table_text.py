@@ -29,7 +29,7 @@ from .outcome import Outcome, Turn
 if TYPE_CHECKING:
     from .analysis import Analysis
 
-__all__ = ["csv_blocks", "json_list_blocks", "label_cells", "numpy_or_none"]
+__all__ = ["csv_blocks", "csv_line", "json_list_blocks", "label_cells", "numpy_or_none"]
 
 _NEVER = 1 << 32  # above any remoteness (2*n*n < 2**31); the numpy path packs tighter
 _TOP = 2 * _NEVER
@@ -47,19 +47,27 @@ def numpy_or_none() -> Any:
         return None
 
 
+def csv_line(fields: Sequence[Any]) -> str:
+    """One CSV row ending in ``\\n``, a field holding ``\\r`` or ``\\n`` quoted.
+
+    The csv module quotes only the characters of its line terminator, and before Python 3.13
+    a lone ``\\r`` not at all under ``lineterminator="\\n"``: a label ``"\\r"`` made a row
+    no reader could parse.  Written with ``"\\r\\n"``, both are quoted on every version.
+
+    >>> csv_line(["a", "b\\rc", 3])
+    'a,"b\\rc",3\\n'
+    """
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\r\n").writerow(fields)
+    return buffer.getvalue()[:-2] + "\n"
+
+
 def label_cells(labels: Sequence[Any] | None) -> list[str] | None:
-    """Each label as the csv module writes it in a cell (quoted when it must be)."""
+    """Each label as :func:`csv_line` writes it in a cell (quoted when it must be)."""
     if labels is None:
         return None
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    cells = []
-    for label in labels:
-        buffer.seek(0)
-        buffer.truncate()
-        writer.writerow((label, ""))  # a second cell: a lone empty field is written '""'
-        cells.append(buffer.getvalue()[:-2])
-    return cells
+    # A second cell: a lone empty field is written '""'.
+    return [csv_line((label, ""))[:-2] for label in labels]
 
 
 # -- what both paths share -------------------------------------------------------------------

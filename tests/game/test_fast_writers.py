@@ -24,9 +24,20 @@ from catmouse.export import csv_text, table_dict, to_json
 
 
 def reference_csv(analysis):
-    """Row by row, through the queries and the csv module."""
+    """Row by row, through the queries and the csv module.
+
+    Rows end in "\\n", yet are written with "\\r\\n" and cut: the csv module quotes only its
+    terminator's characters, and before Python 3.13 left a lone "\\r" in a label bare."""
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+
+    class Rows:
+        @staticmethod
+        def writerow(row):
+            one = io.StringIO()
+            csv.writer(one, lineterminator="\r\n").writerow(row)
+            buffer.write(one.getvalue()[:-2] + "\n")
+
+    writer = Rows()
     graph = analysis.graph
     labels = graph._labels
     writer.writerow(["mouse", "cat", "turn", "outcome", "remoteness", "best_moves"]
@@ -158,3 +169,14 @@ def test_cli_analyze_shows_a_bar_while_writing(tmp_path, monkeypatch, capsys):
     assert not [line for line in err.splitlines() if line.startswith("writing") and "/32" in line]
     assert (tmp_path / "t.csv").read_text() == csv_text(catmouse.analyze(json.loads(
         graph.read_text())))
+
+
+@pytest.mark.parametrize("label", ["\r", "a\nb", "x,y", 'say "hi"', "\r\n"])
+def test_a_label_that_needs_quotes_reads_back(use_engine, label):
+    """Every Python version: a CR alone went unquoted before 3.13 and broke the table."""
+    networkx = pytest.importorskip("networkx")
+    graph = networkx.relabel_nodes(networkx.path_graph(3), {0: "h", 1: label, 2: "z"})
+    rows = list(csv.reader(io.StringIO(csv_text(catmouse.analyze(graph, hole="h")))))
+    header, body = rows[0], rows[1:]
+    assert header[-2:] == ["mouse_label", "cat_label"]
+    assert {row[-2] for row in body} == {"h", label, "z"}
