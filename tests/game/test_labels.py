@@ -165,16 +165,23 @@ LABELS = settings(max_examples=40, deadline=None,
                   suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
-@LABELS
-@given(games())
-def test_relabelled_graphs_answer_the_same(engine, case):
-    n, edges, hole, order, name = case
+def graph_pair(n, edges, order, name):
+    """The graph on ids 0..n-1, and the same graph with node u named ``name(u)``, its nodes
+    added in ``order`` (the order networkx keeps, so the order of the named graph's ids)."""
     plain = nx.Graph()
     plain.add_nodes_from(range(n))
     plain.add_edges_from(edges)
     named = nx.Graph()
     named.add_nodes_from(name(u) for u in order)
     named.add_edges_from((name(u), name(v)) for u, v in edges)
+    return plain, named
+
+
+@LABELS
+@given(games())
+def test_relabelled_graphs_answer_the_same(engine, case):
+    n, edges, hole, order, name = case
+    plain, named = graph_pair(n, edges, order, name)
     same_order = list(order) == sorted(order)
     with on_engine(engine):
         a = catmouse.analyze(plain, hole=hole)
@@ -237,12 +244,8 @@ def without_names(svg):
 @given(games(), st.data())
 def test_relabelled_graphs_draw_and_export_the_same(engine, case, data):
     n, edges, hole, order, name = case
-    plain = nx.Graph()
-    plain.add_nodes_from(range(n))
-    plain.add_edges_from(edges)
-    named = nx.Graph()  # the same node order: the same ids, so the same picture and tables
-    named.add_nodes_from(name(u) for u in range(n))
-    named.add_edges_from((name(u), name(v)) for u, v in edges)
+    # The same node order: the same ids, so the same picture and tables.
+    plain, named = graph_pair(n, edges, range(n), name)
     m = data.draw(st.sampled_from([v for v in range(n) if v != hole]), label="mouse")
     c = data.draw(st.sampled_from([v for v in range(n) if v not in (hole, m)] or [None]),
                   label="cat")
@@ -273,12 +276,7 @@ def test_relabelled_graphs_draw_and_export_the_same(engine, case, data):
 @given(games())
 def test_relabelled_graphs_in_another_node_order_permute_the_tables(engine, case):
     n, edges, hole, order, name = case
-    plain = nx.Graph()
-    plain.add_nodes_from(range(n))
-    plain.add_edges_from(edges)
-    named = nx.Graph()
-    named.add_nodes_from(name(u) for u in order)
-    named.add_edges_from((name(u), name(v)) for u, v in edges)
+    plain, named = graph_pair(n, edges, order, name)
     with on_engine(engine):
         a = catmouse.analyze(plain, hole=hole)
         b = catmouse.analyze(named, hole=name(hole))
