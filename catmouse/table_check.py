@@ -68,14 +68,15 @@ def worst_numpy(np: Any, outcomes: Any, remoteness: Any, rules: Any,
     goal = (flags & CAT_GOAL) != 0
     hole = (flags & HOLE) != 0
     mouse_rows = [sorted(row) for row in rules.mouse_graph._rows()]
-    degree = np.array([len(row) for row in mouse_rows], dtype=np.int64)
+    # Indices in numpy's index type (int64 cannot be cast to a 32-bit machine's intp).
+    degree = np.array([len(row) for row in mouse_rows], dtype=np.intp)
     widest = max(int(degree.max()), 1)
-    moves = np.full((n, widest), n, dtype=np.int64)  # padded with n: the row of _PAD
+    moves = np.full((n, widest), n, dtype=np.intp)  # padded with n: the row of _PAD
     for m, row in enumerate(mouse_rows):
         moves[m, : len(row)] = row
     cat_rows = [[v for v in row if not forbidden[v]] for row in rules.cat_graph._rows()]
-    cat_degree = np.array([len(row) for row in cat_rows], dtype=np.int64)
-    cat_to = np.array([v for row in cat_rows for v in row], dtype=np.int64)
+    cat_degree = np.array([len(row) for row in cat_rows], dtype=np.intp)
+    cat_to = np.array([v for row in cat_rows for v in row], dtype=np.intp)
     starts = (np.cumsum(cat_degree) - cat_degree)[cat_degree > 0]
     # The cat-to-move scores, whole (the mouse's children are anywhere in them), then a row
     # of _PAD for the padded moves; the mouse-to-move scores are made a block at a time.

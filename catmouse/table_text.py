@@ -187,14 +187,16 @@ def _csv_numpy(t: _Table, np: Any) -> Iterator[tuple[bytes, int]]:
     allowed = np.flatnonzero(~np.array(t.forbidden, dtype=bool))
     over_at = np.array(t.goal, dtype=bool) | np.array(t.forbidden, dtype=bool)  # by cat
     hole = np.array(t.hole, dtype=bool)
-    degree = np.array([len(row) for row in t.mouse_rows], dtype=np.int64)
+    # Indices and repeat counts in numpy's index type: an int64 array cannot be cast to a
+    # 32-bit machine's intp (np.repeat raised TypeError on i386).
+    degree = np.array([len(row) for row in t.mouse_rows], dtype=np.intp)
     widest = int(degree.max()) if n else 0
-    moves = np.full((n, max(widest, 1)), n, dtype=np.int64)  # each row padded with n
+    moves = np.full((n, max(widest, 1)), n, dtype=np.intp)  # each row padded with n
     for m, row in enumerate(t.mouse_rows):
         moves[m, : len(row)] = row
-    cat_degree = np.array([len(row) for row in t.cat_rows], dtype=np.int64)
+    cat_degree = np.array([len(row) for row in t.cat_rows], dtype=np.intp)
     cat_ptr = np.cumsum(cat_degree) - cat_degree
-    cat_to = np.array([v for row in t.cat_rows for v in row], dtype=np.int64)
+    cat_to = np.array([v for row in t.cat_rows for v in row], dtype=np.intp)
     cat_from = np.repeat(np.arange(n), cat_degree)
     has_moves = cat_degree > 0
     ids = _padded(np, [str(v) for v in range(n)])
@@ -280,7 +282,7 @@ def _csv_block(np: Any, turn: Turn, ms: Any, allowed: Any, o_all: Any, r_all: An
     per_row = len(allowed)
     rows = len(ms) * per_row
     s = (turn * n * n + ms[:, None] * n + allowed[None, :]).ravel()
-    where = np.full(n, -1, dtype=np.int64)
+    where = np.full(n, -1, dtype=np.intp)
     where[allowed] = np.arange(per_row)
     best_row = bm * per_row + where[bc]
     count = np.bincount(best_row, minlength=rows)
