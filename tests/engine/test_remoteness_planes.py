@@ -9,10 +9,10 @@ on any thread count.
 from __future__ import annotations
 
 import pytest
+from engines import on_engine
 
 import catmouse
 from catmouse.engine import bits_py
-from tests.helpers.engines import on_engine
 
 pytest.importorskip("catmouse.engine.bits_c")
 
