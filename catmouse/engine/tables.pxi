@@ -1,6 +1,8 @@
 # Included by bits_c.pyx. The general path's tables: each thread's worker, the shared block, the
 # work-lists.
 
+from libc.stdint cimport uintptr_t
+
 # -- any n: rows of W words, a work-list per thread, threads -----------------------------
 
 cdef struct Worker:
@@ -142,7 +144,7 @@ cdef Shared *shared_alloc(const Game *g, int32_t threads) noexcept nogil:
     s.stamp_cat = <int32_t *> p
     s.stamp_mouse = s.stamp_cat + n
     p = <char *> (s.stamp_mouse + n)
-    p = <char *> align8(<int64_t> p)
+    p += (8 - (<uintptr_t> p) % 8) % 8  # aligned to 8 (a pointer is 4 bytes on i386)
     for i in range(threads):
         w = &s.workers[i]
         w.shared = s
