@@ -19,6 +19,7 @@ from typing import Any
 
 from . import engine
 from .analysis import VerificationError
+from .display import Displayed
 from .engine.cops_checks import MAX_COP_NODES, check_cops
 from .graph import Graph, as_graph
 from .outcome import Outcome, Turn
@@ -40,12 +41,13 @@ def _multisets(n: int, k: int) -> list[tuple[int, ...]]:
     return [(*rest, v) for v in range(n) for rest in _multisets(v + 1, k - 1)]
 
 
-class CopsGame:
+class CopsGame(Displayed):
     """Cops and robber with ``cops`` cops on an undirected graph of at most 1024 nodes.
 
     The cops place themselves (several may share a node), the robber places himself, then
     the cops move first: each cop along an edge or staying, then the robber likewise.  The
-    cops win when one stands on the robber.
+    cops win when one stands on the robber.  In a notebook a game shows its analysis's
+    picture (see :class:`CopsAnalysis`); past 150 nodes or 600 edges, a summary.
 
     >>> game = CopsGame([[1, 3], [0, 2], [1, 3], [0, 2]], cops=2)   # the 4-cycle
     >>> game.analyze().winning_starts()[:2]
@@ -91,8 +93,13 @@ class CopsGame:
         return f"CopsGame(<{self._graph.n} nodes>, cops={self._cops})"
 
 
-class CopsAnalysis:
-    """Every position of a :class:`CopsGame`: outcome, remoteness, best moves, a line."""
+class CopsAnalysis(Displayed):
+    """Every position of a :class:`CopsGame`: outcome, remoteness, best moves, a line.
+
+    In a notebook it shows the board with the team on :meth:`best_start`'s nodes, the robber
+    on his best reply, and the optimal line from there; past 150 nodes or 600 edges, a
+    summary (how many cop starts win) instead.
+    """
 
     def __init__(self, game: CopsGame, outcomes: bytes, remoteness: bytes):
         self._game = game
@@ -153,6 +160,37 @@ class CopsAnalysis:
         full = bytes([Outcome.CAT_WIN]) * n
         return [self._names(team) for i, team in enumerate(self._teams)
                 if self._outcomes[base + i * n:base + (i + 1) * n] == full]
+
+    def best_start(self) -> tuple[tuple[Any, ...], Any]:
+        """The team's best start and the robber's best reply to it: ``(cops, robber)``.
+
+        The team leaves the fewest robber starts that escape, then (all caught) the
+        shortest longest capture; the robber then escapes if he can, else picks the latest
+        capture.  Ties go to the first in engine row order and the smallest node id.
+
+        >>> CopsGame([[1], [0, 2], [1]], cops=1).analyze().best_start()   # the path 0 - 1 - 2
+        ((1,), 0)
+        """
+        n, base = self._n, len(self._teams) * self._n
+        if n == 0:
+            raise ValueError("a graph without nodes has no start")
+        escape = bytes([Outcome.MOUSE_WIN])
+        best_key, best_row = None, 0
+        for row in range(len(self._teams)):
+            at = base + row * n
+            escapes = self._outcomes.count(escape, at, at + n)
+            if best_key is not None and escapes > best_key[0]:
+                continue  # the slow part (the longest capture) only for contenders
+            key = (escapes, max(self._remoteness[at:at + n]))
+            if best_key is None or key < best_key:
+                best_key, best_row = key, row
+        at = base + best_row * n
+
+        def reply(robber: int) -> tuple[bool, int]:
+            return (self._outcomes[at + robber] == Outcome.MOUSE_WIN,
+                    self._remoteness[at + robber])
+        robber = max(range(n), key=reply)
+        return self._names(self._teams[best_row]), self._game.graph._name(robber)
 
     def _children(self, team: tuple[int, ...], robber: int, turn: Turn) -> list[Any]:
         if turn == Turn.CAT:
