@@ -184,13 +184,18 @@ class CopsAnalysis(Displayed):
             key = (escapes, max(self._remoteness[at:at + n]))
             if best_key is None or key < best_key:
                 best_key, best_row = key, row
-        at = base + best_row * n
+        robber = self._robber_start(best_row)
+        return self._names(self._teams[best_row]), self._game.graph._name(robber)
+
+    def _robber_start(self, row: int) -> int:
+        """The robber's best start against the team of engine row ``row`` (a node id): an
+        escape if he has one, else the latest capture; the smallest id of the ties."""
+        at = (len(self._teams) + row) * self._n
 
         def reply(robber: int) -> tuple[bool, int]:
             return (self._outcomes[at + robber] == Outcome.MOUSE_WIN,
                     self._remoteness[at + robber])
-        robber = max(range(n), key=reply)
-        return self._names(self._teams[best_row]), self._game.graph._name(robber)
+        return max(range(self._n), key=reply)
 
     def _children(self, team: tuple[int, ...], robber: int, turn: Turn) -> list[Any]:
         if turn == Turn.CAT:
