@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 from array import array
+from collections import Counter
 from itertools import product
 from math import comb
 from typing import Any
@@ -218,10 +219,20 @@ class CopsAnalysis(Displayed):
                 float("inf") if not won else r)
             keyed.append((key, child))
         best = max(key for key, _ in keyed)
-        return [child for key, child in keyed if key == best]
+        moves = [child for key, child in keyed if key == best]
+        if turn == Turn.CAT:
+            # The teams that keep most of the team's nodes first: without this the first
+            # capture sent every cop onto the robber ("1, 4, 5 -> 0, 0, 0", seen drawn).
+            held = Counter(team)
+            moves.sort(key=lambda child: -sum((Counter(child) & held).values()))
+        return moves
 
     def best_moves(self, cops: Any, robber: Any, turn: Turn | int = Turn.CAT) -> list[Any]:
         """Optimal moves of the side to move: teams (sorted tuples) or robber nodes.
+
+        Robber nodes come in node order; teams with the most nodes in common with the team
+        first (the fewest cops moving, as near as a count of shared nodes tells), then in
+        tuple order.
 
         >>> a = CopsGame([[1], [0, 2], [1]], cops=1).analyze()     # the path 0 - 1 - 2
         >>> a.best_moves([0], 2), a.best_moves([1], 2, Turn.MOUSE)

@@ -72,7 +72,22 @@ def test_best_moves_of_the_cops_are_teams():
     analysis = CopsGame(path, cops=1).analyze()
     assert analysis.best_moves([0], 3) == [(1,)]
     assert analysis.best_moves([3], 3) == []
-    assert CopsGame(path, cops=2).analyze().best_moves((0, 3), 1) == [(1, 2), (1, 3)]
+    # Both capture at once; the cop on 3 may stay, so (1, 3) comes first.
+    assert CopsGame(path, cops=2).analyze().best_moves((0, 3), 1) == [(1, 3), (1, 2)]
+
+
+def test_the_cops_best_moves_keep_most_of_the_team_first():
+    """Seen drawn: the capture sent every cop onto the robber ("1, 4, 5 -> 0, 0, 0")."""
+    from collections import Counter
+
+    analysis = CopsGame(nx.petersen_graph(), cops=3).analyze()
+    assert analysis.line((1, 4, 5), 0)[1][0] == (0, 1, 4)  # one cop moves: cop 5 to 0
+    for team, robber in (((1, 4, 5), 7), ((0, 0, 0), 7), ((2, 6, 8), 0)):
+        moves = analysis.best_moves(team, robber)
+        kept = [sum((Counter(m) & Counter(team)).values()) for m in moves]
+        assert kept == sorted(kept, reverse=True)
+        for a in range(len(moves) - 1):
+            assert kept[a] > kept[a + 1] or moves[a] < moves[a + 1]  # ties in tuple order
 
 
 def test_verify_finds_a_wrong_table():
