@@ -52,13 +52,15 @@ def label_cells(labels: Sequence[Any] | None) -> list[str] | None:
     if labels is None:
         return None
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    # The csv module quotes a cell holding a character of the line terminator: with "\n"
+    # alone a lone "\r" went out bare, and readers took it for the end of the row.
+    writer = csv.writer(buffer, lineterminator="\r\n")
     cells = []
     for label in labels:
         buffer.seek(0)
         buffer.truncate()
         writer.writerow((label, ""))  # a second cell: a lone empty field is written '""'
-        cells.append(buffer.getvalue()[:-2])
+        cells.append(buffer.getvalue()[:-3])
     return cells
 
 

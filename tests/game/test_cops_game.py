@@ -137,3 +137,23 @@ def test_export_json_and_csv(tmp_path):
     assert row["winner"] == "robber" and row["remoteness"] == ""
     with pytest.raises(ValueError, match=".json or .csv"):
         analysis.save(tmp_path / "t.npz")
+
+
+def test_csv_cells_with_a_carriage_return_are_quoted():
+    """A label "\r" went out bare (csv quotes only the line terminator's characters, and
+    ours was "\n"): a reader ended the row there.  Found by hypothesis for Analysis CSV."""
+    import csv
+    import io
+
+    import catmouse
+    from catmouse.cops_export import cops_csv
+    from catmouse.export import write_csv
+
+    labels = ["", "\r", "a\r\nb"]
+    graph = nx.relabel_nodes(nx.path_graph(3), dict(enumerate(labels)))
+    rows = list(csv.reader(io.StringIO(cops_csv(CopsGame(graph, cops=1).analyze()))))
+    assert len(rows) == 1 + 2 * 3 * 3 and {row[1] for row in rows[1:]} == set(labels)
+    out = io.StringIO()
+    write_csv(catmouse.analyze(graph, hole=""), out)
+    rows = list(csv.DictReader(io.StringIO(out.getvalue())))
+    assert {row["mouse_label"] for row in rows} == set(labels)
