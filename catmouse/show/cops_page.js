@@ -17,6 +17,10 @@
   const teamOf = (nodesChosen) => rowOf.get(nodesChosen.slice().sort((a, b) => a - b).join(","));
   const teamText = (row) => D.teams[row].map(name).join(", ");
   const plural = (r) => r + (r === 1 ? " ply" : " plies");
+  // A choice's outcome in words ("in 0 plies" read oddly for a capture on the spot).
+  const catchWords = (r) => (r < 0 ? "the robber escapes forever"
+    : r === 0 ? "the cops catch the robber at once"
+    : `the cops catch the robber in ${plural(r)}`);
 
   let human = D.human === "cops" ? COPS : ROBBER;
   // A position [row, robber, turn]: row -1 before the cops stand, robber -1 before he does;
@@ -120,8 +124,7 @@
       return r < 0 ? "the robber escapes from his best start"
         : `the cops catch the robber wherever he starts, within ${plural(r)}`;
     }
-    const r = time(p);
-    return r < 0 ? "the robber escapes forever" : `the cops catch the robber in ${plural(r)}`;
+    return catchWords(time(p));
   }
 
   function turnWords() {
@@ -179,13 +182,13 @@
       if (showHints && legal.has(u)) {
         const [, r, best] = legal.get(u);
         const win = (r < 0) === (human === ROBBER);
-        badge.textContent = (best ? "\u2605" : "") + (r < 0 ? "escape" : "catch " + r);
+        badge.textContent = (best ? "\u2605" : "") +
+          (r < 0 ? "escape" : r === 0 ? "catch now" : "catch " + r);
         badge.classList.add(win ? "win" : "lose");
         const item = document.createElement("li");
         item.dataset.move = String(u);
         const stay = (human === ROBBER && u === p[1]) || u === moving;
-        item.textContent = (stay ? "stay on " : "to ") + name(u) + ": " +
-          (r < 0 ? "the robber escapes forever" : `the cops catch the robber in ${plural(r)}`) +
+        item.textContent = (stay ? "stay on " : "to ") + name(u) + ": " + catchWords(r) +
           (best ? " (best)" : "");
         if (best) item.className = "best";
         list.appendChild(item);

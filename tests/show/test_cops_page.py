@@ -239,6 +239,19 @@ def test_a_cop_that_jumps_is_refused_and_stay_undo_restart_swap(driver, tmp_path
     assert driver.find_element("id", "stay").is_displayed() is False
 
 
+def test_a_capture_on_the_spot_is_said_so(driver, tmp_path):
+    """Seen in a screenshot: "the cops catch the robber in 0 plies" for cop 1 onto him."""
+    page = Page(driver, write(tmp_path, PETERSEN, 3, "cops"))
+    page.press("hints")
+    for u in (1, 4, 5):
+        page.click(u)
+    seen = page.look()
+    assert seen["robber"] == 0 and seen["status"] == "the cops catch the robber in 1 ply"
+    hints = dict(seen["hints"])
+    assert hints[0] == "to 0: the cops catch the robber at once (best)"
+    assert driver.find_element("css selector", '[data-node="0"] .badge').text == "\u2605catch now"
+
+
 def test_a_robber_who_wanders_at_random(driver, tmp_path):
     """Random legal moves as the robber; every status and cop reply is the analysis's."""
     analysis = CopsGame(PETERSEN, cops=3).analyze()
