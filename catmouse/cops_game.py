@@ -21,6 +21,7 @@ from typing import Any
 from . import engine
 from .analysis import VerificationError
 from .display import Displayed
+from .engine.checks import check_threads
 from .engine.cops_checks import MAX_COP_NODES, check_cops
 from .graph import Graph, as_graph
 from .outcome import Outcome, Turn
@@ -75,19 +76,24 @@ class CopsGame(Displayed):
         """How many cops the team has."""
         return self._cops
 
-    def analyze(self, *, max_memory: int | None = None) -> CopsAnalysis:
-        """Solve every position; MemoryError, before allocating, if the tables would not fit."""
+    def analyze(self, *, max_memory: int | None = None, threads: int = 1) -> CopsAnalysis:
+        """Solve every position; MemoryError, before allocating, if the tables would not fit.
+
+        ``threads`` splits each round over that many threads (the compiled engine, at most
+        64 nodes): the tables are the same byte for byte for every count.
+        """
         graph, k = self._graph, self._cops
+        threads = check_threads(threads)
         rows = comb(graph.n + k - 1, k)
         size = 2 * rows * graph.n
-        need = 5 * size + 3 * engine.current.cops_peak_bytes(graph.n, k)
+        need = 5 * size + 3 * engine.current.cops_peak_bytes(graph.n, k, threads=threads)
         budget = available_memory() if max_memory is None else max_memory
         if budget is not None and need > budget:
             raise MemoryError(f"{k} cops on {graph.n} nodes: {size:,} positions need about "
                               f"{need:,} bytes, more than the {budget:,} available")
         outcome, remoteness = bytearray(size), array("i", bytes(4 * size))
         engine.current.cops_search(graph.n, graph.indptr, graph.indices, k, outcome,
-                                   remoteness)
+                                   remoteness, threads=threads)
         return CopsAnalysis(self, bytes(outcome), remoteness.tobytes())
 
     def __repr__(self) -> str:
