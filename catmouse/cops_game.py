@@ -229,8 +229,11 @@ class CopsAnalysis(Displayed):
         if turn == Turn.CAT:
             # The teams that keep most of the team's nodes first: without this the first
             # capture sent every cop onto the robber ("1, 4, 5 -> 0, 0, 0", seen drawn).
-            held = Counter(team)
-            moves.sort(key=lambda child: -sum((Counter(child) & held).values()))
+            held: Counter[int] = Counter(team)
+
+            def kept(child: tuple[int, ...]) -> int:
+                return sum((Counter(child) & held).values())
+            moves.sort(key=lambda child: -kept(child))
         return moves
 
     def best_moves(self, cops: Any, robber: Any, turn: Turn | int = Turn.CAT) -> list[Any]:

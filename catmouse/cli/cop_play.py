@@ -86,8 +86,8 @@ def run(args: argparse.Namespace, read: Callable[[], str] | None = None) -> int:
         text = cops_page_html(analysis, human=args.side)
         with replacing(args.html, "w", encoding="utf-8") as handle:
             handle.write(text)
-        team = f"{k} cop{'s' if k > 1 else ''}"
-        you, them = ("the robber", team) if args.side == "robber" else (team, "a robber")
+        squad = f"{k} cop{'s' if k > 1 else ''}"
+        you, them = ("the robber", squad) if args.side == "robber" else (squad, "a robber")
         print(f"wrote {args.html}: open it in a browser to play {you} against {them}")
         return 0
     node = _node_parser(graph)

@@ -104,7 +104,7 @@ cdef void crew_push(CopSearch *c, int64_t s, uint64_t new, uint64_t *acc, int32_
 cdef void crew_phase_here(CopSearch *c, int32_t i) noexcept nogil:
     """Thread ``i``'s share of the crew's current phase."""
     cdef CopCrew *w = c.crew
-    cdef int32_t n = c.n, T = w.threads, j, l
+    cdef int32_t n = c.n, T = w.threads, j, other
     cdef int64_t cap = w.capacity, idx, s, lo, hi, row
     cdef int32_t *mine
     cdef uint64_t outside, reach, new, g
@@ -141,9 +141,9 @@ cdef void crew_phase_here(CopSearch *c, int32_t i) noexcept nogil:
                 if row < lo or row >= hi:
                     continue
                 g = 0
-                for l in range(T):
-                    g |= w.acc[l * cap + row]
-                    w.acc[l * cap + row] = 0
+                for other in range(T):
+                    g |= w.acc[other * cap + row]
+                    w.acc[other * cap + row] = 0
                 if g == 0:
                     continue  # met already in an earlier thread's list
                 c.cops[row] |= g
