@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import engine
+from .engine.checks import check_threads
 from .engine.cops_checks import MAX_COP_NODES
 from .graph import Graph, as_graph
 from .rules import available_memory
@@ -48,7 +49,7 @@ def _csr(graph: Graph, nodes: list[int]) -> tuple[int, list[int], list[int]]:
     return len(nodes), indptr, indices
 
 
-def cop_number(graph: Any, max_cops: int | None = None) -> int:
+def cop_number(graph: Any, max_cops: int | None = None, *, threads: int = 1) -> int:
     """The cop number c(G): the fewest cops with a start that catches every robber.
 
     ``graph`` is anything :func:`catmouse.solve` takes (adjacency lists, a :class:`Graph`, a
@@ -57,7 +58,9 @@ def cop_number(graph: Any, max_cops: int | None = None) -> int:
     none.  Each component may have at most 1024 nodes (rows of one 64-bit word up to
     64 nodes, of several above).  ValueError when the answer is more
     than ``max_cops``; MemoryError, before allocating, when the positions of the next number
-    of cops would not fit in the memory available.
+    of cops would not fit in the memory available.  ``threads`` splits each round of a
+    search over that many threads (the compiled engine, components of at most 64 nodes);
+    the answer is the same for every count.
 
     >>> cop_number([[1, 2], [0, 2], [0, 1, 3], [2]])          # a triangle with a tail
     1
@@ -83,6 +86,7 @@ def cop_number(graph: Any, max_cops: int | None = None) -> int:
         if max_cops < 0:
             raise ValueError(f"max_cops must be at least 0, not {max_cops}")
         limit = max_cops
+    check_threads(threads)
     parts = [list(range(graph.n))] if graph.n <= MAX_COP_NODES else _components(graph)
     total = 0
     for nodes in parts:
@@ -90,7 +94,7 @@ def cop_number(graph: Any, max_cops: int | None = None) -> int:
             raise ValueError(f"a connected component of {len(nodes)} nodes: the cops' engine "
                              f"takes at most {MAX_COP_NODES}")
         found = engine.current.cop_number(*_csr(graph, nodes), limit - total,
-                                          available_memory())
+                                          available_memory(), threads=threads)
         if found < 0:
             raise ValueError(f"the cop number is more than max_cops = {limit}")
         total += found

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from .atomic import replacing
 from .export import _json_label
 from .outcome import Outcome, Turn
-from .table_text import csv_line
+from .table_text import label_cells
 
 if TYPE_CHECKING:
     from .cops_game import CopsAnalysis
@@ -53,16 +53,17 @@ def cops_csv(analysis: CopsAnalysis) -> str:
     """One row per position: cops (labels, space-separated), robber, turn, winner, remoteness."""
     graph = analysis.game.graph
     out = io.StringIO()
-    out.write(csv_line(["cops", "robber", "turn", "winner", "remoteness"]))
+    out.write("cops,robber,turn,winner,remoteness\n")
+    # Cells as the csv module quotes them (label_cells: a "\r" in a label is quoted too).
+    robbers = label_cells([graph._name(u) for u in range(graph.n)]) or []
     for team in analysis._teams:
-        names = [graph._name(u) for u in team]
+        cops, = label_cells([" ".join(str(graph._name(u)) for u in team)]) or [""]
         for robber in range(graph.n):
             for turn in (Turn.CAT, Turn.MOUSE):
                 at = analysis._index(team, robber, turn)
                 r = analysis._remoteness[at]
-                out.write(csv_line([" ".join(map(str, names)), graph._name(robber), _SIDE[turn],
-                                    _WINNER[Outcome(analysis._outcomes[at])],
-                                    "" if r < 0 else r]))
+                out.write(f"{cops},{robbers[robber]},{_SIDE[turn]},"
+                          f"{_WINNER[Outcome(analysis._outcomes[at])]},{'' if r < 0 else r}\n")
     return out.getvalue()
 
 

@@ -13,12 +13,15 @@ from __future__ import annotations
 import json
 import os
 from array import array
+from collections import Counter
 from itertools import product
 from math import comb
 from typing import Any
 
 from . import engine
 from .analysis import VerificationError
+from .display import Displayed
+from .engine.checks import check_threads
 from .engine.cops_checks import MAX_COP_NODES, check_cops
 from .graph import Graph, as_graph
 from .outcome import Outcome, Turn
@@ -40,12 +43,13 @@ def _multisets(n: int, k: int) -> list[tuple[int, ...]]:
     return [(*rest, v) for v in range(n) for rest in _multisets(v + 1, k - 1)]
 
 
-class CopsGame:
+class CopsGame(Displayed):
     """Cops and robber with ``cops`` cops on an undirected graph of at most 1024 nodes.
 
     The cops place themselves (several may share a node), the robber places himself, then
     the cops move first: each cop along an edge or staying, then the robber likewise.  The
-    cops win when one stands on the robber.
+    cops win when one stands on the robber.  In a notebook a game shows its analysis's
+    picture (see :class:`CopsAnalysis`); past 150 nodes or 600 edges, a summary.
 
     >>> game = CopsGame([[1, 3], [0, 2], [1, 3], [0, 2]], cops=2)   # the 4-cycle
     >>> game.analyze().winning_starts()[:2]
@@ -72,27 +76,37 @@ class CopsGame:
         """How many cops the team has."""
         return self._cops
 
-    def analyze(self, *, max_memory: int | None = None) -> CopsAnalysis:
-        """Solve every position; MemoryError, before allocating, if the tables would not fit."""
+    def analyze(self, *, max_memory: int | None = None, threads: int = 1) -> CopsAnalysis:
+        """Solve every position; MemoryError, before allocating, if the tables would not fit.
+
+        ``threads`` splits each round over that many threads (the compiled engine, at most
+        64 nodes): the tables are the same byte for byte for every count.
+        """
         graph, k = self._graph, self._cops
+        threads = check_threads(threads)
         rows = comb(graph.n + k - 1, k)
         size = 2 * rows * graph.n
-        need = 5 * size + 3 * engine.current.cops_peak_bytes(graph.n, k)
+        need = 5 * size + 3 * engine.current.cops_peak_bytes(graph.n, k, threads=threads)
         budget = available_memory() if max_memory is None else max_memory
         if budget is not None and need > budget:
             raise MemoryError(f"{k} cops on {graph.n} nodes: {size:,} positions need about "
                               f"{need:,} bytes, more than the {budget:,} available")
         outcome, remoteness = bytearray(size), array("i", bytes(4 * size))
         engine.current.cops_search(graph.n, graph.indptr, graph.indices, k, outcome,
-                                   remoteness)
+                                   remoteness, threads=threads)
         return CopsAnalysis(self, bytes(outcome), remoteness.tobytes())
 
     def __repr__(self) -> str:
         return f"CopsGame(<{self._graph.n} nodes>, cops={self._cops})"
 
 
-class CopsAnalysis:
-    """Every position of a :class:`CopsGame`: outcome, remoteness, best moves, a line."""
+class CopsAnalysis(Displayed):
+    """Every position of a :class:`CopsGame`: outcome, remoteness, best moves, a line.
+
+    In a notebook it shows the board with the team on :meth:`best_start`'s nodes, the robber
+    on his best reply, and the optimal line from there; past 150 nodes or 600 edges, a
+    summary (how many cop starts win) instead.
+    """
 
     def __init__(self, game: CopsGame, outcomes: bytes, remoteness: bytes):
         self._game = game
@@ -154,6 +168,42 @@ class CopsAnalysis:
         return [self._names(team) for i, team in enumerate(self._teams)
                 if self._outcomes[base + i * n:base + (i + 1) * n] == full]
 
+    def best_start(self) -> tuple[tuple[Any, ...], Any]:
+        """The team's best start and the robber's best reply to it: ``(cops, robber)``.
+
+        The team leaves the fewest robber starts that escape, then (all caught) the
+        shortest longest capture; the robber then escapes if he can, else picks the latest
+        capture.  Ties go to the first in engine row order and the smallest node id.
+
+        >>> CopsGame([[1], [0, 2], [1]], cops=1).analyze().best_start()   # the path 0 - 1 - 2
+        ((1,), 0)
+        """
+        n, base = self._n, len(self._teams) * self._n
+        if n == 0:
+            raise ValueError("a graph without nodes has no start")
+        escape = bytes([Outcome.MOUSE_WIN])
+        best_key, best_row = None, 0
+        for row in range(len(self._teams)):
+            at = base + row * n
+            escapes = self._outcomes.count(escape, at, at + n)
+            if best_key is not None and escapes > best_key[0]:
+                continue  # the slow part (the longest capture) only for contenders
+            key = (escapes, max(self._remoteness[at:at + n]))
+            if best_key is None or key < best_key:
+                best_key, best_row = key, row
+        robber = self._robber_start(best_row)
+        return self._names(self._teams[best_row]), self._game.graph._name(robber)
+
+    def _robber_start(self, row: int) -> int:
+        """The robber's best start against the team of engine row ``row`` (a node id): an
+        escape if he has one, else the latest capture; the smallest id of the ties."""
+        at = (len(self._teams) + row) * self._n
+
+        def reply(robber: int) -> tuple[bool, int]:
+            return (self._outcomes[at + robber] == Outcome.MOUSE_WIN,
+                    self._remoteness[at + robber])
+        return max(range(self._n), key=reply)
+
     def _children(self, team: tuple[int, ...], robber: int, turn: Turn) -> list[Any]:
         if turn == Turn.CAT:
             return sorted({tuple(sorted(t)) for t in product(*(self._closed[u] for u in team))})
@@ -175,10 +225,23 @@ class CopsAnalysis:
                 float("inf") if not won else r)
             keyed.append((key, child))
         best = max(key for key, _ in keyed)
-        return [child for key, child in keyed if key == best]
+        moves = [child for key, child in keyed if key == best]
+        if turn == Turn.CAT:
+            # The teams that keep most of the team's nodes first: without this the first
+            # capture sent every cop onto the robber ("1, 4, 5 -> 0, 0, 0", seen drawn).
+            held: Counter[int] = Counter(team)
+
+            def kept(child: tuple[int, ...]) -> int:
+                return sum((Counter(child) & held).values())
+            moves.sort(key=lambda child: -kept(child))
+        return moves
 
     def best_moves(self, cops: Any, robber: Any, turn: Turn | int = Turn.CAT) -> list[Any]:
         """Optimal moves of the side to move: teams (sorted tuples) or robber nodes.
+
+        Robber nodes come in node order; teams with the most nodes in common with the team
+        first (the fewest cops moving, as near as a count of shared nodes tells), then in
+        tuple order.
 
         >>> a = CopsGame([[1], [0, 2], [1]], cops=1).analyze()     # the path 0 - 1 - 2
         >>> a.best_moves([0], 2), a.best_moves([1], 2, Turn.MOUSE)

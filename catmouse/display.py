@@ -1,8 +1,9 @@
 """The notebook display: the one door from the game layer to the show layer.
 
-:class:`Graph`, :class:`Game` and :class:`Analysis` inherit :class:`Displayed`, whose methods
-import :mod:`catmouse.show.draw` when Jupyter calls them, never at import time: the game layer
-loads without the show layer, and this call-time import is its only arrow to it.
+:class:`Graph`, :class:`Game`, :class:`Analysis`, :class:`CopsGame` and :class:`CopsAnalysis`
+inherit :class:`Displayed`, whose methods import :mod:`catmouse.show.draw` when Jupyter calls
+them, never at import time: the game layer loads without the show layer, and this call-time
+import is its only arrow to it.
 """
 
 from __future__ import annotations

@@ -180,6 +180,10 @@ CYTHON_MODULES: dict[str, dict] = {
         "tests": ['engine/test_cops.py', 'game/test_cop_number.py'],
         "engine": 'catmouse.engine.bits_c',
     },
+    'engine/cops_crew.pxi': {
+        "tests": ['engine/test_cops_threads.py', 'engine/test_cops.py'],
+        "engine": 'catmouse.engine.bits_c',
+    },
     'engine/bits_c.pyx': {
         "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
                   'engine/test_fast_paths.py', 'game/test_game_rules.py',

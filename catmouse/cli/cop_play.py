@@ -38,7 +38,8 @@ def add_command(commands: argparse._SubParsersAction) -> None:
     sub.add_argument("--max-plies", type=int, default=200,
                      help="stop an escape after this many plies (default: 200)")
     sub.add_argument("--html", metavar="OUT.html",
-                     help="write a self-contained page to play the robber in a browser instead")
+                     help="write a self-contained page to play in a browser instead (your side "
+                     "first: --as; the page can switch sides)")
 
 
 def _ask(prompt: str, read: Callable[[], str], parse: Callable[[str], Any]) -> Any:
@@ -82,12 +83,12 @@ def run(args: argparse.Namespace, read: Callable[[], str] | None = None) -> int:
     k = cop_number(graph) if args.cops is None else args.cops
     analysis = CopsGame(graph, k).analyze()
     if args.html:
-        if args.side != "robber":
-            raise ValueError("the page plays the robber against the cops: drop --as cops")
-        text = cops_page_html(analysis)
+        text = cops_page_html(analysis, human=args.side)
         with replacing(args.html, "w", encoding="utf-8") as handle:
             handle.write(text)
-        print(f"wrote {args.html}: open it in a browser to play the robber against {k} cops")
+        squad = f"{k} cop{'s' if k > 1 else ''}"
+        you, them = ("the robber", squad) if args.side == "robber" else (squad, "a robber")
+        print(f"wrote {args.html}: open it in a browser to play {you} against {them}")
         return 0
     node = _node_parser(graph)
     print(f"{k} cop{'s' if k > 1 else ''} against a robber on {graph.n} nodes; "

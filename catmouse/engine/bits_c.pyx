@@ -7,8 +7,8 @@ directives are set once in ``setup.py``.  This file holds the declarations every
 the parts, one job each, are included at the end: ``small.pxi`` (n <= 64), ``tables.pxi``,
 ``remoteness.pxi`` and ``rounds.pxi`` (any n), ``crew.pxi`` (threads, Ctrl-C), ``entry.pxi``
 (propagate, peak_bytes), ``boards.pxi`` (Board, solve_boards), ``lists.pxi`` (plain lists),
-``batch.pxi`` (batches of plain lists across threads), and ``cops.pxi`` with ``cops_wide.pxi``
-and ``cops_entry.pxi`` (the game of k cops: the cop number).
+``batch.pxi`` (batches of plain lists across threads), and ``cops.pxi``, ``cops_wide.pxi``,
+``cops_crew.pxi`` (its threads) with ``cops_entry.pxi`` (the game of k cops: the cop number).
 
 The search.  Round k decides exactly the positions of remoteness k, from what
 rounds 0..k-1 decided: a position is won for its mover if some move reaches a
@@ -135,5 +135,6 @@ include "boards.pxi"
 include "lists.pxi"
 include "batch.pxi"
 include "cops.pxi"
+include "cops_crew.pxi"
 include "cops_wide.pxi"
 include "cops_entry.pxi"

@@ -22,6 +22,31 @@ cdef enum:
     COPS_NO_MEMORY = -4
 
 
+cdef enum:
+    COPS_CREW_MAX = 64        # threads one search takes at most (more are cut to this)
+    COPS_PHASE_ROBBER = 1
+    COPS_PHASE_PUSH = 2
+    COPS_PHASE_MERGE = 3
+    COPS_PHASE_EXIT = 4
+
+
+cdef struct CopCrew:
+    # The helpers of one search (cops_crew.pxi): per thread, its own lists and gains.
+    int32_t threads
+    int32_t phase
+    int32_t t
+    PyThread_type_lock go[COPS_CREW_MAX]
+    PyThread_type_lock done[COPS_CREW_MAX]
+    int64_t capacity          # rows each thread's buffers hold
+    uint64_t *acc             # threads * capacity: each thread's gains of this cops' round
+    int32_t *touched          # threads * capacity: the rows whose gains it started
+    int32_t *changed          # threads * capacity: the rows it owns whose cop set grew
+    int32_t *pushed           # threads * capacity: the rows whose robber set grew
+    int64_t ntouched[COPS_CREW_MAX]
+    int64_t nchanged[COPS_CREW_MAX]
+    int64_t npushed[COPS_CREW_MAX]
+
+
 cdef struct CopSearch:
     # One graph of at most 64 nodes and the tables of one k (reused across graphs).
     int32_t n
@@ -47,6 +72,7 @@ cdef struct CopSearch:
     bint poll
     bint any_win              # stop at the first full row, mid-round (the cop number)
     int64_t found             # that row, or -1
+    CopCrew *crew             # helper threads (cops_crew.pxi), or NULL: this thread alone
 
 
 cdef int64_t cops_rows_c(int64_t n, int64_t k) noexcept nogil:
@@ -260,6 +286,8 @@ cdef int64_t cops_run(CopSearch *c, bint stop) noexcept nogil:
     cdef bint tables = c.outcome != NULL or c.rem != NULL
     if n == 0:
         return -1
+    if c.crew != NULL and c.crew.threads > 1:
+        return crew_run(c, stop)
     c.work = 0
     c.found = -1
     cops_start(c)
@@ -382,6 +410,8 @@ cdef int64_t cops_number(CopSearch *c, const uint64_t *closed, int32_t n, int64_
         k = 1
         while total + k <= max_cops and m > 1:
             need = cops_need(m, k)
+            if c.crew != NULL:
+                need += crew_need(m, k, c.crew.threads)
             if max_bytes >= 0 and need > max_bytes:
                 bad[0] = m
                 bad[1] = <int32_t> k
@@ -392,7 +422,7 @@ cdef int64_t cops_number(CopSearch *c, const uint64_t *closed, int32_t n, int64_
             c.any_win = True
             code = cops_run(c, True)
             c.any_win = False
-            if code == COPS_INTERRUPTED:
+            if code == COPS_INTERRUPTED or code == COPS_NO_MEMORY:
                 return code
             if code >= 0:
                 break

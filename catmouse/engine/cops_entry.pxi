@@ -3,6 +3,7 @@
 
 from cpython.exc cimport PyErr_Occurred
 
+from catmouse.engine.checks import check_threads
 from catmouse.engine.cops_checks import components, csr_of
 
 cdef class _CopTables:
@@ -82,23 +83,28 @@ cdef int cops_raise() except -1:
     raise KeyboardInterrupt
 
 
-def cops_peak_bytes(n, k, tables=False):
+def cops_peak_bytes(n, k, tables=False, threads=1):
     """An upper bound on the bytes one search of ``k`` cops on ``n`` nodes allocates.
 
-    The caller's tables not counted.
+    The caller's tables not counted; ``threads`` above 1 add each thread's buffers (n <= 64).
 
     >>> cops_peak_bytes(10, 2) > 55 * 37
     True
     """
     k = check_cops(k)
-    return cops_need(n, k) if n <= 64 else wide_need(n, k)
+    threads = crew_threads(threads)
+    return cops_need(n, k) + crew_need(n, k, threads) if n <= 64 else wide_need(n, k)
+
+
+cdef int32_t crew_threads(object threads) except -1:
+    return <int32_t> min(check_threads(threads), COPS_CREW_MAX)
 
 
 def cops_search(n, indptr, indices, k, outcome=None, remoteness=None, *, stop=True,
-                max_bytes=None):
+                max_bytes=None, threads=1):
     """Solve the game of ``k`` cops on an undirected graph; see ``py_cops.cops_search``.
 
-    >>> cops_search(4, [0, 2, 4, 6, 8], [1, 3, 0, 2, 1, 3, 0, 2], 2)
+    >>> cops_search(4, [0, 2, 4, 6, 8], [1, 3, 0, 2, 1, 3, 0, 2], 2, threads=2)
     1
     """
     cdef uint64_t closed[64]
@@ -109,11 +115,13 @@ def cops_search(n, indptr, indices, k, outcome=None, remoteness=None, *, stop=Tr
     cdef int32_t m, kk
     cdef int64_t need, code
     cdef bint halt = bool(stop)
+    cdef int32_t T = crew_threads(threads)
+    cdef _CopCrewThreads crew
     masks = check_cop_graph(n, indptr, indices)
     kk = check_cops(k)
     m = len(masks)
     check_cop_tables(m, kk, outcome, remoteness)
-    need = cops_need(m, kk) if m <= 64 else wide_need(m, kk)
+    need = cops_need(m, kk) + crew_need(m, kk, T) if m <= 64 else wide_need(m, kk)
     if max_bytes is not None and need > max_bytes:
         raise too_big(m, kk, need, max_bytes)
     if m == 0:
@@ -130,10 +138,22 @@ def cops_search(n, indptr, indices, k, outcome=None, remoteness=None, *, stop=Tr
     if remoteness is not None:
         rem_view = remoteness
         c.rem = &rem_view[0]
-    with nogil:
-        code = cops_run(c, halt)
+    if T > 1:
+        crew = _CopCrewThreads()
+        try:
+            crew.start(c, T)
+            with nogil:
+                code = cops_run(c, halt)
+        finally:
+            crew.close()
+            c.crew = NULL
+    else:
+        with nogil:
+            code = cops_run(c, halt)
     if code == COPS_INTERRUPTED:
         cops_raise()
+    if code == COPS_NO_MEMORY:
+        raise MemoryError(f"cannot allocate {need:,} bytes for {kk} cops on {m} nodes")
     return code
 
 
@@ -145,10 +165,10 @@ cdef object cops_number_error(int64_t code, int32_t *bad, int64_t max_bytes):
     raise MemoryError("cannot allocate the cops' tables")
 
 
-def cop_number(n, indptr, indices, max_cops, max_bytes=None):
+def cop_number(n, indptr, indices, max_cops, max_bytes=None, threads=1):
     """The cop number of an undirected graph, or -1 past ``max_cops``; see ``py_cops``.
 
-    >>> cop_number(4, [0, 2, 4, 6, 8], [1, 3, 0, 2, 1, 3, 0, 2], 5)
+    >>> cop_number(4, [0, 2, 4, 6, 8], [1, 3, 0, 2, 1, 3, 0, 2], 5, threads=2)
     2
     """
     cdef uint64_t closed[64]
@@ -157,13 +177,25 @@ def cop_number(n, indptr, indices, max_cops, max_bytes=None):
     cdef int32_t m
     cdef int64_t code, limit = -1 if max_bytes is None else max_bytes
     cdef int64_t most = max(0, min(max_cops, 1 << 30))
+    cdef int32_t T = crew_threads(threads)
+    cdef _CopCrewThreads crew
     masks = check_cop_graph(n, indptr, indices)
     m = len(masks)
     if m > 64:
         return wide_number(masks, most, max_bytes)
     cops_masks(masks, closed)
-    with nogil:
-        code = cops_number(&tables.c, closed, m, most, limit, bad)
+    if T > 1:
+        crew = _CopCrewThreads()
+        try:
+            crew.start(&tables.c, T)
+            with nogil:
+                code = cops_number(&tables.c, closed, m, most, limit, bad)
+        finally:
+            crew.close()
+            tables.c.crew = NULL
+    else:
+        with nogil:
+            code = cops_number(&tables.c, closed, m, most, limit, bad)
     if code < -1:
         cops_number_error(code, bad, limit)
     return code

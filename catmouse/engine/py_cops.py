@@ -28,6 +28,7 @@ from itertools import product
 from math import comb
 from typing import Any
 
+from .checks import check_threads
 from .cops_checks import (
     CAPTURED,
     ESCAPED,
@@ -151,24 +152,26 @@ def _write(rem: memoryview, base: int, bits: int, t: int) -> None:
         bits ^= low
 
 
-def cops_peak_bytes(n: int, k: int, tables: bool = False) -> int:
+def cops_peak_bytes(n: int, k: int, tables: bool = False, threads: int = 1) -> int:
     """An upper bound on the bytes one search of ``k`` cops on ``n`` nodes allocates.
 
     Per row: two ints of n bits and their list slots (28 + 4 per 30 bits, + 8 bytes each),
     its multiset tuple (56 + 8k), a slot in the changed lists and dicts (about 120 + an int
-    of n bits); the caller's tables are not counted.
+    of n bits); the caller's tables are not counted.  This twin runs one thread whatever
+    ``threads`` says (checked as the compiled twin checks it).
 
     >>> cops_peak_bytes(10, 2) > 55 * 200
     True
     """
     rows = cops_rows(n, check_cops(k))
+    check_threads(threads)
     word = 36 + 4 * (n // 30)
     return 4096 + rows * (3 * word + 16 + 56 + 8 * k + 120) + 8 * n * n
 
 
 def cops_search(n: int, indptr: Any, indices: Any, k: int, outcome: Any = None,
                 remoteness: Any = None, *, stop: bool = True,
-                max_bytes: int | None = None) -> int:
+                max_bytes: int | None = None, threads: int = 1) -> int:
     """Solve the game of ``k`` cops on an undirected graph (CSR, at most 1024 nodes).
 
     Returns the rank of a winning cop start (the smallest of those found in the first round
@@ -177,7 +180,9 @@ def cops_search(n: int, indptr: Any, indices: Any, k: int, outcome: Any = None,
     ``2 * C(n+k-1, k) * n`` long, index ``turn * rows * n + row * n + robber``, turn 0 the
     robber's) it always runs to the end and fills them: code 2 where the cops capture, 1 where
     the robber escapes; remoteness in plies, -1 where he escapes.  MemoryError, before any
-    allocation, when the search needs more than ``max_bytes``.
+    allocation, when the search needs more than ``max_bytes``.  ``threads``: the compiled
+    twin splits each round over that many threads (n <= 64), with the same tables byte for
+    byte; this twin checks it and runs one.
 
     >>> cops_search(4, [0, 2, 4, 6, 8], [1, 3, 0, 2, 1, 3, 0, 2], 1)   # C4: one cop loses
     -1
@@ -186,6 +191,7 @@ def cops_search(n: int, indptr: Any, indices: Any, k: int, outcome: Any = None,
     """
     closed = check_cop_graph(n, indptr, indices)
     k = check_cops(k)
+    check_threads(threads)
     check_cop_tables(len(closed), k, outcome, remoteness)
     need = cops_peak_bytes(len(closed), k)
     if max_bytes is not None and need > max_bytes:
@@ -214,7 +220,7 @@ def _cop_number_masks(closed: list[int], max_cops: int, max_bytes: int | None) -
 
 
 def cop_number(n: int, indptr: Any, indices: Any, max_cops: int,
-               max_bytes: int | None = None) -> int:
+               max_bytes: int | None = None, threads: int = 1) -> int:
     """The cop number of an undirected graph (CSR), or -1 if it exceeds ``max_cops``.
 
     A disconnected graph needs the sum over its components; one node needs one cop; no node
@@ -224,6 +230,7 @@ def cop_number(n: int, indptr: Any, indices: Any, max_cops: int,
     2
     """
     closed = check_cop_graph(n, indptr, indices)
+    check_threads(threads)  # one thread here, as in cops_search
     return _cop_number_masks(closed, max(0, max_cops), max_bytes)
 
 

@@ -3,7 +3,9 @@
 Each node holding cops is filled in the cats' orange, with a badge counting them where several
 share it; the robber's node is ringed in the mice's blue.  Under the board, an optimal line
 from the position, one ply a line of text, up to capture (or until it would repeat: he
-escapes).
+escapes).  :func:`notebook_svg` and :func:`summary_html` are the notebook display of a
+:class:`CopsGame` or :class:`CopsAnalysis` (reached through :mod:`catmouse.show.draw`, which
+decides which one a board gets).
 """
 
 from __future__ import annotations
@@ -16,16 +18,21 @@ from ..cops_game import CopsAnalysis, CopsGame
 from ..outcome import Outcome, Turn
 from .svg import CAT_COLOUR, MOUSE_COLOUR, layout, node_name, xml_text
 
-__all__ = ["cops_svg"]
+__all__ = ["cops_svg", "notebook_svg", "summary_html"]
 
 _EDGE = "#b8bec6"
 _INK = "#22272e"
 _MOST_LINES = 12
 
 
-def _team_text(analysis: CopsAnalysis, team: tuple[Any, ...]) -> str:
-    graph = analysis.game.graph
-    return ", ".join(node_name(graph, graph.index(label)) for label in team)
+def _full_name(label: Any) -> str:
+    """A node's label in the line of text: whole (the circles cut it to fit: ``(…2)`` for
+    ``(1, 2)`` on a grid would not say which node), printable characters only."""
+    return "".join(ch for ch in str(label) if ch.isprintable())
+
+
+def _team_text(team: tuple[Any, ...]) -> str:
+    return ", ".join(map(_full_name, team))
 
 
 def cops_svg(game: CopsGame | CopsAnalysis, cops: Any, robber: Any,
@@ -48,20 +55,20 @@ def cops_svg(game: CopsGame | CopsAnalysis, cops: Any, robber: Any,
     plies = analysis.remoteness(cops, robber, turn)
     k = analysis.game.cops
     if outcome == Outcome.CAT_WIN:
-        title = f"{k} cop{'s' if k > 1 else ''}: the robber is captured after {plies} plies"
+        title = (f"{k} cop{'s' if k > 1 else ''}: the robber is captured after {plies} "
+                 f"pl{'y' if plies == 1 else 'ies'}")
     else:
         title = f"{k} cop{'s' if k > 1 else ''}: the robber escapes forever"
     n = graph.n
     points = layout(graph)
     size, radius = 520.0, max(8.0, min(17.0, 150.0 / math.sqrt(max(n, 1))))
     margin, top = 40.0 + radius, 56.0
-    steps = [f"start: cops on {_team_text(analysis, team)}, robber on "
-             f"{node_name(graph, graph.index(robber_label))}"]
+    steps = [f"start: cops on {_team_text(team)}, robber on {_full_name(robber_label)}"]
     for before, after in zip(line, line[1:]):
         if before[2] == Turn.CAT:
-            steps.append(f"{len(steps)}. cops to {_team_text(analysis, after[0])}")
+            steps.append(f"{len(steps)}. cops to {_team_text(after[0])}")
         else:
-            steps.append(f"{len(steps)}. robber to {node_name(graph, graph.index(after[1]))}")
+            steps.append(f"{len(steps)}. robber to {_full_name(after[1])}")
     if len(steps) > _MOST_LINES:
         steps = [*steps[:_MOST_LINES - 1], f"... {len(steps) - _MOST_LINES + 1} more plies"]
     width = size + 2 * margin
@@ -110,3 +117,45 @@ def cops_svg(game: CopsGame | CopsAnalysis, cops: Any, robber: Any,
         y += 22.0
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _analysis(obj: CopsGame | CopsAnalysis) -> CopsAnalysis:
+    return obj.analyze() if isinstance(obj, CopsGame) else obj
+
+
+def notebook_svg(obj: CopsGame | CopsAnalysis) -> str:
+    """The notebook picture: the team on :meth:`CopsAnalysis.best_start`'s nodes, the robber
+    on his best reply, and the optimal line from there (a game is analysed here).
+
+    >>> from catmouse import CopsGame
+    >>> "robber on 0" in notebook_svg(CopsGame([[1], [0, 2], [1]], cops=1))
+    True
+    """
+    analysis = _analysis(obj)
+    cops, robber = analysis.best_start()
+    return cops_svg(analysis, cops, robber, Turn.CAT)
+
+
+def summary_html(obj: CopsGame | CopsAnalysis, most_nodes: int, most_edges: int) -> str:
+    """A few lines about a board of over ``most_nodes`` nodes or ``most_edges`` edges, too
+    big to draw legibly (a game is not solved for them).
+
+    >>> from catmouse import CopsGame
+    >>> "2 cops" in summary_html(CopsGame([[1], [0]], cops=2), 1, 1)
+    True
+    """
+    game = obj if isinstance(obj, CopsGame) else obj.game
+    graph, k = game.graph, game.cops
+    lines = [f"<b>catmouse.{type(obj).__name__}</b>: {k} cop{'s' if k > 1 else ''} on "
+             f"{graph.n:,} nodes, {graph.num_edges:,} edges"]
+    if isinstance(obj, CopsAnalysis):
+        starts = len(obj.winning_starts())
+        lines.append(f"{starts:,} of {len(obj._teams):,} cop starts catch the robber "
+                     "wherever he starts" if starts else
+                     "the robber escapes from every cop start")
+    if graph.n:
+        lines.append(f"not drawn: over {most_nodes} nodes or {most_edges} edges is too many "
+                     "to read; "
+                     "<code>catmouse.show.cops.cops_svg(...)</code> draws a position anyway")
+    return ('<div class="catmouse-summary" style="font-family: sans-serif; line-height: 1.4">'
+            + "<br>".join(lines) + "</div>")

@@ -1,104 +1,160 @@
-"""``catmouse cop-play --html``: a self-contained page to play the robber against k cops.
+"""``catmouse cop-play --html``: a self-contained page to play k cops and a robber.
 
-The page carries the board as SVG, the cops' perfect reply to every position (computed
-here, as :meth:`CopsAnalysis.best_moves` orders them, the first) and the capture times; its
-script (``cops_page.js``, package data) only looks them up.  Click a node to place the
-robber, then to move him.
+You play the robber against perfect cops, or the whole team of cops against a perfect robber,
+and may switch sides.  The page carries the board as SVG, every position's capture time (both
+sides to move) and the solver's reply to each position, computed here exactly as
+:meth:`CopsAnalysis.best_moves` orders them (the first); its script (``cops_page.js``, package
+data, in the page ``cops_page.html``) only looks them up and enumerates the team's moves for
+the hints.  As the cops, click each cop's destination in turn (its own node, or Stay, keeps
+it); the page checks each cop's move.  ``#moves=7,2`` after the page's name replays clicks.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import re
+from functools import cache
 from importlib import resources
 from typing import Any
 
 from ..cops_game import CopsAnalysis
 from ..outcome import Turn
+from .draw import LEGIBLE_NODES
 from .svg import CAT_COLOUR, MOUSE_COLOUR, layout, node_name, xml_text
 
-__all__ = ["cops_page_html"]
+__all__ = ["MAX_PAGE_POSITIONS", "cops_data", "cops_page_html"]
+
+# Past this many (team, robber) pairs the tables make a page of megabytes, slow to write
+# (every team move of every position is tried here): play in the terminal instead.
+MAX_PAGE_POSITIONS = 60_000
+
+_SIDES = ("robber", "cops")
 
 
-def cops_data(analysis: CopsAnalysis, start: Any = None) -> dict[str, Any]:
-    """The page's tables: teams, the cops' replies, capture times with the robber to move,
-    names, closed neighbourhoods."""
+def _text_name(label: Any) -> str:
+    """A node's label in the page's sentences: whole, printable characters only."""
+    return "".join(ch for ch in str(label) if ch.isprintable())
+
+
+def cops_data(analysis: CopsAnalysis, human: str = "robber", start: Any = None
+              ) -> dict[str, Any]:
+    """The page's tables, flat over ``row * n + robber`` (``row`` a team of ``teams``):
+    ``capture`` and ``caught`` the capture times with the cops and with the robber to move
+    (-1: he escapes), ``copsReply`` the cops' best reply (a row) and ``robberReply`` the
+    robber's (a node), -1 where he is caught; ``robberStart[row]`` his best start against a
+    team, ``start`` the cops' start when the solver plays them (default: ``best_start()``)."""
+    if human not in _SIDES:
+        raise ValueError(f"human is 'robber' or 'cops', not {human!r}")
     graph, n = analysis.game.graph, analysis.game.graph.n
     teams = analysis._teams
+    if not n:
+        raise ValueError("the play page needs a graph with nodes")
+    if len(teams) * n > MAX_PAGE_POSITIONS:
+        raise ValueError(f"{analysis.game.cops} cops on {n} nodes: {len(teams) * n:,} "
+                         f"positions, more than the page's {MAX_PAGE_POSITIONS:,}; play in the "
+                         "terminal (catmouse cop-play without --html)")
     if start is None:
-        starts = analysis.winning_starts()
-        start_row = analysis._row[analysis._team(starts[0])] if starts else 0
-    else:
-        start_row = analysis._row[analysis._team(start)]
-    best, remoteness = [], []
-    for team in teams:
+        start = analysis.best_start()[0]
+    start_row = analysis._row[analysis._team(start)]
+    capture, caught, cops_reply, robber_reply = [], [], [], []
+    for row, team in enumerate(teams):
         for robber in range(n):
+            capture.append(analysis._remoteness[analysis._index(team, robber, Turn.CAT)])
+            caught.append(analysis._remoteness[analysis._index(team, robber, Turn.MOUSE)])
             if robber in team:
-                best.append(-1)
-            else:
-                best.append(analysis._row[analysis._best(team, robber, Turn.CAT)[0]])
-            remoteness.append(analysis._remoteness[analysis._index(team, robber, Turn.MOUSE)])
-    return {"n": n, "k": analysis.game.cops, "teams": [list(t) for t in teams],
-            "start": start_row, "best": best, "remoteness": remoteness,
-            "names": [node_name(graph, u) for u in range(n)],
+                cops_reply.append(-1)
+                robber_reply.append(-1)
+                continue
+            cops_reply.append(analysis._row[analysis._best(team, robber, Turn.CAT)[0]])
+            robber_reply.append(analysis._best(team, robber, Turn.MOUSE)[0])
+    return {"n": n, "k": analysis.game.cops, "human": human, "start": start_row,
+            "teams": [list(t) for t in teams], "capture": capture, "caught": caught,
+            "copsReply": cops_reply, "robberReply": robber_reply,
+            "robberStart": [analysis._robber_start(row) for row in range(len(teams))],
+            "names": [_text_name(graph._name(u)) for u in range(n)],
             "closed": [list(c) for c in analysis._closed]}
 
 
-def cops_page_html(analysis: CopsAnalysis, start: Any = None) -> str:
-    """The page's HTML: the robber is yours, the cops start on ``start`` (default: the
-    first winning start, else the first team).
+def cops_page_html(analysis: CopsAnalysis, start: Any = None, *, human: str = "robber") -> str:
+    """The page's HTML: ``human`` ('robber' or 'cops') is yours to play first; the solver's
+    cops start on ``start`` (default: :meth:`CopsAnalysis.best_start`'s team).
 
     >>> from catmouse import CopsGame
-    >>> page = cops_page_html(CopsGame([[1], [0, 2], [1]], cops=1).analyze())
-    >>> 'id="status"' in page and 'data-node="2"' in page
+    >>> page = cops_page_html(CopsGame([[1], [0, 2], [1]], cops=1).analyze(), human="cops")
+    >>> 'id="status"' in page and 'data-node="2"' in page and '"human":"cops"' in page
     True
     """
     graph = analysis.game.graph
-    data = cops_data(analysis, start)
+    if graph.n > LEGIBLE_NODES:
+        raise ValueError(f"the play page draws at most {LEGIBLE_NODES} nodes and this graph "
+                         f"has {graph.n}: play it in the terminal (catmouse cop-play without "
+                         "--html)")
+    data = cops_data(analysis, human, start)
+    k = analysis.game.cops
+    team = f"{k} cop{'s' if k > 1 else ''}"
+    parts = {"TITLE": xml_text(f"Cops and robber: {team}"), "BOARD": _board_svg(analysis),
+             "DATA": json.dumps(data, separators=(",", ":")).replace("</", "<\\/"),
+             "MOUSE": MOUSE_COLOUR, "CAT": CAT_COLOUR, "SCRIPT": _asset("cops_page.js"),
+             "RULES": xml_text(
+                 f"The {team} place themselves (several may share a node), then the robber; "
+                 "then the cops move, every cop along an edge or staying, then the robber "
+                 "likewise. The cops win when one stands on the robber; the robber wins by "
+                 "never being caught. The status line is the outcome with perfect play from "
+                 "the current position (a ply is one side's move); hints give it after each "
+                 "of your moves.")}
+    # One pass, so a label that happens to contain "%DATA%" stays text.
+    return re.sub(r"%([A-Z]+)%", lambda m: parts[m.group(1)], _asset("cops_page.html"))
+
+
+@cache
+def _asset(name: str) -> str:
+    """A file of the page (package data beside this module)."""
+    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+def _board_svg(analysis: CopsAnalysis) -> str:
+    """The board: edges, then one ``<g data-node>`` per node (circle, name, a badge counting
+    the cops on it, a hint badge under it)."""
+    graph = analysis.game.graph
+    n = graph.n
     points = layout(graph)
-    size, radius = 520.0, max(8.0, min(17.0, 150.0 / math.sqrt(max(graph.n, 1))))
-    margin = 30.0 + radius
+    radius = max(13.0, min(24.0, 200.0 / math.sqrt(max(n, 1))))
+    size = max(520.0, 70.0 * math.sqrt(max(n, 1)))
+    small = max(11.0, min(16.0, radius * 0.75))
+    pad = radius + 36.0  # room for the rings, the count badges and the hints
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    width = size * (max(xs) - min(xs)) + 2 * pad
+    height = size * (max(ys) - min(ys)) + 2 * pad
 
-    def at(u: int) -> tuple[float, float]:
-        x, y = points[u]
-        return margin + x * size, margin + (1 - y) * size
+    def at(node: int) -> tuple[float, float]:
+        x, y = points[node]
+        return pad + (x - min(xs)) * size, pad + (max(ys) - y) * size
 
-    side = size + 2 * margin
-    svg = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side:.0f} {side:.0f}" '
-           f'style="max-width: 640px; width: 100%">', '<g stroke="#b8bec6" stroke-width="2">']
+    out = [f'<svg id="board" viewBox="0 0 {width:.0f} {height:.0f}" '
+           'xmlns="http://www.w3.org/2000/svg" role="img" aria-label="the board">',
+           '<g id="edges">']
     for u, row in enumerate(graph._rows()):
         for v in row:
             if u < v:
                 (x1, y1), (x2, y2) = at(u), at(v)
-                svg.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>')
-    svg.append('</g><g id="nodes">')
-    for u in range(graph.n):
+                out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>')
+    out.append('</g><g id="nodes">')
+    font = max(11.0, radius * 0.8)
+    for u in range(n):
         x, y = at(u)
-        svg.append(f'<g class="node" data-node="{u}"><circle cx="{x:.1f}" cy="{y:.1f}" '
-                   f'r="{radius:.1f}"/><text x="{x:.1f}" y="{y + 4:.1f}">'
-                   f'{xml_text(data["names"][u])}</text><text class="count" x="{x:.1f}" '
-                   f'y="{y + radius + 14:.1f}"></text></g>')
-    svg.append("</g></svg>")
-    script = resources.files("catmouse.show").joinpath("cops_page.js").read_text("utf-8")
-    k = analysis.game.cops
-    payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
-    return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<title>catmouse: the robber against {k} cop{"s" if k > 1 else ""}</title>
-<style>
-body {{ font-family: Helvetica, Arial, sans-serif; color: #22272e; margin: 2em; }}
-.node circle {{ fill: white; stroke: #22272e; stroke-width: 1.5; cursor: pointer; }}
-.node text {{ text-anchor: middle; font-size: 12px; pointer-events: none; }}
-.node.cop circle {{ fill: {CAT_COLOUR}; }}
-.node.cop text {{ fill: white; }}
-.node .count {{ fill: {CAT_COLOUR}; font-weight: bold; }}
-.node.robber circle {{ stroke: {MOUSE_COLOUR}; stroke-width: 5; }}
-#status {{ font-size: 18px; min-height: 2.5em; }}
-</style></head><body>
-<h1>The robber against {k} cop{"s" if k > 1 else ""}</h1>
-<p id="status"></p>
-{chr(10).join(svg)}
-<script type="application/json" id="cops-data">{payload}</script>
-<script>{script}</script>
-</body></html>
-"""
+        bx, by = x + radius * 0.8, y - radius * 0.8
+        out.append(
+            f'<g class="node" data-node="{u}" tabindex="0" role="button" '
+            f'aria-label="node {xml_text(_text_name(graph._name(u)))}">'
+            f'<circle class="ring" cx="{x:.1f}" cy="{y:.1f}" r="{radius + 5:.1f}"/>'
+            f'<circle class="disc" cx="{x:.1f}" cy="{y:.1f}" r="{radius:.1f}"/>'
+            f'<text class="name" x="{x:.1f}" y="{y + font * 0.35:.1f}" font-size="{font:.0f}">'
+            f'{xml_text(node_name(graph, u))}</text>'
+            f'<g class="count"><circle cx="{bx:.1f}" cy="{by:.1f}" r="{small * 0.8:.1f}"/>'
+            f'<text x="{bx:.1f}" y="{by + small * 0.33:.1f}" font-size="{small * 0.85:.0f}">'
+            '</text></g>'
+            f'<text class="badge" x="{x:.1f}" y="{y + radius + small + 6:.1f}" '
+            f'font-size="{small:.0f}"></text></g>')
+    out.append("</g></svg>")
+    return "\n".join(out)

@@ -1,4 +1,5 @@
-"""``catmouse.draw`` and the notebook display of Graph, Game and Analysis.
+"""``catmouse.draw`` and the notebook display of Graph, Game and Analysis (and of the k-cops
+game, drawn by :mod:`catmouse.show.cops`).
 
 Everything here reads a solved table and hands it to :mod:`catmouse.show.svg`;
 nothing solves more than the one table a picture needs.  Boards too big to
@@ -13,9 +14,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..analysis import Analysis, Position
+from ..cops_game import CopsAnalysis, CopsGame
 from ..engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
 from ..graph import Graph, as_graph
 from ..outcome import Outcome, Turn
+from . import cops
 from .words import PLAYER, ending, first_mover, outcome_words, plies, short_outcome
 
 __all__ = ["LEGIBLE_EDGES", "LEGIBLE_NODES", "Setup", "draw", "ending_words", "outcome_words"]
@@ -244,6 +247,9 @@ def summary_html(obj: Any) -> str:
 
 def repr_svg(obj: Any) -> str | None:
     """The picture for Jupyter, or None (no SVG) for a board too big to read."""
+    if isinstance(obj, (CopsGame, CopsAnalysis)):
+        board = obj.game.graph if isinstance(obj, CopsAnalysis) else obj.graph
+        return None if too_big(board) or board.n == 0 else cops.notebook_svg(obj)
     graph = obj if isinstance(obj, Graph) else obj.graph
     # An empty graph, or a labelled one without a node 0, has no hole 0 to solve with.
     if too_big(graph) or graph.n == 0 or _no_default_hole(obj):
@@ -254,8 +260,11 @@ def repr_svg(obj: Any) -> str | None:
 def repr_html(obj: Any) -> str:
     svg = repr_svg(obj)
     if svg is None:
+        if isinstance(obj, (CopsGame, CopsAnalysis)):
+            return cops.summary_html(obj, LEGIBLE_NODES, LEGIBLE_EDGES)
         return summary_html(obj)
     # Small boards read well small; crowded ones get room for their labels.
-    graph = obj if isinstance(obj, Graph) else obj.graph
+    graph = obj.game.graph if isinstance(obj, CopsAnalysis) else (
+        obj if isinstance(obj, Graph) else obj.graph)
     width = 560 if graph.n <= 30 else 820
     return f'<div class="catmouse-drawing" style="max-width: {width}px">{svg}</div>'

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
 import xml.etree.ElementTree as ET
 
 import networkx as nx
+import pytest
 
 from catmouse import CopsGame, Turn
 from catmouse.show.cops import cops_svg
@@ -43,3 +45,89 @@ def test_an_escape_and_a_game_analysed_on_the_spot():
     line = game.analyze().line((0, 5), 7, Turn.MOUSE)  # until a position would repeat
     steps = [t for t in texts if t.startswith("start:") or t[0].isdigit() and ". " in t]
     assert len(steps) == len(line) and 1 < len(line) <= 12
+
+
+# -- the notebook display ---------------------------------------------------------------
+
+
+def test_the_best_start_and_the_robbers_best_reply():
+    """The team leaves the fewest escapes, then the shortest longest capture; he the latest."""
+    analysis = CopsGame(nx.path_graph(5), cops=1).analyze()
+    assert analysis.best_start() == ((2,), 0)  # the middle: caught within 3 plies anywhere
+    assert analysis.remoteness((2,), 0) == 3
+    cycle = CopsGame(nx.cycle_graph(5), cops=1).analyze()  # he escapes every start
+    team, robber = cycle.best_start()
+    assert cycle.outcome(team, robber).name == "MOUSE_WIN"
+    with pytest.raises(ValueError, match="without nodes"):
+        CopsGame([], cops=1).analyze().best_start()
+
+
+def test_the_best_start_against_every_start_on_small_graphs():
+    """Brute force: no other team does better, and no other robber reply does."""
+    for graph, k in ((nx.petersen_graph(), 3), (nx.petersen_graph(), 2),
+                     (nx.grid_2d_graph(3, 3), 1), (nx.cycle_graph(6), 2)):
+        analysis = CopsGame(graph, cops=k).analyze()
+        nodes = list(graph.nodes)
+
+        def value(team, robber):
+            r = analysis.remoteness(team, robber)
+            return (r is None, -1 if r is None else r)
+
+        def worst(team):
+            replies = [value(team, robber) for robber in nodes]
+            return (sum(escaped for escaped, _ in replies), max(r for _, r in replies))
+        team, robber = analysis.best_start()
+        teams = itertools.combinations_with_replacement(nodes, k)
+        assert worst(team) == min(worst(t) for t in teams)
+        assert value(team, robber) == max(value(team, r) for r in nodes)
+
+
+def test_the_notebook_shows_the_best_start():
+    game = CopsGame(nx.petersen_graph(), cops=3)
+    analysis = game.analyze()
+    team, robber = analysis.best_start()
+    for obj in (game, analysis):
+        svg = obj._repr_svg_()
+        assert svg == cops_svg(analysis, team, robber)
+        html = obj._repr_html_()
+        assert html.startswith('<div class="catmouse-drawing"') and svg in html
+    _, texts = parts(game._repr_svg_())
+    assert f"start: cops on {', '.join(map(str, team))}, robber on {robber}" in texts
+
+
+def test_the_notebook_summarises_a_big_board():
+    from catmouse.show.draw import LEGIBLE_NODES
+
+    n = LEGIBLE_NODES + 1
+    game = CopsGame(nx.path_graph(n), cops=1)
+    assert game._repr_svg_() is None
+    html = game._repr_html_()
+    assert "<svg" not in html and f"1 cop on {n} nodes" in html and "not drawn" in html
+    analysis = game.analyze()
+    assert f"{n} of {n} cop starts catch the robber" in analysis._repr_html_()
+    two = CopsGame(nx.petersen_graph(), cops=2).analyze()
+    from catmouse.show.cops import summary_html
+
+    assert "the robber escapes from every cop start" in summary_html(two, 5, 5)
+    assert "<svg" not in CopsGame([], cops=1)._repr_html_()
+    assert CopsGame([], cops=1)._repr_svg_() is None
+
+
+def test_ipython_picks_up_the_cops_display():
+    formatters = pytest.importorskip("IPython.core.formatters",
+                                     reason="IPython is not installed")
+    game = CopsGame(nx.cycle_graph(4), cops=2)
+    for obj in (game, game.analyze()):
+        data, _ = formatters.DisplayFormatter().format(obj)
+        assert {"text/plain", "text/html", "image/svg+xml"} <= set(data)
+        assert data["image/svg+xml"] == obj._repr_svg_()
+
+
+def test_one_ply_and_whole_names_in_the_line():
+    """Seen in the notebook picture: "after 1 plies", and a grid's (1, 2) written "(…2)"."""
+    _, texts = parts(cops_svg(CopsGame(nx.petersen_graph(), cops=3), (1, 4, 5), 0))
+    assert texts[0] == "3 cops: the robber is captured after 1 ply"
+    grid = CopsGame(nx.grid_2d_graph(3, 3), cops=1).analyze()
+    _, texts = parts(cops_svg(grid, [(1, 1)], (0, 0)))
+    assert "start: cops on (1, 1), robber on (0, 0)" in texts
+    assert "(\u20261)" in texts  # the circle itself still holds a cut name

@@ -12,10 +12,10 @@ from __future__ import annotations
 import math
 import random
 import re
-import shutil
 from pathlib import Path
 
 import pytest
+from browser import driver_or_skip
 
 from catmouse import Outcome, Turn
 from catmouse.cli.commands import main
@@ -30,38 +30,9 @@ BOARDS = [("chase.edges", 3, 7), ("leetcode1.json", 1, 2), ("leetcode2.json", 1,
           ("petersen.g6", 9, 4)]
 
 
-def _browser_paths() -> tuple[str, str] | str:
-    """(chromium, chromedriver), or why they cannot be used."""
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        return "selenium is not installed (pip install 'catmouse-solver[test]')"
-    browser = next((p for p in map(shutil.which, ("chromium", "chromium-browser",
-                                                  "google-chrome", "google-chrome-stable"))
-                    if p), None)
-    driver = shutil.which("chromedriver")
-    if browser is None or driver is None:
-        missing = " and ".join(name for name, path in (("chromium", browser),
-                                                       ("chromedriver", driver)) if not path)
-        return f"no {missing} on PATH (run ci/install_browser.sh as root to install them)"
-    return browser, driver
-
-
 @pytest.fixture(scope="module")
 def browser():
-    found = _browser_paths()
-    if isinstance(found, str):
-        pytest.skip(f"browser tests skipped: {found}")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    binary, driver_path = found
-    options = webdriver.ChromeOptions()
-    options.binary_location = binary
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
-                 "--window-size=1200,900"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
+    driver = driver_or_skip()
     yield driver
     driver.quit()
 

@@ -1,0 +1,126 @@
+"""Threads within one k-cops search (cops_crew.pxi): the same tables for every thread count.
+
+The compiled twin splits each round over a crew; the pure twin checks ``threads`` and runs
+one.  Tables, winning rows and cop numbers must not depend on the count, byte for byte.
+"""
+
+from __future__ import annotations
+
+import random
+import signal
+import subprocess
+import sys
+import threading
+import time
+from array import array
+from math import comb
+
+import networkx as nx
+import pytest
+
+import catmouse
+from catmouse import CopsGame
+
+
+def csr(graph: nx.Graph) -> tuple[int, list[int], list[int]]:
+    graph = nx.convert_node_labels_to_integers(graph)
+    indptr, indices = [0], []
+    for u in range(graph.number_of_nodes()):
+        indices += sorted(graph[u])
+        indptr.append(len(indices))
+    return graph.number_of_nodes(), indptr, indices
+
+
+def boards():
+    rng = random.Random(22)
+    fixed = [(nx.petersen_graph(), 3), (nx.petersen_graph(), 2), (nx.grid_2d_graph(4, 5), 2),
+             (nx.cycle_graph(9), 2), (nx.hypercube_graph(4), 3), (nx.star_graph(6), 1)]
+    drawn = [(nx.gnp_random_graph(n, rng.random(), seed=rng.randrange(10**6)), rng.randint(1, 3))
+             for n in (rng.randint(2, 13) for _ in range(14))]
+    return fixed + drawn
+
+
+def tables(module, graph: nx.Graph, k: int, threads: int):
+    n, indptr, indices = csr(graph)
+    size = 2 * comb(n + k - 1, k) * n
+    outcome, remoteness = bytearray(size), array("i", bytes(4 * size))
+    code = module.cops_search(n, indptr, indices, k, outcome, remoteness, threads=threads)
+    return code, bytes(outcome), remoteness.tobytes()
+
+
+def test_every_thread_count_gives_the_same_tables(compiled_engine):
+    for graph, k in boards():
+        one = tables(compiled_engine, graph, k, 1)
+        for threads in (2, 3, 5, 64, 100):
+            assert tables(compiled_engine, graph, k, threads) == one, (graph, k, threads)
+        n, indptr, indices = csr(graph)
+        for threads in (1, 2, 3):
+            assert compiled_engine.cops_search(n, indptr, indices, k, threads=threads) == (
+                one[0] if threads == 1 else compiled_engine.cops_search(n, indptr, indices, k))
+            assert compiled_engine.cop_number(n, indptr, indices, 9, threads=threads) == (
+                compiled_engine.cop_number(n, indptr, indices, 9))
+
+
+def test_the_twins_agree_on_threaded_tables(compiled_engine):
+    from catmouse.engine import py_cops
+
+    for graph, k in boards()[:6]:
+        assert tables(py_cops, graph, k, 4) == tables(compiled_engine, graph, k, 4)
+
+
+def test_the_api_takes_threads():
+    game = CopsGame(nx.petersen_graph(), cops=3)
+    one, two = game.analyze(), game.analyze(threads=2)
+    assert one._outcomes == two._outcomes and bytes(one._remoteness) == bytes(two._remoteness)
+    assert catmouse.cop_number(nx.dodecahedral_graph(), threads=2) == 3
+    for bad, error in ((0, ValueError), (True, TypeError), (1.5, TypeError)):
+        with pytest.raises(error, match="threads"):
+            catmouse.cop_number(nx.petersen_graph(), threads=bad)
+        with pytest.raises(error, match="threads"):
+            game.analyze(threads=bad)
+
+
+def test_the_helpers_are_gone_after_a_search(compiled_engine):
+    n, indptr, indices = csr(nx.hypercube_graph(5))
+    compiled_engine.cops_search(n, indptr, indices, 3, threads=4)
+    assert not [t for t in threading.enumerate() if t.is_alive() and "cops" in t.name]
+    # Memory: the crew's buffers are counted before anything is allocated.
+    assert compiled_engine.cops_peak_bytes(32, 3, threads=4) > compiled_engine.cops_peak_bytes(
+        32, 3)
+    with pytest.raises(MemoryError):
+        compiled_engine.cops_search(n, indptr, indices, 3, threads=4,
+                                    max_bytes=compiled_engine.cops_peak_bytes(32, 3))
+
+
+CHILD = """
+import signal, sys, threading, time
+signal.signal(signal.SIGINT, signal.default_int_handler)
+from catmouse.engine import bits_c
+n = 64  # the 6-cube: four cops win, after tens of seconds of rounds
+indptr = list(range(0, 6 * n + 1, 6))
+indices = [u ^ (1 << b) for u in range(n) for b in range(6)]
+print("ready", flush=True)
+try:
+    bits_c.cops_search(n, indptr, indices, 4, stop=False, threads=2)
+    print("finished", flush=True)
+except KeyboardInterrupt:
+    alive = [t for t in threading.enumerate() if t.is_alive() and "cops" in t.name]
+    print("interrupted", time.monotonic(), len(alive), flush=True)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_stops_a_threaded_search(compiled_engine):
+    child = subprocess.Popen([sys.executable, "-c", CHILD], stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline().strip() == "ready"
+        time.sleep(2.0)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        word, *rest = child.stdout.readline().split()
+        assert word == "interrupted"
+        assert float(rest[0]) - sent < 15.0  # polled after each round
+        assert rest[1] == "0"  # the helper threads have left
+    finally:
+        child.kill()
+        child.wait()
