@@ -146,11 +146,14 @@ def node_name(graph: Graph, u: int) -> str:
     """How the picture names node ``u``: its label (printable characters only), cut to
     :data:`NAME_CHARS` keeping its first and last characters (names often differ at the end:
     ``room-1``, ``room-5`` are drawn ``r…-1``, ``r…-5``); its id on a graph without labels.
+    A tuple (networkx grids name nodes ``(1, 2)``) is drawn as its items: ``1,2``.
 
     >>> node_name(Graph([[1], [0]]), 1)
     '1'
     """
-    name = "".join(ch for ch in str(graph._name(u)) if ch.isprintable())
+    label = graph._name(u)
+    text = ",".join(map(str, label)) if isinstance(label, tuple) else str(label)
+    name = "".join(ch for ch in text if ch.isprintable())
     return name if len(name) <= NAME_CHARS else name[0] + "\u2026" + name[2 - NAME_CHARS:]
 
 

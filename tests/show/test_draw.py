@@ -512,3 +512,13 @@ def test_a_labelled_graph_is_drawn_with_its_names():
     drawn = re.findall(r'font-size="\d+" fill="[^"]+">([^<]*)</text>', svg)
     assert {"exit", "r\u2026-1", "r\u202615", "xy"} <= set(drawn)
     assert "mouse starts on room-1, cat on room-15" in svg
+
+
+def test_a_grid_is_drawn_with_its_coordinates():
+    """networkx grids name nodes (row, column): drawn "1,2", not cut to "(…2)" like any
+    long name (all of a column's nodes read the same then)."""
+    networkx = pytest.importorskip("networkx")
+    graph = networkx.grid_2d_graph(3, 3)
+    svg = catmouse.draw(catmouse.analyze(graph, hole=(0, 0)), mouse=(2, 2), cat=(1, 1))
+    drawn = re.findall(r'font-size="\d+" fill="[^"]+">([^<]*)</text>', svg)
+    assert {f"{r},{c}" for r in range(3) for c in range(3)} <= set(drawn)
