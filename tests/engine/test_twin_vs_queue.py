@@ -241,6 +241,32 @@ def test_the_twin_reads_offsets_from_any_sequence_of_ints():
         assert (decided, bytes(outcome), remoteness.tobytes()) == expected
 
 
+class _Ticks:
+    """A clock for ``time.monotonic`` that moves one second each time it is read."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def monotonic(self):
+        self.now += 1.0
+        return self.now
+
+
+@pytest.mark.parametrize("n", [12, 100])
+def test_progress_waits_its_interval_from_the_last_report(n, monkeypatch):
+    """Reports are _PROGRESS_EVERY apart: with a clock read once a round, every third round."""
+    for module in (py_small, py_rounds):
+        monkeypatch.setattr(module, "_PROGRESS_EVERY", 2.5)
+        monkeypatch.setattr(module, "time", _Ticks())
+    path = [[v for v in (u - 1, u + 1) if 0 <= v < n] for u in range(n)]
+    seen = []
+    outcome, remoteness = bytearray(2 * n * n), array("i", bytes(8 * n * n))
+    bits_py.propagate(*classic_args(path), outcome, remoteness, progress=seen.append)
+    rounds = max(remoteness) + 1
+    assert rounds > 12
+    assert rounds // 3 - 1 <= len(seen) - 1 <= rounds // 3 + 1  # and once at the end
+
+
 def test_node_limit_is_65535():
     assert facts.MAX_NODES == 65535
     n = 65535
