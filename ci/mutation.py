@@ -479,6 +479,8 @@ def run_module(name: str, spec: dict, path: Path, mutants: list[Mutant], workers
                 continue
             pid = start_tests(scratch, spec["tests"], spec.get("engine"))
             running[pid] = (scratch, mutant, started)
+        if not running:  # the last mutants were all equivalent: nothing to wait for
+            continue
         # Wait for any child, killing one that runs past the limit (its verdict: timeout).
         pid, status = 0, 0
         while not pid:

@@ -12,59 +12,59 @@ from __future__ import annotations
 
 PYTHON_MODULES: dict[str, dict] = {
     'engine/bits_py.py': {
-        "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
-                  'engine/test_fast_paths.py', 'game/test_game_rules.py',
-                  'engine/test_against_oracle.py', 'engine/test_pinned_tables.py',
-                  'engine/test_threads.py', 'engine/test_twin_vs_queue.py', 'game/test_fuzz.py',
-                  'engine/test_batches.py'],
+        "tests": ['engine/test_twin_memory.py', 'engine/test_propagate.py',
+                  'engine/test_bit_engine.py', 'engine/test_fast_paths.py',
+                  'game/test_game_rules.py', 'engine/test_against_oracle.py',
+                  'engine/test_pinned_tables.py', 'engine/test_threads.py',
+                  'engine/test_twin_vs_queue.py', 'game/test_fuzz.py', 'engine/test_batches.py'],
         "engine": 'catmouse.engine.bits_py',
     },
     'engine/checks.py': {
-        "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
-                  'engine/test_fast_paths.py', 'game/test_game_rules.py',
-                  'engine/test_against_oracle.py', 'engine/test_pinned_tables.py',
-                  'engine/test_threads.py', 'engine/test_twin_vs_queue.py', 'game/test_fuzz.py',
-                  'engine/test_batches.py'],
+        "tests": ['engine/test_twin_memory.py', 'engine/test_propagate.py',
+                  'engine/test_bit_engine.py', 'engine/test_fast_paths.py',
+                  'game/test_game_rules.py', 'engine/test_against_oracle.py',
+                  'engine/test_pinned_tables.py', 'engine/test_threads.py',
+                  'engine/test_twin_vs_queue.py', 'game/test_fuzz.py', 'engine/test_batches.py'],
         "engine": 'catmouse.engine.bits_py',
     },
     'engine/py_game.py': {
-        "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
-                  'engine/test_fast_paths.py', 'game/test_game_rules.py',
-                  'engine/test_against_oracle.py', 'engine/test_pinned_tables.py',
-                  'engine/test_threads.py', 'engine/test_twin_vs_queue.py', 'game/test_fuzz.py',
-                  'engine/test_batches.py'],
+        "tests": ['engine/test_twin_memory.py', 'engine/test_propagate.py',
+                  'engine/test_bit_engine.py', 'engine/test_fast_paths.py',
+                  'game/test_game_rules.py', 'engine/test_against_oracle.py',
+                  'engine/test_pinned_tables.py', 'engine/test_threads.py',
+                  'engine/test_twin_vs_queue.py', 'game/test_fuzz.py', 'engine/test_batches.py'],
         "engine": 'catmouse.engine.bits_py',
     },
     'engine/py_small.py': {
-        "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
-                  'engine/test_fast_paths.py', 'game/test_game_rules.py',
-                  'engine/test_against_oracle.py', 'engine/test_pinned_tables.py',
-                  'engine/test_threads.py', 'engine/test_twin_vs_queue.py', 'game/test_fuzz.py',
-                  'engine/test_batches.py'],
+        "tests": ['engine/test_twin_memory.py', 'engine/test_propagate.py',
+                  'engine/test_bit_engine.py', 'engine/test_fast_paths.py',
+                  'game/test_game_rules.py', 'engine/test_against_oracle.py',
+                  'engine/test_pinned_tables.py', 'engine/test_threads.py',
+                  'engine/test_twin_vs_queue.py', 'game/test_fuzz.py', 'engine/test_batches.py'],
         "engine": 'catmouse.engine.bits_py',
     },
     'engine/py_rounds.py': {
-        "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
-                  'engine/test_fast_paths.py', 'game/test_game_rules.py',
-                  'engine/test_against_oracle.py', 'engine/test_pinned_tables.py',
-                  'engine/test_threads.py', 'engine/test_twin_vs_queue.py', 'game/test_fuzz.py',
-                  'engine/test_batches.py'],
+        "tests": ['engine/test_twin_memory.py', 'engine/test_propagate.py',
+                  'engine/test_bit_engine.py', 'engine/test_fast_paths.py',
+                  'game/test_game_rules.py', 'engine/test_against_oracle.py',
+                  'engine/test_pinned_tables.py', 'engine/test_threads.py',
+                  'engine/test_twin_vs_queue.py', 'game/test_fuzz.py', 'engine/test_batches.py'],
         "engine": 'catmouse.engine.bits_py',
     },
     'engine/py_boards.py': {
-        "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
-                  'engine/test_fast_paths.py', 'game/test_game_rules.py',
-                  'engine/test_against_oracle.py', 'engine/test_pinned_tables.py',
-                  'engine/test_threads.py', 'engine/test_twin_vs_queue.py', 'game/test_fuzz.py',
-                  'engine/test_batches.py'],
+        "tests": ['engine/test_twin_memory.py', 'engine/test_propagate.py',
+                  'engine/test_bit_engine.py', 'engine/test_fast_paths.py',
+                  'game/test_game_rules.py', 'engine/test_against_oracle.py',
+                  'engine/test_pinned_tables.py', 'engine/test_threads.py',
+                  'engine/test_twin_vs_queue.py', 'game/test_fuzz.py', 'engine/test_batches.py'],
         "engine": 'catmouse.engine.bits_py',
     },
     'engine/py_lists.py': {
-        "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
-                  'engine/test_fast_paths.py', 'game/test_game_rules.py',
-                  'engine/test_against_oracle.py', 'engine/test_pinned_tables.py',
-                  'engine/test_threads.py', 'engine/test_twin_vs_queue.py', 'game/test_fuzz.py',
-                  'engine/test_batches.py'],
+        "tests": ['engine/test_twin_memory.py', 'engine/test_propagate.py',
+                  'engine/test_bit_engine.py', 'engine/test_fast_paths.py',
+                  'game/test_game_rules.py', 'engine/test_against_oracle.py',
+                  'engine/test_pinned_tables.py', 'engine/test_threads.py',
+                  'engine/test_twin_vs_queue.py', 'game/test_fuzz.py', 'engine/test_batches.py'],
         "engine": 'catmouse.engine.bits_py',
     },
     'analysis.py': {
@@ -320,6 +320,15 @@ OLD_NAMES: dict[str, list[str]] = {
     ],
 }
 
+
+def _loose_bound(ratios: str) -> str:
+    """The reason for a change of the pure twin's memory bound that a test cannot see."""
+    return ("peak_bytes is documented as an upper bound, and tracemalloc puts it at 1.93-6.64 "
+            "times the traced peak of dense games, n = 8 to 100, every mode (test_twin_memory.py"
+            f" checks peak <= bound <= 8 x peak); this mutant gives {ratios}: still a bound "
+            "within the factor, so only a test that copies the formula could see it")
+
+
 # Equivalent mutants: (file, stripped source line, mutation text) -> why no test can kill it.
 # The mutation text is what --list prints after the line number.  A test checks that every
 # line still stands in its file.
@@ -469,12 +478,12 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ('catmouse/engine/bits_py.py',
      'total += 5 * _list_bytes(n + 1) + 4 * (n + 1) * 32',
      '`4` -> `5`'):
-        "raises the twin's documented upper bound (loose already, see _TWIN_BOUND): still a "
+        "raises the twin's documented upper bound (loose already, see _loose_bound): still a "
         'bound, which is all a test can check',
     ('catmouse/engine/bits_py.py',
      'total += 4 * (_list_bytes(n) + 200 * n)',
      '`200` -> `201`'):
-        "raises the twin's documented upper bound (loose already, see _TWIN_BOUND): still a "
+        "raises the twin's documented upper bound (loose already, see _loose_bound): still a "
         'bound, which is all a test can check',
     ('catmouse/engine/py_rounds.py',
      'everyone = (1 << n) - 1  # the row of a node the cat may not enter',
@@ -570,4 +579,72 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
      'g.m_ix = &mouse_indices[0] if mouse_indices.shape[0] else NULL',
      '`0` -> `1` (#2)'):
         "Game.m_ix is never read (see the line's drop)",
+    ('catmouse/engine/bits_py.py',
+     'return (24 + 4 * max(1, -(-bits // 30)) + 15) // 16 * 16 + 16',
+     '`1` -> `2`'):
+        'max(2, d) differs from max(1, d) only for one digit, and 24 + 4 and 24 + 8 bytes round '
+        'up to the same 16-byte block: the same bytes for every bits',
+    ('catmouse/engine/checks.py',
+     'if view.ndim == 1 and view.format.lstrip("@=") in _INT_FORMATS:',
+     '`1` -> `2`'):
+        '(in _offsets and _ids) a 1-D int buffer takes the per-item path: the same ints; a 2-D '
+        'array is refused either way (NotImplementedError iterating it, or TypeError comparing '
+        'its rows), an error CPython words and no contract names',
+    ('catmouse/engine/py_game.py',
+     'self.flags = flags',
+     'drop the statement'):
+        "_Game.flags is never read: the searches read the masks built from the flags "
+        '(stand, hole_mask, goal_mask)',
+    ('catmouse/engine/py_game.py',
+     'continue',
+     'drop the statement'):
+        "_stamp's skip of a row with no new bits: both bit loops below run zero times on it, "
+        'so only the unused base is computed (speed, not results)',
+    ('catmouse/engine/py_small.py',
+     'while width < n:',
+     '`<` -> `<=`'):
+        'fields twice as wide at n = 8, 16, 32, 64: the extra bits stay 0 through the swaps and '
+        'masks (the same tables), and the traced peak grows by at most 30%, still 2.9 times under'
+        ' peak_bytes (measured, dense games, every mode)',
+    ('catmouse/engine/py_small.py',
+     't_row = t_bit = 0',
+     'drop the statement'):
+        'read only under `turn >= 0 and ...`, and with no target turn is -1: the names are '
+        'never read',
 }
+
+
+# Changes of the pure twin's memory bound that stay a bound within the tested factor:
+# source line -> (mutation, the bound over the traced peak with it, n = 8 to 100).
+_LOOSE_BOUND: dict[str, list[tuple[str, str]]] = {
+    'return (24 + 4 * max(1, -(-bits // 30)) + 15) // 16 * 16 + 16':
+        [('`16` -> `17` (#3)', '1.95-6.69')],
+    'return 72 + 9 * items + 32':
+        [('`+` -> `-` (#1)', '1.93-6.39'), ('`32` -> `33`', '1.94-6.65')],
+    'total += 5 * _list_bytes(n + 1) + 4 * (n + 1) * 32':
+        [('`+=` -> `-=`', '1.77-5.82'), ('`+` -> `-` (#1)', '1.82-6.13'),
+         ('`1` -> `2` (#1)', '1.94-6.65'), ('`1` -> `2` (#2)', '1.94-6.66')],
+    'total += 4 * (_list_bytes(n) + 200 * n)':
+        [('`+=` -> `-=`', '1.16-3.51'), ('`4` -> `5`', '2.03-7.05')],
+    'total += 3 * _int_bytes(n) + n + 64  # flags and the flag masks':
+        [('drop the statement', '1.93-6.62')],
+    'width = 8':
+        [('`8` -> `9`', '1.94-6.70')],
+    'row = _int_bytes(4 * width)':
+        [('`*` -> `//`', '1.94-6.16')],
+    'total += 24 * (_list_bytes(n) + n * row)':
+        [('`*` -> `//` (#1)', '1.54-5.35')],
+    'total += 22 * (_list_bytes(n) + n * row)':
+        [('`22` -> `23`', '1.97-6.64'), ('`*` -> `//` (#2)', '1.28-6.64')],
+    'total += 3 * n * (80 + 2 * row)  # tuples of new rows':
+        [('drop the statement', '1.65-6.64'), ('`*` -> `//` (#2)', '1.65-6.64'),
+         ('`3` -> `4`', '2.03-6.64'), ('`80` -> `81`', '1.94-6.64')],
+    'total += 4 * min(2 * n * n, _FILL_BLOCK) + 64':
+        [('`+=` -> `-=`', '1.19-6.64'), ('`4` -> `5`', '2.03-6.64'),
+         ('`*` -> `//` (#2)', '1.56-6.64'), ('`64` -> `65`', '1.94-6.64')],
+    "total += 8 * (5 * n + 128)  # _codes' strings and ints of one row":
+        [('drop the statement', '1.91-6.64'), ('`*` -> `//` (#1)', '1.91-6.64'),
+         ('`*` -> `//` (#2)', '1.92-6.64')],
+}
+EQUIVALENT.update({('catmouse/engine/bits_py.py', text, what): _loose_bound(ratios)
+                   for text, changes in _LOOSE_BOUND.items() for what, ratios in changes})

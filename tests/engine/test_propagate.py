@@ -187,6 +187,8 @@ BAD_BUFFERS = {
                          "remoteness has items of format 'f', expected 'i'"),
     "wide flags": (1, array("i", [0, 0]), ValueError,
                    "flags has items of format 'i', expected 'B'"),
+    "float indptr": (2, array("d", [0, 1, 2]), TypeError,
+                     "'float' object cannot be interpreted as an integer"),
 }
 
 

@@ -15,9 +15,6 @@ from __future__ import annotations
 
 import os
 import random
-import subprocess
-import sys
-import tracemalloc
 from array import array
 
 import pytest
@@ -231,6 +228,45 @@ def test_threads_are_checked_and_ignored():
             bits_py.peak_bytes(3, False, False, True, threads=bad)
 
 
+def test_the_twin_reads_offsets_from_any_sequence_of_ints():
+    """The compiled engine takes int32 buffers; the twin reads an indptr from any sequence of
+    ints (lists, tuples, wider arrays), with the same answers."""
+    path = [[1], [0, 2], [1, 3], [2]]
+    args = classic_args(path)
+    expected = tables(bits_py, 4, args[1], path, path)
+    for kind in (list, tuple, lambda a: array("q", a)):
+        csr_arrays = [kind(a) if k % 2 == 0 else a for k, a in enumerate(args[2:])]
+        outcome, remoteness = bytearray(32), array("i", bytes(128))
+        decided = bits_py.propagate(4, args[1], *csr_arrays, outcome, remoteness)
+        assert (decided, bytes(outcome), remoteness.tobytes()) == expected
+
+
+class _Ticks:
+    """A clock for ``time.monotonic`` that moves one second each time it is read."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def monotonic(self):
+        self.now += 1.0
+        return self.now
+
+
+@pytest.mark.parametrize("n", [12, 100])
+def test_progress_waits_its_interval_from_the_last_report(n, monkeypatch):
+    """Reports are _PROGRESS_EVERY apart: with a clock read once a round, every third round."""
+    for module in (py_small, py_rounds):
+        monkeypatch.setattr(module, "_PROGRESS_EVERY", 2.5)
+        monkeypatch.setattr(module, "time", _Ticks())
+    path = [[v for v in (u - 1, u + 1) if 0 <= v < n] for u in range(n)]
+    seen = []
+    outcome, remoteness = bytearray(2 * n * n), array("i", bytes(8 * n * n))
+    bits_py.propagate(*classic_args(path), outcome, remoteness, progress=seen.append)
+    rounds = max(remoteness) + 1
+    assert rounds > 12
+    assert rounds // 3 - 1 <= len(seen) - 1 <= rounds // 3 + 1  # and once at the end
+
+
 def test_node_limit_is_65535():
     assert facts.MAX_NODES == 65535
     n = 65535
@@ -268,91 +304,3 @@ def test_progress_between_rounds(n, monkeypatch):
         bits_py.propagate(*classic_args(path), bytearray(2 * n * n), progress=stop)
     with pytest.raises(TypeError, match="progress"):
         bits_py.propagate(*classic_args(path), outcome, progress=42)
-
-
-# -- memory ---------------------------------------------------------------------------
-
-
-def sparse_arrays(n, seed=5):
-    rng = random.Random(seed)
-    rows = [set() for _ in range(n)]
-    while sum(map(len, rows)) < 4 * n:
-        u, v = rng.sample(range(n), 2)
-        rows[u].add(v)
-        rows[v].add(u)
-    return classic_args([sorted(r) for r in rows])
-
-
-@pytest.mark.parametrize("n", [10, 50, 64, 65, 100])
-@pytest.mark.parametrize("mode", ["target", "outcome", "remoteness"])
-def test_peak_bytes_bounds_the_traced_peak(n, mode):
-    """Every Python allocation of a call, traced, stays under peak_bytes."""
-    args = sparse_arrays(n)
-    outcome = bytearray(2 * n * n) if mode != "target" else None
-    remoteness = array("i", bytes(8 * n * n)) if mode == "remoteness" else None
-    target = -1 if mode != "target" else 2 * n * n - 1
-    bits_py.propagate(*args, outcome, remoteness, target)  # caches filled
-    bound = bits_py.peak_bytes(n, mode != "target", mode == "remoteness", mode == "target")
-    tracemalloc.start()
-    try:
-        base = tracemalloc.get_traced_memory()[0]
-        tracemalloc.reset_peak()
-        bits_py.propagate(*args, outcome, remoteness, target)
-        peak = tracemalloc.get_traced_memory()[1] - base
-    finally:
-        tracemalloc.stop()
-    assert 0 < peak <= bound, (n, mode, peak, bound)
-
-
-PEAK_CHILD = r"""
-import random, sys
-from array import array
-sys.path[:0] = [sys.argv[3], sys.argv[3] + "/../helpers"]
-from test_twin_vs_queue import sparse_arrays
-from catmouse.engine import bits_py, checks, facts, py_boards, py_lists, py_rounds, py_small
-from catmouse.engine.facts import LISTS_MAX_NODES
-
-n, mode = int(sys.argv[1]), sys.argv[2]
-args = sparse_arrays(n)
-outcome = bytearray(2 * n * n) if mode != "target" else None
-remoteness = array("i", bytes(8 * n * n)) if mode == "remoteness" else None
-if remoteness is not None:
-    remoteness[:] = array("i", [7]) * (2 * n * n)  # touch every page now
-if outcome is not None:
-    outcome[:] = bytes([9]) * (2 * n * n)
-target = -1 if mode != "target" else 2 * n * n - 1
-
-def kib(key):
-    with open("/proc/self/status") as status:
-        for line in status:
-            if line.startswith(key):
-                return int(line.split()[1]) * 1024
-
-try:
-    with open("/proc/self/clear_refs", "w") as refs:
-        refs.write("5")  # reset the peak (VmHWM) to the current RSS
-except OSError:
-    print("skip cannot reset the peak RSS mark here")
-    sys.exit()
-base = kib("VmRSS:")
-bits_py.propagate(*args, outcome, remoteness, target)
-bound = bits_py.peak_bytes(n, mode != "target", mode == "remoteness", mode == "target")
-print(kib("VmHWM:") - base, bound)
-"""
-
-
-@pytest.mark.skipif(not os.path.exists("/proc/self/clear_refs"), reason="needs Linux /proc")
-@pytest.mark.parametrize("n", [300, 600])
-@pytest.mark.parametrize("mode", ["target", "remoteness"])
-def test_peak_bytes_bounds_the_resident_peak(n, mode):
-    """The process's resident peak during a call, as test_memory.py measures it."""
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-        [os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(bits_py.__file__))))]
-        + os.environ.get("PYTHONPATH", "").split(os.pathsep)))
-    out = subprocess.run([sys.executable, "-c", PEAK_CHILD, str(n), mode,
-                          os.path.dirname(__file__)], env=env, capture_output=True, text=True,
-                         check=True).stdout.split()
-    if out[0] == "skip":
-        pytest.skip(" ".join(out[1:]))
-    peak, bound = int(out[0]), int(out[1])
-    assert peak <= bound, (n, mode, peak, bound)
