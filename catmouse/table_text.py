@@ -20,7 +20,10 @@ import csv
 import importlib
 import io
 import json
+import os
+from collections import deque
 from collections.abc import Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from .engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
@@ -37,6 +40,8 @@ _TOP = 2 * _NEVER
 _BLOCK_ROWS = 1 << 19
 # Best moves of a CSV row with columns of their own; the others are inserted after.
 _SLOTS = 6
+# Score entries per block of the best-move search (the blocks are formatted on two threads).
+_BUDGET = 1 << 22
 
 
 def numpy_or_none() -> Any:
@@ -203,38 +208,54 @@ def _csv_numpy(t: _Table, np: Any) -> Iterator[tuple[bytes, int]]:
     spaced = _padded(np, [" " + str(v) for v in range(n)])
     cells = None if t.label_cells is None else _padded(np, [","+ c for c in t.label_cells])
     yield _header(cells is not None), 0
-    budget = 1 << 22  # score entries per block of the best-move search
+
+    def block(turn: Turn, mid: Any, ms: Any) -> tuple[bytes, int]:
+        going = ~over_at[None, :] & ~hole[ms][:, None]  # [m][c]: the game goes on
+        going[np.arange(len(ms)), ms] = False  # the cat on the mouse
+        if turn == Turn.MOUSE:
+            going &= (degree[ms] > 0)[:, None]  # (a mouse with no move has lost)
+            # Children (v, c, CAT) for v in moves[m]: the mouse takes the largest.
+            mv = moves[ms]  # [m][k]
+            children = cat_side[mv]  # [m][k][c]; a padded move scores -1, never the top
+            hit = children == children.max(axis=1)[:, None, :]
+            hit &= going[:, None, :]
+            # Indices in [m][c][k] order: row order, then node order (rows are sorted).
+            bm, bc, bk = np.nonzero(hit.transpose(0, 2, 1))
+            to = mv[bm, bk]
+        else:
+            # Children (m, v, MOUSE) for v in the cat's moves from c: the cat takes the
+            # smallest; edges run in (c, v) order, so the hits come in row order.
+            values = mouse_side[ms][:, cat_to]  # [m][edge]
+            low = np.zeros((len(ms), n), dtype=kind)
+            if len(cat_to):
+                low[:, has_moves] = np.minimum.reduceat(values, cat_ptr[has_moves], axis=1)
+            keep = (values == low[:, cat_from]) & going[:, cat_from]
+            bm, edge = np.nonzero(keep)
+            bc, to = cat_from[edge], cat_to[edge]
+        return (_csv_block(np, turn, ms, allowed, o_all, r_all, bm, bc, to, ids, spaced, mid,
+                           cells, n), len(ms) * len(allowed))
+
+    jobs = []
     for turn in Turn:
         mid = _padded(np, [f",{turn.name},{Outcome(k).name}," if k < 3 else f",{turn.name},?,"
                            for k in range(4)])
-        per = max(1, budget // max(n * (widest if turn == Turn.MOUSE else 1)
+        per = max(1, _BUDGET // max(n * (widest if turn == Turn.MOUSE else 1)
                                    + len(cat_to), 1))
-        for m0 in range(0, n, per):
-            ms = np.arange(m0, min(n, m0 + per))
-            going = ~over_at[None, :] & ~hole[ms][:, None]  # [m][c]: the game goes on
-            going[np.arange(len(ms)), ms] = False  # the cat on the mouse
-            if turn == Turn.MOUSE:
-                going &= (degree[ms] > 0)[:, None]  # (a mouse with no move has lost)
-                # Children (v, c, CAT) for v in moves[m]: the mouse takes the largest.
-                mv = moves[ms]  # [m][k]
-                children = cat_side[mv]  # [m][k][c]; a padded move scores -1, never the top
-                hit = children == children.max(axis=1)[:, None, :]
-                hit &= going[:, None, :]
-                # Indices in [m][c][k] order: row order, then node order (rows are sorted).
-                bm, bc, bk = np.nonzero(hit.transpose(0, 2, 1))
-                to = mv[bm, bk]
-            else:
-                # Children (m, v, MOUSE) for v in the cat's moves from c: the cat takes the
-                # smallest; edges run in (c, v) order, so the hits come in row order.
-                values = mouse_side[ms][:, cat_to]  # [m][edge]
-                low = np.zeros((len(ms), n), dtype=kind)
-                if len(cat_to):
-                    low[:, has_moves] = np.minimum.reduceat(values, cat_ptr[has_moves], axis=1)
-                keep = (values == low[:, cat_from]) & going[:, cat_from]
-                bm, edge = np.nonzero(keep)
-                bc, to = cat_from[edge], cat_to[edge]
-            yield _csv_block(np, turn, ms, allowed, o_all, r_all, bm, bc, to, ids, spaced,
-                             mid, cells, n), len(ms) * len(allowed)
+        jobs += [(turn, mid, np.arange(m0, min(n, m0 + per))) for m0 in range(0, n, per)]
+    # numpy lets go of the GIL in its loops: a second thread formats the next block while
+    # this one's is written.  At most three blocks are in hand, so memory stays bounded.
+    if len(jobs) < 2 or (os.cpu_count() or 1) < 2:
+        for job in jobs:
+            yield block(*job)
+        return
+    with ThreadPoolExecutor(2) as pool:
+        waiting: deque[Future[tuple[bytes, int]]] = deque()
+        for job in jobs:
+            waiting.append(pool.submit(block, *job))
+            if len(waiting) > 2:
+                yield waiting.popleft().result()
+        while waiting:
+            yield waiting.popleft().result()
 
 
 def _padded(np: Any, texts: Sequence[str]) -> Any:
