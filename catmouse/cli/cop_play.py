@@ -80,6 +80,8 @@ def run(args: argparse.Namespace, read: Callable[[], str] | None = None) -> int:
     """The command: see the module docstring.  Returns the exit status."""
     read = sys.stdin.readline if read is None else read
     graph = read_graph(args.file).graph
+    if graph.n == 0:  # (the default, the cop number, would be 0 cops)
+        raise ValueError("the graph has no nodes: there is no game to play")
     k = cop_number(graph) if args.cops is None else args.cops
     analysis = CopsGame(graph, k).analyze()
     if args.html:

@@ -53,3 +53,13 @@ def test_a_team_move_must_follow_edges(capsys, monkeypatch, tmp_path):
 @pytest.mark.parametrize("typed", ["", "q\n"])
 def test_end_of_input_stops(capsys, monkeypatch, tmp_path, typed):
     assert play(capsys, monkeypatch, tmp_path, typed)[1].rstrip().endswith("stopped")
+
+
+def test_a_graph_without_nodes_is_refused_in_one_line(capsys, tmp_path):
+    """Its cop number, the default team, is 0: say what is wrong, not "0 cops"."""
+    path = tmp_path / "empty.json"
+    path.write_text("[]")
+    assert main(["cop-play", str(path)]) != 0
+    err = capsys.readouterr().err
+    assert err.strip().endswith("the graph has no nodes: there is no game to play")
+    assert len(err.strip().splitlines()) == 1
