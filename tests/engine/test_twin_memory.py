@@ -166,6 +166,9 @@ print(kib("VmHWM:") - base, bound)
 
 
 @pytest.mark.skipif(not os.path.exists("/proc/self/clear_refs"), reason="needs Linux /proc")
+@pytest.mark.skipif(bool(os.environ.get("CATMOUSE_TEST_EMULATED")),
+                    reason="under qemu-user the resident peak counts the emulator's own memory "
+                           "(2.3 MB against a bound of 1.1 MB at n = 300 on arm64)")
 @pytest.mark.parametrize("n", [300, 600])
 @pytest.mark.parametrize("mode", ["target", "remoteness"])
 def test_peak_bytes_bounds_the_resident_peak(n, mode):
