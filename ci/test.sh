@@ -19,6 +19,8 @@ trap 'rm -f "$counts"' EXIT
 
 # Chromium and its driver for the play page's browser tests (apt-get as root, else it says why).
 bash "$repo/ci/install_browser.sh"
+# nauty's geng for the graph6-stream tests (apt-get as root, else it says why).
+bash "$repo/ci/install_geng.sh"
 
 status=0
 CATMOUSE_TEST_COUNTS=$counts bash "$repo/ci/nox.sh" -s tests-compiled tests-pure || status=1
