@@ -591,11 +591,6 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         'array is refused either way (NotImplementedError iterating it, or TypeError comparing '
         'its rows), an error CPython words and no contract names',
     ('catmouse/engine/py_game.py',
-     'self.flags = flags',
-     'drop the statement'):
-        "_Game.flags is never read: the searches read the masks built from the flags "
-        '(stand, hole_mask, goal_mask)',
-    ('catmouse/engine/py_game.py',
      'continue',
      'drop the statement'):
         "_stamp's skip of a row with no new bits: both bit loops below run zero times on it, "

@@ -37,13 +37,12 @@ class _Game:
     harmless rather than filter them out (see ``_search``).
     """
 
-    __slots__ = ("n", "flags", "mouse_moves", "mouse_from", "cat_moves_all", "cat_from_all",
+    __slots__ = ("n", "mouse_moves", "mouse_from", "cat_moves_all", "cat_from_all",
                  "stand", "hole_mask", "goal_mask")
 
     def __init__(self, n: int, flags: bytes, arrays: list) -> None:
         m_ip, m_ix, m_rip, m_rix, c_ip, c_ix, c_rip, c_rix = arrays
         self.n = n
-        self.flags = flags
         # Equal arrays give one set of lists (an undirected graph is its own
         # reverse; the cat often moves on the mouse's graph).
         built: list[tuple[list[int], Any, list[list[int]]]] = []

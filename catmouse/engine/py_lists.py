@@ -10,7 +10,7 @@ from array import array
 from typing import Any
 
 from .checks import check_threads
-from .facts import CAT_FORBIDDEN, HOLE, LISTS_MAX_NODES, MAX_NODES
+from .facts import LISTS_MAX_NODES, MAX_NODES
 from .py_game import _Game
 from .py_rounds import _search
 from .py_small import _SMALL_NODES, _search_small, _swaps
@@ -148,11 +148,8 @@ def solve_lists(adjacency: Any, mouse: Any, cat: Any, hole: Any) -> int:
     if n > _SMALL_NODES and any(sorted(row) != back
                                 for row, back in zip(rows, _reverse(rows, n))):
         return -1  # a one-way edge
-    flags = bytearray(n)
-    flags[hole] = HOLE | CAT_FORBIDDEN
     game = _Game.__new__(_Game)
     game.n = n
-    game.flags = bytes(flags)
     game.mouse_moves = game.mouse_from = game.cat_moves_all = game.cat_from_all = rows
     game.stand = ((1 << n) - 1) ^ (1 << hole)
     game.hole_mask = 1 << hole

@@ -18,6 +18,7 @@ import pytest
 from engines import on_engine
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from oracle import random_board
 
 import catmouse
 from catmouse import Game, Graph, Outcome, Turn, table_text
@@ -186,15 +187,8 @@ def test_a_label_that_needs_quotes_reads_back(use_engine, label):
 def test_many_blocks_on_two_threads_give_the_same_bytes(use_engine, monkeypatch):
     """Blocks are formatted on a second thread and written in order: cut small, a table of
     many blocks reads as the plain writer's rows."""
-    rng = random.Random(5)
-    n = 30
-    rows = [set() for _ in range(n)]
-    for u in range(n):
-        for v in rng.sample(range(n), 2):
-            if v != u:
-                rows[u].add(v)
-                rows[v].add(u)
-    analysis = catmouse.analyze([sorted(r) for r in rows])
+    board, hole = random_board(random.Random(5), 30, 30)
+    analysis = catmouse.analyze(board, hole=hole)
     monkeypatch.setattr(table_text, "_BUDGET", 64)
     blocks = list(table_text.csv_blocks(analysis))
     assert len(blocks) > 20
