@@ -107,16 +107,26 @@ except KeyboardInterrupt:
           threading.active_count(), flush=True)
 """
 
+# 64 nodes, two random neighbours each: about 5 us a solve. The child times a slice and sizes
+# the batch to last about 30 s on one thread, so a faster machine or engine cannot finish it
+# before the Ctrl-C (a fixed 2,000,000 once ran out in 1.35 s on two threads).
 SMALL_LISTS = """
+import time
 from catmouse.engine import bits_c
-rng = random.Random(5)
-graph = [sorted({(u + 1) % 60, (u - 1) % 60, rng.randrange(60)} - {u}) for u in range(60)]
-for u, row in enumerate(graph):
-    for v in row:
-        if u not in graph[v]:
-            graph[v] = sorted(set(graph[v]) | {u})
-batch = [graph] * 2_000_000
+rng = random.Random(3)
+rows = [set() for _ in range(64)]
+for u in range(64):
+    for v in rng.sample(range(64), 2):
+        if v != u:
+            rows[u].add(v)
+            rows[v].add(u)
+graph = [sorted(row) for row in rows]
+clock = time.monotonic()
+bits_c.solve_lists_many([graph] * 20_000, 1, 2, 0, 1)
+each = max((time.monotonic() - clock) / 20_000, 1e-7)
+batch = [graph] * min(8_000_000, max(400_000, int(30 / each)))
 """
+
 
 BIG_GRAPHS = """
 import catmouse
@@ -129,7 +139,7 @@ for u in range(n):
             rows[u].add(v)
             rows[v].add(u)
 graph = catmouse.Graph([sorted(row) for row in rows])
-batch = [graph] * 400
+batch = [graph] * 4000  # about 100 s on one thread, 60 s on two: far past the Ctrl-C
 """
 
 
@@ -164,7 +174,7 @@ def test_ctrl_c_stops_a_long_batch_at_once(compiled_engine, threads):
 @pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
 @pytest.mark.parametrize("threads", [1, 2])
 def test_ctrl_c_stops_a_batch_of_big_graphs_within_a_second(use_engine, threads):
-    """solve_many of 400 graphs of 2500 nodes stops on Ctrl-C within a second, joined."""
+    """solve_many of 4000 graphs of 2500 nodes stops on Ctrl-C within a second, joined."""
     env = dict(os.environ)
     if selector.current.name == "python":
         env["CATMOUSE_NO_EXTENSIONS"], env["CATMOUSE_REQUIRE_EXTENSIONS"] = "1", "0"
