@@ -68,11 +68,19 @@ def csv_line(fields: Sequence[Any]) -> str:
 
 
 def label_cells(labels: Sequence[Any] | None) -> list[str] | None:
-    """Each label as :func:`csv_line` writes it in a cell (quoted when it must be)."""
+    """Each label as :func:`csv_line` writes it in a cell (quoted when it must be).
+
+    The file is UTF-8, which cannot hold a lone surrogate (what ``os.fsdecode`` makes of bytes
+    that are not UTF-8): such a character is written as its backslash escape.
+
+    >>> label_cells(["a,b", "x\\udc80"])
+    ['"a,b"', 'x\\\\udc80']
+    """
     if labels is None:
         return None
     # A second cell: a lone empty field is written '""'.
-    return [csv_line((label, ""))[:-2] for label in labels]
+    cells = [csv_line((label, ""))[:-2] for label in labels]
+    return [cell.encode("utf-8", "backslashreplace").decode("utf-8") for cell in cells]
 
 
 # -- what both paths share -------------------------------------------------------------------
