@@ -165,6 +165,38 @@ PYTHON_MODULES: dict[str, dict] = {
         "tests": ['engine/test_cops.py', 'game/test_cop_number.py'],
         "engine": 'catmouse.engine.bits_py',
     },
+    'cops.py': {
+        "tests": ['game/test_cop_number.py', 'game/test_cops_game.py',
+                  'game/test_cops_census.py'],
+    },
+    'cops_census.py': {
+        "tests": ['game/test_cops_census.py', 'cli/test_cli_cop_number.py'],
+    },
+    'cops_game.py': {
+        "tests": ['game/test_cops_game.py', 'show/test_cops_svg.py'],
+    },
+    'cops_export.py': {
+        "tests": ['game/test_cops_game.py'],
+    },
+    'atomic.py': {
+        "tests": ['game/test_writes.py', 'game/test_storage.py'],
+    },
+    'show/words.py': {
+        "tests": ['show/test_words.py', 'show/test_draw.py', 'show/test_play_terminal.py',
+                  'show/test_play_page.py'],
+    },
+    'show/cops.py': {
+        "tests": ['show/test_cops_svg.py', 'show/test_cops_page.py'],
+    },
+    'show/cops_page.py': {
+        "tests": ['show/test_cops_page.py'],
+    },
+    'cli/cop_census.py': {
+        "tests": ['cli/test_cli_cop_number.py'],
+    },
+    'cli/cop_play.py': {
+        "tests": ['cli/test_cli_cop_play.py'],
+    },
 }
 
 CYTHON_MODULES: dict[str, dict] = {
