@@ -25,7 +25,8 @@ def words(path):
 
 def test_the_docs_install_line_says_what_the_readme_says():
     readme, index = words(README), words(DOCS / "index.rst")
-    for said in ("pip install catmouse-solver", "not on PyPI yet", "pip install ."):
+    for said in ('pip install "catmouse-solver>=0.2,<0.3"', "Pin the minor version",
+                 "0.2.0 is the first version published", "pip install ."):
         assert said in readme.replace("`", "") and said in index.replace("`", ""), said
 
 
@@ -73,3 +74,21 @@ def test_a_json_example_solves_the_game_it_repeats(text, as_json, tmp_path):
 
 def test_at_least_one_json_example_is_checked():
     assert list(json_commands())
+
+
+def test_the_version_has_its_dated_changelog_section():
+    """A release's tag builds catmouse/version.py's version: the CHANGELOG must say what it
+    holds, under a dated heading, with nothing left under "Unreleased" above it.  Between
+    releases the version is a ``.devN`` one, and new entries go under "Unreleased"."""
+    namespace: dict = {}
+    exec((PROJECT / "catmouse" / "version.py").read_text(encoding="utf-8"), namespace)
+    version = namespace["__version__"]
+    changelog = (PROJECT / "CHANGELOG.md").read_text(encoding="utf-8")
+    if ".dev" in version:
+        assert "## [Unreleased]" in changelog
+        return
+    heading = re.search(rf"^## \[{re.escape(version)}\] - (\d{{4}}-\d{{2}}-\d{{2}})$", changelog,
+                        re.M)
+    assert heading, f"CHANGELOG.md has no dated section for {version}"
+    unreleased = changelog[changelog.index("## [Unreleased]"):heading.start()]
+    assert not re.search(r"^- ", unreleased, re.M), "entries under Unreleased: bump the version"
