@@ -166,23 +166,26 @@ def docs(session: nox.Session) -> None:
 
 
 def debian_arch(session: nox.Session, arch: str) -> None:
+    # This machine's side of the fixture exchange (ci/byte_order_exchange.py) runs in the
+    # session's venv: catmouse with numpy and networkx.
+    install_catmouse(session, "all", COMPILED)
     session.run("bash", str(ROOT / "ci" / "debian_arch.sh"), arch, *session.posargs,
-                external=True)
+                external=True, env={"CATMOUSE_HOST_PYTHON": str(Path(session.bin) / "python")})
 
 
-@nox.session(venv_backend="none")
+@nox.session
 def i386(session: nox.Session) -> None:
     """ci/debian_arch.sh i386: build and test in a Debian i386 root (32-bit x86, needs root)."""
     debian_arch(session, "i386")
 
 
-@nox.session(venv_backend="none")
+@nox.session
 def aarch64(session: nox.Session) -> None:
     """ci/debian_arch.sh arm64: build natively and test in a Debian arm64 root under qemu."""
     debian_arch(session, "arm64")
 
 
-@nox.session(venv_backend="none")
+@nox.session
 def s390x(session: nox.Session) -> None:
     """ci/debian_arch.sh s390x: the same on a big-endian machine, emulated by qemu."""
     debian_arch(session, "s390x")

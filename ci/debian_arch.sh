@@ -21,7 +21,9 @@
 #    read-only, so pip inside reaches the same registry.
 # 4. Copies the checkout to ROOT/src/catmouse, builds the compiled engine natively there
 #    (CATMOUSE_REQUIRE_EXTENSIONS=1, the build log's warnings counted) and runs ci/run_tests.py
-#    on both engines.
+#    on both engines (arm64 and s390x: a stated subset, see below).
+# 5. Exchanges fixtures with this machine both ways (ci/byte_order_exchange.py): pickles, npz,
+#    JSON and CSV written here are read in the root, and those written there read here.
 #
 # Everything mounted is unmounted on exit.  The last line adds both runs up:
 #   "ARCH: N passed, N failed, N skipped (...)".
@@ -218,6 +220,13 @@ status=0
 # tests that measure a peak RSS say so and skip (CATMOUSE_TEST_EMULATED).
 emulated=()
 if [[ -n $qemu ]]; then emulated=(CATMOUSE_TEST_EMULATED="qemu-$qemu"); fi
+# Emulated, the whole suite takes hours: arm64 and s390x run this stated subset unless given one
+# (the engines, both twins byte for byte, pickles and byte order, exports, the CLI).
+if [[ -n $qemu && -z $subset ]]; then
+    subset="tests/engine tests/game/test_byte_order.py tests/game/test_pickle.py"
+    subset+=" tests/game/test_export.py tests/game/test_fast_writers.py tests/cli"
+    echo "== emulated: the subset $subset"
+fi
 selection=()
 for part in $subset; do selection+=("/src/catmouse/$part"); done
 extra=()
@@ -229,6 +238,27 @@ in_root env "${emulated[@]}" CATMOUSE_TEST_COUNTS=/tmp/catmouse-counts /opt/venv
     /src/catmouse/ci/run_tests.py /src/catmouse --engine pure --label "$arch pure" \
     "${extra[@]}" || status=1
 
+# --- 5. fixtures exchanged with this machine, both ways ------------------------------------
+# Pickles and exports written here are read in the root, and the reverse (ci/byte_order_exchange.py).
+# This side needs catmouse, numpy and networkx importable by $CATMOUSE_HOST_PYTHON (the nox
+# session's venv), else python3.
+host_python=${CATMOUSE_HOST_PYTHON:-python3}
+exchange=$root/tmp/exchange
+rm -rf "$exchange" && mkdir -p "$exchange"
+exchange_verdict="exchange FAIL"
+if ! "$host_python" -c "import catmouse, numpy, networkx" 2>/dev/null; then
+    echo "== exchange: FAIL: $host_python cannot import catmouse, numpy and networkx here"
+    status=1
+else
+    exchanged() {  # the four steps; the first failure stops them
+        (cd /tmp && "$host_python" "$repo/ci/byte_order_exchange.py" write "$exchange/host") &&
+        in_root /opt/venv/bin/python /src/catmouse/ci/byte_order_exchange.py read /tmp/exchange/host &&
+        in_root /opt/venv/bin/python /src/catmouse/ci/byte_order_exchange.py write /tmp/exchange/root &&
+        (cd /tmp && "$host_python" "$repo/ci/byte_order_exchange.py" read "$exchange/root")
+    }
+    if exchanged; then exchange_verdict="exchange OK both ways"; else status=1; fi
+fi
+
 runs=0 passed=0 failed=0 skipped=0
 if [[ -f $root/tmp/catmouse-counts ]]; then
     runs=$(wc -l <"$root/tmp/catmouse-counts")
@@ -238,5 +268,5 @@ fi
 if [[ $runs -ne 2 || $passed -eq 0 || $failed -ne 0 ]]; then status=1; fi
 if [[ $status -eq 0 ]]; then verdict=OK; else verdict=FAIL; fi
 echo "$arch: $passed passed, $failed failed, $skipped skipped ($runs of 2 runs, both engines," \
-    "$verdict in $((SECONDS - start))s; $warnings)"
+    "$verdict in $((SECONDS - start))s; $warnings; $exchange_verdict)"
 exit "$status"

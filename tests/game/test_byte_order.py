@@ -8,10 +8,14 @@ other machine's pickles are made by hand (the bytes swapped and marked ">"); the
 
 from __future__ import annotations
 
+import json
+import os
 import pickle
 import struct
+import subprocess
 import sys
 from array import array
+from pathlib import Path
 
 import pytest
 
@@ -101,3 +105,25 @@ def test_from_csr_reads_arrays_of_either_byte_order(use_engine, dtype):
 def test_this_machine(record_property):
     record_property("byteorder", sys.byteorder)
     assert sys.byteorder in ("little", "big")
+
+
+EXCHANGE = Path(__file__).resolve().parents[2] / "ci" / "byte_order_exchange.py"
+
+
+@pytest.mark.skipif(not EXCHANGE.is_file(), reason="ci/ is not beside the tests")
+def test_the_exchange_script_reads_what_it_wrote_and_catches_a_change(tmp_path):
+    """ci/byte_order_exchange.py, which the foreign-architecture runs use both ways, here on
+    one machine: what it writes reads back equal, and one changed answer fails the read."""
+    pytest.importorskip("numpy")
+    pytest.importorskip("networkx")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    run = [sys.executable, str(EXCHANGE)]
+    subprocess.run([*run, "write", str(tmp_path)], check=True, env=env, capture_output=True)
+    read = subprocess.run([*run, "read", str(tmp_path)], env=env, capture_output=True, text=True)
+    assert read.returncode == 0 and "OK: read 3 boards'" in read.stdout, read.stdout
+    answers = tmp_path / "answers.json"
+    manifest = json.loads(answers.read_text(encoding="utf-8"))
+    manifest["boards"]["named"]["remoteness"][5] += 1
+    answers.write_text(json.dumps(manifest), encoding="utf-8")
+    read = subprocess.run([*run, "read", str(tmp_path)], env=env, capture_output=True, text=True)
+    assert read.returncode == 1 and "[remoteness]: item 5" in read.stdout, read.stdout
