@@ -3,8 +3,8 @@
 #   1. the sdist builds and carries the .pyx, tests/ and ci/, and no generated .c or built .so;
 #   2. for every CPython 3.10-3.13 found (pyenv, or python3.X on PATH): a wheel built FROM THE
 #      SDIST, repaired by auditwheel to a manylinux tag, installed into a fresh venv, imports
-#      with BACKEND == "cython" and passes the suite (the sdist's own tests/) with the compiled
-#      engine required;
+#      with BACKEND == "cython" and passes [tool.cibuildwheel]'s test-command (the sdist's own
+#      tests/, the compiled engine required), run as cibuildwheel runs it;
 #   3. from the sdist with the compiler disabled (CC=false): the install succeeds with the
 #      fallback banner, BACKEND == "python", and the suite passes (CATMOUSE_TEST_NO_COMPILED=1);
 #   4. the same with CATMOUSE_REQUIRE_EXTENSIONS=1 fails to install;
@@ -71,6 +71,15 @@ find_pythons() {
     return 0
 }
 read -r -a pythons <<<"${CHECK_PYTHONS:-$(find_pythons | tr '\n' ' ')}"
+test_command=$("$tools" - "$src/pyproject.toml" <<'PY'
+import sys
+import tomllib
+
+with open(sys.argv[1], "rb") as handle:
+    print(tomllib.load(handle)["tool"]["cibuildwheel"]["test-command"])
+PY
+)
+echo "== cibuildwheel's test-command: $test_command"
 echo "== 2. wheels from the sdist for: ${pythons[*]}"
 for interpreter in "${pythons[@]}"; do
     version=$("$interpreter" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
@@ -95,11 +104,14 @@ for interpreter in "${pythons[@]}"; do
         fail "$name: auditwheel repair" "no manylinux tag: $(basename "$repaired")"; continue
     fi
     "$py" -m pip install "${pip_quiet[@]}" "$repaired[$extras]"
-    if "$py" "$src/ci/run_tests.py" "$src" --engine compiled --doctests --label "$name wheel"
+    # [tool.cibuildwheel]'s test-command itself, as cibuildwheel runs it: from a scratch
+    # directory, the venv first on PATH ("python" is the venv's), {project} the unpacked sdist.
+    mkdir -p "$work/cwd-$version"
+    if (cd "$work/cwd-$version" && PATH="$venv/bin:$PATH" bash -c "${test_command//\{project\}/$src}")
     then
-        ok "$name: installed wheel, BACKEND == cython, suite green"
+        ok "$name: installed wheel, cibuildwheel's test-command, BACKEND == cython, suite green"
     else
-        fail "$name: installed wheel tests"
+        fail "$name: installed wheel tests (cibuildwheel's test-command)"
     fi
 done
 if [[ ${#pythons[@]} -eq 0 ]]; then fail "CPython 3.10-3.13" "no interpreter found"; fi
