@@ -10,76 +10,60 @@ from __future__ import annotations
 # File -> the tests that exercise it (run with -x); ``engine`` selects which engine twin's
 # parametrized tests run: mutating one twin, the other twin's copies of a test cannot fail.
 
+# The pure twin's files: its tests, the compiled twin's copies deselected.
+TWIN: dict = {
+    "tests": ['engine/test_twin_memory.py', 'engine/test_propagate.py',
+              'engine/test_bit_engine.py', 'engine/test_fast_paths.py', 'game/test_game_rules.py',
+              'engine/test_against_oracle.py', 'engine/test_pinned_tables.py',
+              'engine/test_threads.py', 'engine/test_twin_vs_queue.py', 'game/test_fuzz.py',
+              'engine/test_batches.py'],
+    "engine": 'catmouse.engine.bits_py',
+}
+# The Graph and its checks.
+GRAPH: dict = {
+    "tests": ['game/test_graph.py', 'game/test_inputs.py', 'engine/test_fast_paths.py',
+              'game/test_solve.py', 'game/test_fuzz.py', 'show/test_draw.py'],
+}
+# The game of k cops, pure twin: its own tests, the oracle's and the facts'.
+COPS_TWIN: dict = {
+    "tests": ['engine/test_cops.py', 'game/test_cop_number.py'],
+    "engine": 'catmouse.engine.bits_py',
+}
+# The compiled twin's files: its tests, the pure twin's copies deselected.
+COMPILED: dict = {
+    "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py', 'engine/test_fast_paths.py',
+              'game/test_game_rules.py', 'engine/test_against_oracle.py', 'game/test_solve.py',
+              'engine/test_pinned_tables.py', 'engine/test_threads.py', 'game/test_fuzz.py',
+              'engine/test_memory.py', 'engine/test_interrupt.py', 'engine/test_leaks.py',
+              'engine/test_batches.py'],
+    "engine": 'catmouse.engine.bits_c',
+}
+# Its rounds and remoteness, with the bit-plane tests too.
+COMPILED_REMOTENESS: dict = {
+    "tests": [*COMPILED["tests"], 'engine/test_remoteness_planes.py'],
+    "engine": 'catmouse.engine.bits_c',
+}
+# The game of k cops, compiled twin.
+COPS_COMPILED: dict = {
+    "tests": ['engine/test_cops.py', 'game/test_cop_number.py'],
+    "engine": 'catmouse.engine.bits_c',
+}
+
 PYTHON_MODULES: dict[str, dict] = {
-    'engine/bits_py.py': {
-        "tests": ['engine/test_twin_memory.py', 'engine/test_propagate.py',
-                  'engine/test_bit_engine.py', 'engine/test_fast_paths.py',
-                  'game/test_game_rules.py', 'engine/test_against_oracle.py',
-                  'engine/test_pinned_tables.py', 'engine/test_threads.py',
-                  'engine/test_twin_vs_queue.py', 'game/test_fuzz.py', 'engine/test_batches.py'],
-        "engine": 'catmouse.engine.bits_py',
-    },
-    'engine/checks.py': {
-        "tests": ['engine/test_twin_memory.py', 'engine/test_propagate.py',
-                  'engine/test_bit_engine.py', 'engine/test_fast_paths.py',
-                  'game/test_game_rules.py', 'engine/test_against_oracle.py',
-                  'engine/test_pinned_tables.py', 'engine/test_threads.py',
-                  'engine/test_twin_vs_queue.py', 'game/test_fuzz.py', 'engine/test_batches.py'],
-        "engine": 'catmouse.engine.bits_py',
-    },
-    'engine/py_game.py': {
-        "tests": ['engine/test_twin_memory.py', 'engine/test_propagate.py',
-                  'engine/test_bit_engine.py', 'engine/test_fast_paths.py',
-                  'game/test_game_rules.py', 'engine/test_against_oracle.py',
-                  'engine/test_pinned_tables.py', 'engine/test_threads.py',
-                  'engine/test_twin_vs_queue.py', 'game/test_fuzz.py', 'engine/test_batches.py'],
-        "engine": 'catmouse.engine.bits_py',
-    },
-    'engine/py_small.py': {
-        "tests": ['engine/test_twin_memory.py', 'engine/test_propagate.py',
-                  'engine/test_bit_engine.py', 'engine/test_fast_paths.py',
-                  'game/test_game_rules.py', 'engine/test_against_oracle.py',
-                  'engine/test_pinned_tables.py', 'engine/test_threads.py',
-                  'engine/test_twin_vs_queue.py', 'game/test_fuzz.py', 'engine/test_batches.py'],
-        "engine": 'catmouse.engine.bits_py',
-    },
-    'engine/py_rounds.py': {
-        "tests": ['engine/test_twin_memory.py', 'engine/test_propagate.py',
-                  'engine/test_bit_engine.py', 'engine/test_fast_paths.py',
-                  'game/test_game_rules.py', 'engine/test_against_oracle.py',
-                  'engine/test_pinned_tables.py', 'engine/test_threads.py',
-                  'engine/test_twin_vs_queue.py', 'game/test_fuzz.py', 'engine/test_batches.py'],
-        "engine": 'catmouse.engine.bits_py',
-    },
-    'engine/py_boards.py': {
-        "tests": ['engine/test_twin_memory.py', 'engine/test_propagate.py',
-                  'engine/test_bit_engine.py', 'engine/test_fast_paths.py',
-                  'game/test_game_rules.py', 'engine/test_against_oracle.py',
-                  'engine/test_pinned_tables.py', 'engine/test_threads.py',
-                  'engine/test_twin_vs_queue.py', 'game/test_fuzz.py', 'engine/test_batches.py'],
-        "engine": 'catmouse.engine.bits_py',
-    },
-    'engine/py_lists.py': {
-        "tests": ['engine/test_twin_memory.py', 'engine/test_propagate.py',
-                  'engine/test_bit_engine.py', 'engine/test_fast_paths.py',
-                  'game/test_game_rules.py', 'engine/test_against_oracle.py',
-                  'engine/test_pinned_tables.py', 'engine/test_threads.py',
-                  'engine/test_twin_vs_queue.py', 'game/test_fuzz.py', 'engine/test_batches.py'],
-        "engine": 'catmouse.engine.bits_py',
-    },
+    'engine/bits_py.py': TWIN,
+    'engine/checks.py': TWIN,
+    'engine/py_game.py': TWIN,
+    'engine/py_small.py': TWIN,
+    'engine/py_rounds.py': TWIN,
+    'engine/py_boards.py': TWIN,
+    'engine/py_lists.py': TWIN,
     'analysis.py': {
         "tests": ['game/test_solve.py', 'game/test_game_rules.py', 'game/test_verify.py',
                   'game/test_pickle.py', 'engine/test_pinned_tables.py',
                   'game/test_first_hour.py'],
     },
-    'graph.py': {
-        "tests": ['game/test_graph.py', 'game/test_inputs.py', 'engine/test_fast_paths.py',
-                  'game/test_solve.py', 'game/test_fuzz.py', 'show/test_draw.py'],
-    },
-    'graph_checks.py': {
-        "tests": ['game/test_graph.py', 'game/test_inputs.py', 'engine/test_fast_paths.py',
-                  'game/test_solve.py', 'game/test_fuzz.py', 'show/test_draw.py'],
-    },
+    'graph.py': GRAPH,
+    'graph_checks.py': GRAPH,
     'rules.py': {
         "tests": ['game/test_game_rules.py', 'game/test_solve.py', 'engine/test_memory.py',
                   'engine/test_pinned_tables.py', 'engine/test_threads.py', 'game/test_inputs.py'],
@@ -156,15 +140,8 @@ PYTHON_MODULES: dict[str, dict] = {
     'display.py': {
         "tests": ['show/test_draw.py'],
     },
-    # The game of k cops: its own tests, the oracle's and the facts'.
-    'engine/py_cops.py': {
-        "tests": ['engine/test_cops.py', 'game/test_cop_number.py'],
-        "engine": 'catmouse.engine.bits_py',
-    },
-    'engine/cops_checks.py': {
-        "tests": ['engine/test_cops.py', 'game/test_cop_number.py'],
-        "engine": 'catmouse.engine.bits_py',
-    },
+    'engine/py_cops.py': COPS_TWIN,
+    'engine/cops_checks.py': COPS_TWIN,
     'cops.py': {
         "tests": ['game/test_cop_number.py', 'game/test_cops_game.py',
                   'game/test_cops_census.py'],
@@ -200,112 +177,23 @@ PYTHON_MODULES: dict[str, dict] = {
 }
 
 CYTHON_MODULES: dict[str, dict] = {
-    'engine/cops.pxi': {
-        "tests": ['engine/test_cops.py', 'game/test_cop_number.py'],
-        "engine": 'catmouse.engine.bits_c',
-    },
-    'engine/cops_wide.pxi': {
-        "tests": ['engine/test_cops.py', 'game/test_cop_number.py'],
-        "engine": 'catmouse.engine.bits_c',
-    },
-    'engine/cops_entry.pxi': {
-        "tests": ['engine/test_cops.py', 'game/test_cop_number.py'],
-        "engine": 'catmouse.engine.bits_c',
-    },
+    'engine/cops.pxi': COPS_COMPILED,
+    'engine/cops_wide.pxi': COPS_COMPILED,
+    'engine/cops_entry.pxi': COPS_COMPILED,
     'engine/cops_crew.pxi': {
         "tests": ['engine/test_cops_threads.py', 'engine/test_cops.py'],
         "engine": 'catmouse.engine.bits_c',
     },
-    'engine/bits_c.pyx': {
-        "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
-                  'engine/test_fast_paths.py', 'game/test_game_rules.py',
-                  'engine/test_against_oracle.py', 'game/test_solve.py',
-                  'engine/test_pinned_tables.py', 'engine/test_threads.py', 'game/test_fuzz.py',
-                  'engine/test_memory.py', 'engine/test_interrupt.py', 'engine/test_leaks.py',
-                  'engine/test_batches.py'],
-        "engine": 'catmouse.engine.bits_c',
-    },
-    'engine/batch.pxi': {
-        "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
-                  'engine/test_fast_paths.py', 'game/test_game_rules.py',
-                  'engine/test_against_oracle.py', 'game/test_solve.py',
-                  'engine/test_pinned_tables.py', 'engine/test_threads.py', 'game/test_fuzz.py',
-                  'engine/test_memory.py', 'engine/test_interrupt.py', 'engine/test_leaks.py',
-                  'engine/test_batches.py'],
-        "engine": 'catmouse.engine.bits_c',
-    },
-    'engine/boards.pxi': {
-        "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
-                  'engine/test_fast_paths.py', 'game/test_game_rules.py',
-                  'engine/test_against_oracle.py', 'game/test_solve.py',
-                  'engine/test_pinned_tables.py', 'engine/test_threads.py', 'game/test_fuzz.py',
-                  'engine/test_memory.py', 'engine/test_interrupt.py', 'engine/test_leaks.py',
-                  'engine/test_batches.py'],
-        "engine": 'catmouse.engine.bits_c',
-    },
-    'engine/crew.pxi': {
-        "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
-                  'engine/test_fast_paths.py', 'game/test_game_rules.py',
-                  'engine/test_against_oracle.py', 'game/test_solve.py',
-                  'engine/test_pinned_tables.py', 'engine/test_threads.py', 'game/test_fuzz.py',
-                  'engine/test_memory.py', 'engine/test_interrupt.py', 'engine/test_leaks.py',
-                  'engine/test_batches.py'],
-        "engine": 'catmouse.engine.bits_c',
-    },
-    'engine/entry.pxi': {
-        "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
-                  'engine/test_fast_paths.py', 'game/test_game_rules.py',
-                  'engine/test_against_oracle.py', 'game/test_solve.py',
-                  'engine/test_pinned_tables.py', 'engine/test_threads.py', 'game/test_fuzz.py',
-                  'engine/test_memory.py', 'engine/test_interrupt.py', 'engine/test_leaks.py',
-                  'engine/test_batches.py'],
-        "engine": 'catmouse.engine.bits_c',
-    },
-    'engine/lists.pxi': {
-        "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
-                  'engine/test_fast_paths.py', 'game/test_game_rules.py',
-                  'engine/test_against_oracle.py', 'game/test_solve.py',
-                  'engine/test_pinned_tables.py', 'engine/test_threads.py', 'game/test_fuzz.py',
-                  'engine/test_memory.py', 'engine/test_interrupt.py', 'engine/test_leaks.py',
-                  'engine/test_batches.py'],
-        "engine": 'catmouse.engine.bits_c',
-    },
-    'engine/remoteness.pxi': {
-        "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
-                  'engine/test_fast_paths.py', 'game/test_game_rules.py',
-                  'engine/test_against_oracle.py', 'game/test_solve.py',
-                  'engine/test_pinned_tables.py', 'engine/test_threads.py', 'game/test_fuzz.py',
-                  'engine/test_memory.py', 'engine/test_interrupt.py', 'engine/test_leaks.py',
-                  'engine/test_batches.py', 'engine/test_remoteness_planes.py'],
-        "engine": 'catmouse.engine.bits_c',
-    },
-    'engine/rounds.pxi': {
-        "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
-                  'engine/test_fast_paths.py', 'game/test_game_rules.py',
-                  'engine/test_against_oracle.py', 'game/test_solve.py',
-                  'engine/test_pinned_tables.py', 'engine/test_threads.py', 'game/test_fuzz.py',
-                  'engine/test_memory.py', 'engine/test_interrupt.py', 'engine/test_leaks.py',
-                  'engine/test_batches.py', 'engine/test_remoteness_planes.py'],
-        "engine": 'catmouse.engine.bits_c',
-    },
-    'engine/small.pxi': {
-        "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
-                  'engine/test_fast_paths.py', 'game/test_game_rules.py',
-                  'engine/test_against_oracle.py', 'game/test_solve.py',
-                  'engine/test_pinned_tables.py', 'engine/test_threads.py', 'game/test_fuzz.py',
-                  'engine/test_memory.py', 'engine/test_interrupt.py', 'engine/test_leaks.py',
-                  'engine/test_batches.py'],
-        "engine": 'catmouse.engine.bits_c',
-    },
-    'engine/tables.pxi': {
-        "tests": ['engine/test_propagate.py', 'engine/test_bit_engine.py',
-                  'engine/test_fast_paths.py', 'game/test_game_rules.py',
-                  'engine/test_against_oracle.py', 'game/test_solve.py',
-                  'engine/test_pinned_tables.py', 'engine/test_threads.py', 'game/test_fuzz.py',
-                  'engine/test_memory.py', 'engine/test_interrupt.py', 'engine/test_leaks.py',
-                  'engine/test_batches.py'],
-        "engine": 'catmouse.engine.bits_c',
-    },
+    'engine/bits_c.pyx': COMPILED,
+    'engine/batch.pxi': COMPILED,
+    'engine/boards.pxi': COMPILED,
+    'engine/crew.pxi': COMPILED,
+    'engine/entry.pxi': COMPILED,
+    'engine/lists.pxi': COMPILED,
+    'engine/remoteness.pxi': COMPILED_REMOTENESS,
+    'engine/rounds.pxi': COMPILED_REMOTENESS,
+    'engine/small.pxi': COMPILED,
+    'engine/tables.pxi': COMPILED,
 }
 
 # The module names of the earlier reports -> the files that hold their code now.
