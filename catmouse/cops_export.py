@@ -11,7 +11,7 @@ import os
 from typing import TYPE_CHECKING, Any
 
 from .atomic import replacing
-from .export import _json_label
+from .export import json_label
 from .outcome import Outcome, Turn
 from .table_text import label_cells
 
@@ -42,10 +42,10 @@ def cops_dict(analysis: CopsAnalysis) -> dict[str, Any]:
         "outcomes": table(outcomes), "outcome_codes": {"1": "robber escapes",
                                                        "2": "cops capture"},
         "remoteness": table(remoteness),
-        "winning_starts": [[_json_label(c) for c in team] for team in analysis.winning_starts()],
+        "winning_starts": [[json_label(c) for c in team] for team in analysis.winning_starts()],
     }
     if graph._labels is not None:
-        data["labels"] = [_json_label(label) for label in graph._labels]
+        data["labels"] = [json_label(label) for label in graph._labels]
     return data
 
 

@@ -23,8 +23,8 @@ from .table_text import csv_blocks, json_list_blocks
 if TYPE_CHECKING:
     from .analysis import Analysis
 
-__all__ = ["SUFFIXES", "csv_text", "json_blocks", "positions_written", "save", "table_dict",
-           "to_json", "write_csv"]
+__all__ = ["SUFFIXES", "csv_text", "json_blocks", "json_label", "positions_written", "save",
+           "table_dict", "to_json", "write_csv"]
 
 SUFFIXES = (".json", ".npz", ".csv")
 
@@ -59,11 +59,11 @@ def table_dict(analysis: Analysis, tables: bool = True) -> dict[str, Any]:
         data["remoteness"] = (analysis.remoteness_table.tolist() if analysis.has_remoteness
                               else None)
     if analysis.graph._labels is not None:
-        data["labels"] = [_json_label(label) for label in analysis.graph._labels]
+        data["labels"] = [json_label(label) for label in analysis.graph._labels]
     return data
 
 
-def _json_label(label: Any) -> Any:
+def json_label(label: Any) -> Any:
     """A label as strict JSON holds it: str, int, bool, None and finite floats as they are;
     anything else (a tuple, inf, NaN) as its ``str``, which JSON readers all accept."""
     if isinstance(label, float):

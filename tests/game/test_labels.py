@@ -265,7 +265,7 @@ def test_relabelled_graphs_draw_and_export_the_same(engine, case, data):
         assert all(cells[-2:] == [str(label(int(cells[0]))), str(label(int(cells[1])))]
                    for cells in rows[1:])
         table = json.loads(analysis.to_json())
-        assert table.pop("labels") == [export._json_label(label(u)) for u in range(n)]
+        assert table.pop("labels") == [export.json_label(label(u)) for u in range(n)]
         if analysis is a:
             rows_a, table_a = [cells[:-2] for cells in rows], table
     assert [cells[:-2] for cells in rows] == rows_a
@@ -285,4 +285,4 @@ def test_relabelled_graphs_in_another_node_order_permute_the_tables(engine, case
     for key in ("outcomes", "remoteness"):
         assert [[[table_b[key][t][at(name(x))][at(name(y))] for y in range(n)]
                  for x in range(n)] for t in range(2)] == table_a[key]
-    assert table_b["labels"] == [export._json_label(label) for label in b.graph._labels]
+    assert table_b["labels"] == [export.json_label(label) for label in b.graph._labels]
