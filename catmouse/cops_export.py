@@ -50,19 +50,21 @@ def cops_dict(analysis: CopsAnalysis) -> dict[str, Any]:
 
 
 def cops_csv(analysis: CopsAnalysis) -> str:
-    """One row per position: cops (labels, space-separated), robber, turn, winner, remoteness."""
+    """One row per position: ``cop1`` .. ``copk`` (a label each, the team in id order), robber,
+    turn, winner, remoteness.  A column per cop: a label may hold a space or a comma."""
     graph = analysis.game.graph
     out = io.StringIO()
-    out.write("cops,robber,turn,winner,remoteness\n")
+    cops_header = ",".join(f"cop{i + 1}" for i in range(analysis.game.cops))
+    out.write(f"{cops_header},robber,turn,winner,remoteness\n")
     # Cells as the csv module quotes them (label_cells: a "\r" in a label is quoted too).
-    robbers = label_cells([graph._name(u) for u in range(graph.n)]) or []
+    cells = label_cells([graph._name(u) for u in range(graph.n)]) or []
     for team in analysis._teams:
-        cops, = label_cells([" ".join(str(graph._name(u)) for u in team)]) or [""]
+        cops = ",".join(cells[u] for u in team)
         for robber in range(graph.n):
             for turn in (Turn.CAT, Turn.MOUSE):
                 at = analysis._index(team, robber, turn)
                 r = analysis._remoteness[at]
-                out.write(f"{cops},{robbers[robber]},{_SIDE[turn]},"
+                out.write(f"{cops},{cells[robber]},{_SIDE[turn]},"
                           f"{_WINNER[Outcome(analysis._outcomes[at])]},{'' if r < 0 else r}\n")
     return out.getvalue()
 

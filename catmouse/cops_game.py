@@ -291,7 +291,7 @@ class CopsAnalysis(Displayed):
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the tables to ``path``: ``.json`` as :meth:`to_json`, or ``.csv``, one row
-        per position (cops, robber, turn, winner, remoteness)."""
+        per position (``cop1`` .. ``copk``, robber, turn, winner, remoteness)."""
         from .cops_export import save_cops
 
         save_cops(self, path)

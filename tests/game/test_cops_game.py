@@ -131,12 +131,34 @@ def test_export_json_and_csv(tmp_path):
     analysis.save(tmp_path / "t.csv")
     rows = list(csv.DictReader((tmp_path / "t.csv").open()))
     assert len(rows) == 2 * 4 * 4
-    assert rows[0] == {"cops": "a", "robber": "a", "turn": "cops", "winner": "cops",
+    assert rows[0] == {"cop1": "a", "robber": "a", "turn": "cops", "winner": "cops",
                        "remoteness": "0"}
-    row = next(r for r in rows if (r["cops"], r["robber"], r["turn"]) == ("a", "c", "robber"))
+    row = next(r for r in rows if (r["cop1"], r["robber"], r["turn"]) == ("a", "c", "robber"))
     assert row["winner"] == "robber" and row["remoteness"] == ""
     with pytest.raises(ValueError, match=".json or .csv"):
         analysis.save(tmp_path / "t.npz")
+
+
+def test_csv_has_a_column_per_cop_whatever_the_labels():
+    """A team of labels holding spaces and commas reads back cop by cop (the team was one cell
+    of labels joined by spaces, which a label "a b" made ambiguous)."""
+    import csv
+    import io
+
+    from catmouse.cops_export import cops_csv
+
+    labels = ["a b", "c,d", "e", 'f"']
+    graph = nx.relabel_nodes(nx.cycle_graph(4), dict(enumerate(labels)))
+    analysis = CopsGame(graph, cops=2).analyze()
+    rows = list(csv.reader(io.StringIO(cops_csv(analysis))))
+    assert rows[0] == ["cop1", "cop2", "robber", "turn", "winner", "remoteness"]
+    teams = {(row[0], row[1]) for row in rows[1:]}
+    assert teams == {(labels[u], labels[v]) for u in range(4) for v in range(u, 4)}
+    for row in rows[1:]:
+        cops, robber = [labels.index(row[0]), labels.index(row[1])], labels.index(row[2])
+        side = Turn.CAT if row[3] == "cops" else Turn.MOUSE
+        winner = analysis.outcome(tuple(labels[c] for c in cops), labels[robber], side)
+        assert row[4] == ("cops" if winner == Outcome.CAT_WIN else "robber")
 
 
 def test_csv_cells_with_a_carriage_return_are_quoted():
