@@ -234,6 +234,7 @@ OLD_NAMES: dict[str, list[str]] = {
         'engine/crew.pxi',
         'engine/entry.pxi',
         'engine/lists.pxi',
+        'engine/remoteness.pxi',
         'engine/rounds.pxi',
         'engine/small.pxi',
         'engine/tables.pxi',
