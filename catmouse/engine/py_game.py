@@ -149,12 +149,13 @@ def _terminals_packed(game: _Game, width: int) -> tuple[list[int], list[int]]:
     special = holes | goals | (everyone & ~stand)
     if not all(game.mouse_moves):
         special |= sum(1 << r for r, moves in enumerate(game.mouse_moves) if not moves)
+    barred = None  # built only when needed: most boards have no barred node
     if not all(game.cat_moves_all) or stand != everyone:
-        barred = {u for u in range(n) if not stand >> u & 1}
+        barred = _barred(game)
         special |= sum(1 << r for r, moves in enumerate(game.cat_moves_all)
                        if barred.issuperset(moves))
     if special:
-        barred = _barred(game)
+        barred = _barred(game) if barred is None else barred
         while special:
             low = special & -special
             r = low.bit_length() - 1
