@@ -16,6 +16,7 @@ from .graph import Graph
 from .graph_files import GraphFile, read_edge_list, read_graph, read_graph6, read_graphs, read_json
 from .outcome import Outcome, Turn
 from .show.draw import draw
+from .show.page import play_page
 from .solving import analyze, solve
 from .version import __version__ as __version__
 
@@ -35,6 +36,7 @@ __all__ = [
     "cop_number",
     "draw",
     "is_cop_win",
+    "play_page",
     "read_edge_list",
     "read_graph",
     "read_graph6",

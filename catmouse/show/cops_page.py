@@ -21,7 +21,7 @@ from typing import Any
 from ..cops_game import CopsAnalysis
 from ..outcome import Turn
 from .draw import LEGIBLE_NODES
-from .svg import CAT_COLOUR, MOUSE_COLOUR, layout, node_name, xml_text
+from .svg import CAT_COLOUR, MOUSE_COLOUR, full_name, layout, node_name, xml_text
 
 __all__ = ["MAX_PAGE_POSITIONS", "cops_data", "cops_page_html"]
 
@@ -30,11 +30,6 @@ __all__ = ["MAX_PAGE_POSITIONS", "cops_data", "cops_page_html"]
 MAX_PAGE_POSITIONS = 60_000
 
 _SIDES = ("robber", "cops")
-
-
-def _text_name(label: Any) -> str:
-    """A node's label in the page's sentences: whole, printable characters only."""
-    return "".join(ch for ch in str(label) if ch.isprintable())
 
 
 def cops_data(analysis: CopsAnalysis, human: str = "robber", start: Any = None
@@ -72,7 +67,7 @@ def cops_data(analysis: CopsAnalysis, human: str = "robber", start: Any = None
             "teams": [list(t) for t in teams], "capture": capture, "caught": caught,
             "copsReply": cops_reply, "robberReply": robber_reply,
             "robberStart": [analysis._robber_start(row) for row in range(len(teams))],
-            "names": [_text_name(graph._name(u)) for u in range(n)],
+            "names": [full_name(graph, u) for u in range(n)],
             "closed": [list(c) for c in analysis._closed]}
 
 
@@ -146,7 +141,7 @@ def _board_svg(analysis: CopsAnalysis) -> str:
         bx, by = x + radius * 0.8, y - radius * 0.8
         out.append(
             f'<g class="node" data-node="{u}" tabindex="0" role="button" '
-            f'aria-label="node {xml_text(_text_name(graph._name(u)))}">'
+            f'aria-label="node {xml_text(full_name(graph, u))}">'
             f'<circle class="ring" cx="{x:.1f}" cy="{y:.1f}" r="{radius + 5:.1f}"/>'
             f'<circle class="disc" cx="{x:.1f}" cy="{y:.1f}" r="{radius:.1f}"/>'
             f'<text class="name" x="{x:.1f}" y="{y + font * 0.35:.1f}" font-size="{font:.0f}">'

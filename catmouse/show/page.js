@@ -5,6 +5,8 @@
   // The game's words, from catmouse/show/words.py (page_table): one source for every front end.
   const W = JSON.parse(document.getElementById("catmouse-words").textContent);
   const NAME = W.player;
+  // Nodes are ids inside the page and names (the graph's labels) wherever a player reads one.
+  const label = (u) => D.names[u];
   const fill = (template, fields) => template.replace(/\{(\w+)\}/g, (_, k) => String(fields[k]));
   const ending = (kind, fields) => fill(W.endings[kind], fields || {});
   const holes = new Set(D.holes), goals = new Set(D.goals), forbidden = new Set(D.forbidden);
@@ -47,9 +49,9 @@
   // null while the game goes on, else [outcome, how it ended]: as catmouse.show.play.Match.result.
   function result() {
     const p = current(), [m, c, t] = p;
-    if (m === c) return [CAT_WIN, ending("caught", {node: m})];
-    if (holes.has(m)) return [MOUSE_WIN, ending("hole", {node: m})];
-    if (goals.has(c)) return [CAT_WIN, ending("goal", {node: c})];
+    if (m === c) return [CAT_WIN, ending("caught", {node: label(m)})];
+    if (holes.has(m)) return [MOUSE_WIN, ending("hole", {node: label(m)})];
+    if (goals.has(c)) return [CAT_WIN, ending("goal", {node: label(c)})];
     if (legal(p).length === 0) {
       return [t === MOUSE ? CAT_WIN : MOUSE_WIN, ending("stuck", {player: NAME[t]})];
     }
@@ -143,7 +145,7 @@
         const item = document.createElement("li");
         item.dataset.move = String(u);
         const here = p[human === MOUSE ? 0 : 1];
-        item.textContent = (u === here ? "stay on " : "to ") + u + ": " + outcomeWords(o, r) +
+        item.textContent = (u === here ? "stay on " : "to ") + label(u) + ": " + outcomeWords(o, r) +
           (best.has(u) ? " (best)" : "");
         if (best.has(u)) item.className = "best";
         list.appendChild(item);
@@ -163,7 +165,7 @@
       const [o, r] = value(p);
       $("status").textContent = outcomeWords(o, r);
       $("turn").textContent = now === "you"
-        ? "Your move: you are the " + NAME[human] + " (on " + p[human === MOUSE ? 0 : 1] +
+        ? "Your move: you are the " + NAME[human] + " (on " + label(p[human === MOUSE ? 0 : 1]) +
           "). Click a node with a dashed ring."
         : "The " + NAME[t] + " is thinking...";
     }
@@ -174,7 +176,8 @@
       const before = history[k - 1], who = before[2], item = document.createElement("li");
       const from = before[who === MOUSE ? 0 : 1], to = history[k][who === MOUSE ? 0 : 1];
       item.className = NAME[who];
-      const step = from === to ? " stays on " + to : " " + from + " \u2192 " + to;
+      const step = from === to ? " stays on " + label(to)
+        : " " + label(from) + " \u2192 " + label(to);
       item.textContent = NAME[who] + step + (who === human ? " (you)" : "");
       log.appendChild(item);
     }
@@ -209,8 +212,8 @@
     const p = current(), moves = legal(p);
     if (!moves.includes(u)) {
       const at = p[human === MOUSE ? 0 : 1];
-      message = "The " + NAME[human] + " cannot go from " + at + " to " + u + ": its moves are " +
-        moves.join(", ") + ".";
+      message = "The " + NAME[human] + " cannot go from " + label(at) + " to " + label(u) +
+        ": its moves are " + moves.map(label).join(", ") + ".";
       render();
       return;
     }

@@ -17,20 +17,57 @@ import math
 import re
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from ..outcome import Turn
-from .draw import LEGIBLE_NODES, Setup
-from .svg import CAT_COLOUR, MOUSE_COLOUR, layout, xml_text
+from .draw import LEGIBLE_NODES, Setup, _default_starts
+from .svg import CAT_COLOUR, MOUSE_COLOUR, full_name, layout, node_name, xml_text
 from .words import page_table
 
-__all__ = ["page_html"]
+__all__ = ["page_html", "play_page"]
 
 # Past this many nodes, hint badges are short ("W12"): long ones would cover the neighbours.
 _SHORT_BADGES = 30
 
 
-def page_html(setup: Setup, mouse: int, cat: int, human: Turn, *, title: str = "") -> str:
-    """The page's HTML text, for ``human`` playing from the mouse on ``mouse``, the cat on ``cat``.
+def play_page(
+    obj: Any,
+    mouse: Any = None,
+    cat: Any = None,
+    *,
+    hole: Any = None,
+    human: str = "mouse",
+    title: str = "",
+) -> str:
+    """A self-contained HTML page (text) to play the game in a browser against perfect play.
+
+    ``obj``, ``mouse``, ``cat`` and ``hole`` are read as :func:`catmouse.draw` reads them:
+    adjacency lists, a :class:`~catmouse.Graph`, a :class:`~catmouse.Game` or an
+    :class:`~catmouse.Analysis`, and nodes by the graph's names (labels on a labelled graph;
+    the starts default to 1 and 2 where those are nodes).  ``human`` is the side the player
+    takes, ``"mouse"`` or ``"cat"`` (a button on the page swaps).  The page names the nodes as
+    the graph does; save the text with an ``.html`` name and open it.  Boards of more than
+    150 nodes are refused (too small to click); ``catmouse play`` plays them in a terminal.
+
+    >>> import catmouse
+    >>> page = catmouse.play_page([[1, 2], [0], [0]], mouse=1, cat=2, human="cat")
+    >>> page.startswith("<!DOCTYPE html>") and '"names":["0","1","2"]' in page
+    True
+    """
+    sides = {"mouse": Turn.MOUSE, "cat": Turn.CAT}
+    if human not in sides:
+        raise ValueError(f'human must be "mouse" or "cat", not {human!r}')
+    setup = Setup.of(obj, hole)
+    starts = _default_starts(setup, mouse, cat)
+    if starts is None:
+        raise ValueError("this graph has no nodes named 1 and 2 for the default starts: "
+                         "pass mouse= and cat=")
+    return page_html(setup, *starts, sides[human], title=title)
+
+
+def page_html(setup: Setup, mouse: Any, cat: Any, human: Turn, *, title: str = "") -> str:
+    """The page's HTML text, for ``human`` playing from the mouse on ``mouse``, the cat on ``cat``
+    (nodes by the graph's names).
 
     >>> from catmouse.show.draw import Setup
     >>> page = page_html(Setup.of([[1, 3], [0], [3], [0, 2]]), 1, 2, Turn.MOUSE)
@@ -52,6 +89,8 @@ def page_html(setup: Setup, mouse: int, cat: int, human: Turn, *, title: str = "
     rules = analysis._rules
     data = {
         "n": n,
+        # The page works in ids and speaks names: every node the player reads is names[id].
+        "names": [full_name(graph, u) for u in range(n)],
         "mouseAdj": [list(row) for row in rules.mouse_graph._rows()],
         "catAdj": [list(row) for row in rules.cat_graph._rows()],
         "holes": list(setup.holes),
@@ -60,8 +99,8 @@ def page_html(setup: Setup, mouse: int, cat: int, human: Turn, *, title: str = "
         "draw": int(rules.draw),
         "outcomes": "".join(map(str, analysis.outcomes.cast("B").tolist())),
         "remoteness": analysis.remoteness_table.cast("B").cast("i").tolist(),
-        "mouse": int(mouse),
-        "cat": int(cat),
+        "mouse": graph.index(mouse),
+        "cat": graph.index(cat),
         "first": int(first),
         "human": int(human),
     }
@@ -154,11 +193,14 @@ def _board_svg(setup: Setup) -> str:
     for u in range(n):
         x, y = at(u)
         kind = " hole" if u in setup.holes else " goal" if u in setup.goals else ""
+        full = xml_text(full_name(graph, u))
         out.append(
             f'<g class="node{kind}" data-node="{u}" data-x="{x:.1f}" data-y="{y:.1f}" '
-            f'tabindex="0" role="button" aria-label="node {u}">'
+            f'tabindex="0" role="button" aria-label="node {full}">'
+            f'<title>{full}</title>'
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius:.1f}"/>'
-            f'<text x="{x:.1f}" y="{y + font * 0.35:.1f}" font-size="{font:.0f}">{u}</text>'
+            f'<text x="{x:.1f}" y="{y + font * 0.35:.1f}" font-size="{font:.0f}">'
+            f'{xml_text(node_name(graph, u))}</text>'
             f'<text class="badge" x="{x:.1f}" y="{y + radius + small + 3:.1f}" '
             f'font-size="{small:.0f}"></text></g>'
         )

@@ -142,6 +142,18 @@ def xml_text(text: str) -> str:
 NAME_CHARS = 4
 
 
+def full_name(graph: Graph, u: int) -> str:
+    """Node ``u``'s label as sentences and tooltips say it: whole, printable characters only,
+    a tuple (networkx grids name nodes ``(1, 2)``) as its items, ``1,2``; its id without labels.
+
+    >>> full_name(Graph([[1], [0]]), 1)
+    '1'
+    """
+    label = graph._name(u)
+    text = ",".join(map(str, label)) if isinstance(label, tuple) else str(label)
+    return "".join(ch for ch in text if ch.isprintable())
+
+
 def node_name(graph: Graph, u: int) -> str:
     """How the picture names node ``u``: its label (printable characters only), cut to
     :data:`NAME_CHARS` keeping its first and last characters (names often differ at the end:
@@ -151,9 +163,7 @@ def node_name(graph: Graph, u: int) -> str:
     >>> node_name(Graph([[1], [0]]), 1)
     '1'
     """
-    label = graph._name(u)
-    text = ",".join(map(str, label)) if isinstance(label, tuple) else str(label)
-    name = "".join(ch for ch in text if ch.isprintable())
+    name = full_name(graph, u)
     return name if len(name) <= NAME_CHARS else name[0] + "\u2026" + name[2 - NAME_CHARS:]
 
 

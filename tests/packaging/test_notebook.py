@@ -82,9 +82,10 @@ def test_it_speaks_the_rooms_names_and_draws_the_line(executed):
 
 def test_the_play_page_is_written_and_pictured(executed):
     notebook, folder = executed
-    cell = cell_with(notebook, "--html")
+    cell = cell_with(notebook, "play_page(")
     assert "wrote house.html" in text_of(cell)
-    assert 'id="status"' in (folder / "house.html").read_text(encoding="utf-8")
+    page = (folder / "house.html").read_text(encoding="utf-8")
+    assert 'id="status"' in page and 'aria-label="node bed"' in page
     if CHROMIUM is None:
         assert "chromium not found" in text_of(cell)
         pytest.skip("chromium is not installed: the cell said so instead of picturing the page")

@@ -9,6 +9,7 @@ browser tests skip, saying why, only where selenium, chromium or chromedriver is
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import re
@@ -535,3 +536,73 @@ def test_the_board_is_well_formed_svg():
     board = ET.fromstring(html[start:end])
     assert board.tag.endswith("svg") and len(board) > 0
     assert html.count("<svg") == html.count("</svg>")
+
+
+def house():
+    """A small labelled board (networkx): string names, one longer than a circle holds."""
+    nx = pytest.importorskip("networkx")
+    return nx.Graph([("hole", "hall"), ("hall", "bed"), ("bed", "den"), ("den", "hall"),
+                     ("den", "attic"), ("attic", "bed")])
+
+
+def test_play_page_takes_labels_and_the_page_speaks_them():
+    """Issue 20: the page of a labelled graph is made from names and shows names (it used to
+    fail on int('bed')); ids stay inside, in data-node and the table's index."""
+    import catmouse
+
+    graph = catmouse.Graph(house())
+    text = catmouse.play_page(graph, mouse="bed", cat="den", hole="hole")
+    data = json.loads(re.search(r'id="catmouse-data"[^>]*>(.*?)</script>', text, re.S).group(1))
+    assert data["names"] == ["hole", "hall", "bed", "den", "attic"]
+    assert (data["mouse"], data["cat"]) == (graph.index("bed"), graph.index("den"))
+    assert data["holes"] == [graph.index("hole")]
+    assert 'aria-label="node attic"' in text and "<title>attic</title>" in text
+    drawn = re.findall(r'<text x="[\d.]+" y="[\d.]+" font-size="\d+">([^<]*)</text>', text)
+    assert drawn == ["hole", "hall", "bed", "den", "a\u2026ic"]
+    # A grid names nodes by tuples: the page writes them as the pictures do.
+    nx = pytest.importorskip("networkx")
+    grid = catmouse.Game(nx.grid_2d_graph(2, 3), holes=[(0, 0)])
+    data = json.loads(re.search(r'id="catmouse-data"[^>]*>(.*?)</script>',
+                                catmouse.play_page(grid, mouse=(1, 2), cat=(0, 2)),
+                                re.S).group(1))
+    assert data["names"][:2] == ["0,0", "0,1"]
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"mouse": "bed", "cat": "den", "hole": "hole", "human": "robber"}, 'human must be "mouse"'),
+    ({"hole": "hole"}, "pass mouse= and cat="),
+    ({"mouse": "bed", "cat": "cellar", "hole": "hole"}, "cellar"),
+])
+def test_play_page_refuses_what_it_cannot_play(kwargs, message):
+    import catmouse
+
+    with pytest.raises(ValueError, match=re.escape(message)):
+        catmouse.play_page(house(), **kwargs)
+
+
+def test_a_labelled_page_plays_in_names(browser, tmp_path):
+    """In the browser: hints, the log, a wrong click's message and the ending name the nodes."""
+    import catmouse
+
+    graph = catmouse.Graph(house())
+    path = tmp_path / "house.html"
+    path.write_text(catmouse.play_page(graph, mouse="bed", cat="den", hole="hole"),
+                    encoding="utf-8")
+    page = Page(browser, path)
+    assert page.text("turn").startswith("Your move: you are the mouse (on bed)")
+    page.press("hints")
+    hints = [text for _, text in page.look()["hints"]]
+    assert sorted(h.split(":")[0].lstrip("\u2605 ") for h in hints) == [
+        "to attic", "to den", "to hall"]
+    page.click_node(graph.index("hole"))
+    assert "cannot go from bed to hole: its moves are hall, den, attic" in page.text("message")
+    page.click_node(graph.index("hall"))
+    page.settle()
+    log = [li.text for li in page.d.find_elements(page.By.CSS_SELECTOR, "#log li")]
+    assert log[0] == "mouse bed \u2192 hall (you)"
+    # The cat stands next to the hall: walk into the hole, or be caught, and read the ending.
+    if page.body("phase") == "you":
+        page.click_node(graph.index("hole"))
+        page.settle()
+    assert page.body("phase") == "over"
+    assert re.search(r"node (hole|hall)\)?\.", page.text("status"))
