@@ -222,6 +222,28 @@ def test_board_solves_every_position_like_the_oracle(engine):
             assert engine.solve_boards([board, board], m, c, t) == bytearray([value, value])
 
 
+def test_a_board_keeps_its_own_copy_of_the_callers_buffers(engine):
+    """A caller who rewrites the arrays after making a Board changes none of its answers."""
+    rng = random.Random(1729)
+    for _ in range(25):
+        game = random_game(rng, 3, 7)
+        expected = solve_game(*game).outcome
+        args = engine_args(*game)
+        board = engine.Board(*args)
+        for buffer in args[2:]:  # every indptr and indices array, zeroed
+            for i in range(len(buffer)):
+                buffer[i] = 0
+        for (m, c, t), value in expected.items():
+            assert board.solve(m, c, t) == value, (game, (m, c, t))
+
+
+def test_a_board_takes_no_new_attributes(engine):
+    """Both twins' Boards are fixed records (a slotted class, an extension type)."""
+    board = engine.Board(*good_args()[:10])
+    with pytest.raises(AttributeError):
+        board.n_cached = 2
+
+
 def test_board_answers_minus_one_for_what_is_no_position(engine):
     board = engine.Board(*good_args()[:10])
     for args in [("1", 0), (1.5, 0), (0, None), (2, 0), (0, -1), (0, 0, 2), (0, 1, 1.0)]:
