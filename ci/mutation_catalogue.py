@@ -254,6 +254,11 @@ def _loose_bound(ratios: str) -> str:
 # The mutation text is what --list prints after the line number.  A test checks that every
 # line still stands in its file.
 EQUIVALENT: dict[tuple[str, str, str], str] = {
+    ('catmouse/engine/py_boards.py',
+     'if not (0 <= mouse < n and 0 <= cat < n and 0 <= turn <= 1):',
+     '`<` -> `<=` (#2)'):
+        "a cat on node n passes the range check but not the next one: the nodes the cat may "
+        "stand on (stand) have no bit n, so solve answers -1 either way",
     ('catmouse/table_check.py',
      'NEVER = 1 << 32  # above any remoteness (2*n*n < 2**31)',
      '`32` -> `33`'):

@@ -237,6 +237,17 @@ def test_a_board_keeps_its_own_copy_of_the_callers_buffers(engine):
             assert board.solve(m, c, t) == value, (game, (m, c, t))
 
 
+def test_solve_boards_moves_the_mouse_first_unless_told(engine):
+    rng = random.Random(1730)
+    for _ in range(20):
+        game = random_game(rng, 2, 6)
+        expected = solve_game(*game).outcome
+        board = engine.Board(*engine_args(*game))
+        for (m, c, t), value in expected.items():
+            if t == 0:
+                assert engine.solve_boards([board], m, c) == bytearray([value]), (game, m, c)
+
+
 def test_a_board_takes_no_new_attributes(engine):
     """Both twins' Boards are fixed records (a slotted class, an extension type)."""
     board = engine.Board(*good_args()[:10])
