@@ -9,6 +9,8 @@ graph, the smallest graph that needs four cops).
 from __future__ import annotations
 
 import random
+import shutil
+import subprocess
 from collections import Counter
 from pathlib import Path
 
@@ -51,6 +53,29 @@ def test_one_cop_wins_exactly_where_is_cop_win_says(connected_graphs):
     assert len(connected_graphs) == 12112
     disagree = [g for g in connected_graphs if is_cop_win(g) != (cop_number(g) == 1)]
     assert disagree == []
+
+
+DISMANTLABLE = Path(__file__).resolve().parents[2] / "benchmarks" / "dismantlable.c"
+COMPILER = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+
+
+@pytest.mark.skipif(COMPILER is None, reason="no C compiler here")
+def test_an_independent_check_agrees_graph_by_graph(engine, tmp_path):
+    """benchmarks/dismantlable.c, which shares no code with catmouse, finds the cop-win graphs
+    by dismantling (Nowakowski and Winkler): the same ones as the engine, line by line (the
+    benchmark runs it on the 11,716,571 graphs of 10 nodes the same way)."""
+    if not DISMANTLABLE.exists():
+        pytest.skip(f"{DISMANTLABLE} is not here (tests run outside a checkout or sdist)")
+    program = tmp_path / "dismantlable"
+    build = subprocess.run([COMPILER, "-O2", "-Wall", "-Wextra", "-Werror", str(DISMANTLABLE),
+                            "-o", str(program)], capture_output=True, text=True)
+    assert build.returncode == 0, build.stderr
+    run = subprocess.run([str(program)], input=CENSUS, capture_output=True, timeout=120,
+                         check=True)
+    independent = run.stdout.split()
+    numbers = engine.cop_numbers_graph6(CENSUS, 8)
+    assert len(independent) == len(numbers) == 12112
+    assert [line == b"1" for line in independent] == [c == 1 for c in numbers]
 
 
 def test_the_public_function_reads_the_census_too(connected_graphs):
