@@ -254,6 +254,9 @@ def _loose_bound(ratios: str) -> str:
 # The mutation text is what --list prints after the line number.  A test checks that every
 # line still stands in its file.
 EQUIVALENT: dict[tuple[str, str, str], str] = {
+    ('catmouse/engine/py_lists.py', 'board ^= swap ^ (swap << shift)', '`^` -> `|`'):
+        "swap holds bits of mask only and swap << shift bits of mask << shift only, which the "
+        "transpose's masks keep apart: the two terms share no bit, so ^ and | are the same",
     ('catmouse/engine/py_boards.py',
      'if not (0 <= mouse < n and 0 <= cat < n and 0 <= turn <= 1):',
      '`<` -> `<=` (#2)'):

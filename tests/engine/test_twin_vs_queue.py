@@ -215,6 +215,8 @@ def test_solve_lists_declines_bad_positions_and_big_graphs():
         assert bits_py.solve_lists(line, mouse, cat, hole) == -1
     big = [[] for _ in range(LISTS_MAX_NODES + 1)]
     assert bits_py.solve_lists(big, 1, 2, 0) == -1
+    # The largest graph it takes: the mouse on a node with no move loses at once.
+    assert bits_py.solve_lists(big[:LISTS_MAX_NODES], 1, 2, 0) == 2
 
 
 def test_threads_are_checked_and_ignored():
