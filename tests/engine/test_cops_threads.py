@@ -6,6 +6,7 @@ one.  Tables, winning rows and cop numbers must not depend on the count, byte fo
 
 from __future__ import annotations
 
+import os
 import random
 import signal
 import subprocess
@@ -20,6 +21,8 @@ import pytest
 
 import catmouse
 from catmouse import CopsGame
+
+EMULATED = bool(os.environ.get("CATMOUSE_TEST_EMULATED"))  # set by ci/debian_arch.sh
 
 
 def csr(graph: nx.Graph) -> tuple[int, list[int], list[int]]:
@@ -119,7 +122,9 @@ def test_ctrl_c_stops_a_threaded_search(compiled_engine):
         child.send_signal(signal.SIGINT)
         word, *rest = child.stdout.readline().split()
         assert word == "interrupted"
-        assert float(rest[0]) - sent < 15.0  # polled after each round
+        # Polled after each round: a round of the 6-cube with 4 cops takes well under a second
+        # natively and up to tens of seconds under qemu-user (21 s seen on s390x).
+        assert float(rest[0]) - sent < (120.0 if EMULATED else 15.0)
         assert rest[1] == "0"  # the helper threads have left
     finally:
         child.kill()
