@@ -19,7 +19,8 @@ import sys, tarfile
 
 names = [n.split("/", 1)[1] for n in tarfile.open(sys.argv[1]).getnames() if "/" in n]
 required = ["catmouse/engine/bits_c.pyx", "catmouse/engine/bits_py.py", "catmouse/py.typed",
-            "catmouse/show/page.html", "catmouse/show/page.js", "catmouse/engine/rounds.pxi",
+            "catmouse/show/page.html", "catmouse/show/page.js",
+            "catmouse/show/cops_page.html", "catmouse/show/cops_page.js", "catmouse/engine/rounds.pxi",
             "setup.py", "pyproject.toml", "MANIFEST.in", "README.md", "LICENSE",
             "CHANGELOG.md", "ci/run_tests.py", "ci/test.sh", "tests/packaging/test_packaging.py",
             "benchmarks/bench.py", "benchmarks/ref.cpp", "benchmarks/dismantlable.c",
@@ -29,8 +30,7 @@ missing = [n for n in required if n not in names]
 # benchmarks/) is hand-written source.
 generated = [n for n in names if n.endswith((".so", ".pyd", ".dylib", ".pyc"))
              or (n.endswith(".c") and n.startswith("catmouse/"))
-             or (n.endswith(".html") and n != "catmouse/show/page.html"
-                 and not n.startswith("docs/"))]
+             or (n.endswith(".html") and not n.startswith(("catmouse/show/", "docs/")))]
 print("\n".join("  " + n for n in sorted(names)))
 if missing or generated:
     print(f"build_sdist: FAIL: missing {missing}, generated files {generated}")
