@@ -44,7 +44,10 @@ def check_cops(k: Any) -> int:
     """The number of cops as an int in 1..MAX_COPS, or TypeError/ValueError."""
     if isinstance(k, bool):
         raise TypeError("the number of cops must be an int, not bool")
-    k = operator.index(k)
+    try:
+        k = operator.index(k)
+    except TypeError:
+        raise TypeError(f"the number of cops must be an int, not {type(k).__name__}") from None
     if not 1 <= k <= MAX_COPS:
         raise ValueError(f"the number of cops must be 1 to {MAX_COPS}, not {k}")
     return k

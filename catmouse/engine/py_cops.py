@@ -156,8 +156,11 @@ def cops_peak_bytes(n: int, k: int, tables: bool = False, threads: int = 1) -> i
     """An upper bound on the bytes one search of ``k`` cops on ``n`` nodes allocates.
 
     Per row: two ints of n bits and their list slots (28 + 4 per 30 bits, + 8 bytes each),
-    its multiset tuple (56 + 8k), a slot in the changed lists and dicts (about 120 + an int
-    of n bits); the caller's tables are not counted.  This twin runs one thread whatever
+    its multiset tuple (56 + 8k), slots in the changed lists and in the two dicts of a round
+    (``fresh`` and ``grown`` can each hold every row at once, up to about 90 bytes an entry
+    just after a dict grows: 200 in all) and the new bits of the row (an int of n bits); the
+    caller's tables are not counted.  tests/engine/test_cops.py checks it against the peak
+    tracemalloc measures.  This twin runs one thread whatever
     ``threads`` says (checked as the compiled twin checks it).
 
     >>> cops_peak_bytes(10, 2) > 55 * 200
@@ -166,7 +169,7 @@ def cops_peak_bytes(n: int, k: int, tables: bool = False, threads: int = 1) -> i
     rows = cops_rows(n, check_cops(k))
     check_threads(threads)
     word = 36 + 4 * (n // 30)
-    return 4096 + rows * (3 * word + 16 + 56 + 8 * k + 120) + 8 * n * n
+    return 4096 + rows * (3 * word + 16 + 56 + 8 * k + 200) + 8 * n * n
 
 
 def cops_search(n: int, indptr: Any, indices: Any, k: int, outcome: Any = None,
