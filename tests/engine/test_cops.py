@@ -141,6 +141,7 @@ CYCLE4 = (4, [0, 2, 4, 6, 8], [1, 3, 0, 2, 1, 3, 0, 2])
     ((1025, [0] * 1026, []), ValueError, "0 to 1024 nodes"),
     ((2, [0, 1, 1], [1]), ValueError, "must be undirected: 0 -> 1 without 1 -> 0"),
     ((2, [0, 1, 2], [1, 2]), ValueError, "neighbour 2, which is not a node"),
+    ((2, [0, 1, 2], [1]), ValueError, "indptr ends at 2, but indices has 1"),
     ((2, [0, 1], [1]), ValueError, "indptr has 2 entries, expected 3"),
     ((2, [0, 2, 1], [1, 0]), ValueError, "not a monotone offset array"),
 ])
@@ -228,6 +229,7 @@ def test_graph6_past_max_cops_is_255(engine):
 @pytest.mark.parametrize("line, words", [
     (b"Bx", "padding"), (b"B", "needs 1 characters"), (b"B w", "not a graph6 line"),
     (b"~~?????????", "more than 64"), (b"~?@@" + b"?" * 347, "65 nodes"), (b"\n", "not a graph6"),
+    (b"~?A?", "128 nodes"), (b"~@??", "4096 nodes"),  # the 4-byte size: 18 bits
 ])
 def test_bad_graph6_lines_are_named(engine, line, words):
     with pytest.raises(ValueError, match=f"line 2: .*{words}"):
