@@ -157,6 +157,8 @@ def test_bad_graphs_are_refused_alike(engine, args, error, words):
 def test_bad_cop_counts_are_refused(engine, k, error):
     with pytest.raises(error, match="the number of cops must be"):
         engine.cops_search(*CYCLE4, k)
+    with pytest.raises(error, match="the number of cops must be"):
+        engine.cops_peak_bytes(4, k)
 
 
 def test_tables_of_the_wrong_size_or_type_are_refused(engine):
