@@ -78,9 +78,21 @@ def label_cells(labels: Sequence[Any] | None) -> list[str] | None:
     """
     if labels is None:
         return None
-    # A second cell: a lone empty field is written '""'.
-    cells = [csv_line((label, ""))[:-2] for label in labels]
-    return [cell.encode("utf-8", "backslashreplace").decode("utf-8") for cell in cells]
+    return [_label_cell(str(label)).encode("utf-8", "backslashreplace").decode("utf-8")
+            for label in labels]
+
+
+def _label_cell(text: str) -> str:
+    """A CSV cell as :func:`csv_line` quotes one (the delimiter, a quote, ``\\r`` or ``\\n``),
+    written here: the csv module of Python 3.10 refuses a NUL character ("need to escape"),
+    which 3.11 writes as it is, so a label holding one broke the CSV on 3.10 only.
+
+    >>> _label_cell('a"b'), _label_cell("x,y"), _label_cell("nul\\0") == "nul\\0", _label_cell("")
+    ('"a""b"', '"x,y"', True, '')
+    """
+    if any(ch in text for ch in ',"\r\n'):
+        return '"' + text.replace('"', '""') + '"'
+    return text
 
 
 # -- what both paths share -------------------------------------------------------------------

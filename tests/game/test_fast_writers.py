@@ -11,6 +11,7 @@ import csv
 import io
 import json
 import random
+import sys
 from unittest import mock
 
 import numpy
@@ -108,14 +109,17 @@ def test_labelled_graphs_add_label_columns_and_quote_them(monkeypatch, with_nump
     nx = pytest.importorskip("networkx")
     if not with_numpy:
         monkeypatch.setattr(table_text, "numpy_or_none", lambda: None)
+    # The reference below writes with the csv module, which cannot write NUL before 3.11;
+    # test_strict_outputs.py reads catmouse's NUL on every version.
+    nul = "nul\0byte" if sys.version_info >= (3, 11) else "nul-byte"
     g = nx.Graph([("den", 'say "hi", mouse'), ('say "hi", mouse', (0, 1)), ((0, 1), "é"),
-                  ("é", "nul\0byte")])
+                  ("é", nul)])
     analysis = catmouse.analyze(g, hole="den")
     text = csv_text(analysis)
     assert text == reference_csv(analysis)
     rows = list(csv.DictReader(io.StringIO(text)))
     assert {row["mouse_label"] for row in rows} == {"den", 'say "hi", mouse', "(0, 1)", "é",
-                                                    "nul\0byte"}
+                                                    nul}
     assert to_json(analysis) == reference_json(analysis)
 
 

@@ -9,6 +9,7 @@ import csv
 import io
 import json
 import math
+import sys
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 
@@ -40,6 +41,7 @@ def test_the_svg_parses_whatever_its_title(title, subtitle):
 
 @settings(max_examples=60, deadline=None)
 @example(labels=["", "\ud800", 0.0])  # a lone surrogate: UTF-8 cannot hold it
+@example(labels=["", "\x00", 0.0])  # NUL: 3.10's csv module could not write it
 @given(labels=st.lists(st.one_of(TEXT, st.floats(), st.integers(),
                                  st.tuples(st.integers(), st.integers())),
                        min_size=3, max_size=3, unique_by=lambda x: repr(x)))
@@ -53,7 +55,10 @@ def test_exports_and_pictures_parse_whatever_the_labels(labels):
         return
     analysis = catmouse.analyze(graph, hole=labels[0])
     strict_json(analysis.to_json())
-    rows = list(csv.reader(io.StringIO(_csv(analysis))))
+    text = _csv(analysis)
+    if sys.version_info < (3, 11):  # 3.10's csv reader refuses NUL, which catmouse writes
+        text = text.replace("\0", "?")
+    rows = list(csv.reader(io.StringIO(text)))
     assert len(rows) > 1
     ET.fromstring(catmouse.draw(analysis, mouse=labels[1], cat=labels[2]))
 
