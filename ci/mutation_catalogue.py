@@ -22,7 +22,9 @@ TWIN: dict = {
 # The Graph and its checks.
 GRAPH: dict = {
     "tests": ['game/test_graph.py', 'game/test_inputs.py', 'engine/test_fast_paths.py',
-              'game/test_solve.py', 'game/test_fuzz.py', 'show/test_draw.py'],
+              'game/test_solve.py', 'game/test_fuzz.py', 'show/test_draw.py',
+              # the node-count limits, read-only storage and byte order of issues 19 and 23
+              'game/test_limits.py', 'game/test_storage.py', 'game/test_byte_order.py'],
 }
 # The game of k cops, pure twin: its own tests, the oracle's and the facts'.
 COPS_TWIN: dict = {
