@@ -119,7 +119,7 @@ def fuzz(session: nox.Session) -> None:
 
 @nox.session
 def mutation(session: nox.Session) -> None:
-    """ci/mutation.py: the mutation run (the engine layer alone about an hour); arguments after --.
+    """ci/mutation.py: the mutation run (the engine layer alone takes an hour); -- ARGS go to it.
 
     The driver builds the engine in scratch copies of the tree and runs pytest in-process with
     each copy first on the path; installing catmouse brings the build tools' and the tests'
