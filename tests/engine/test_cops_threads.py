@@ -122,9 +122,11 @@ def test_ctrl_c_stops_a_threaded_search(compiled_engine):
         child.send_signal(signal.SIGINT)
         word, *rest = child.stdout.readline().split()
         assert word == "interrupted"
-        # Polled after each round: a round of the 6-cube with 4 cops takes well under a second
-        # natively and up to tens of seconds under qemu-user (21 s seen on s390x).
-        assert float(rest[0]) - sent < (120.0 if EMULATED else 15.0)
+        # Polled after each round, so it stops long before the search would end (that it was
+        # interrupted, not finished, is the check).  The bound only catches a hang: a round of
+        # the 6-cube with 4 cops took 17.6 s on 2 cores shared with two other test runs, and 21 s
+        # under qemu-user on s390x.
+        assert float(rest[0]) - sent < (240.0 if EMULATED else 60.0)
         assert rest[1] == "0"  # the helper threads have left
     finally:
         child.kill()
