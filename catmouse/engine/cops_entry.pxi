@@ -1,7 +1,8 @@
 # Included by bits_c.pyx. Entry points of the k-cops game (cops.pxi): the same names,
 # arguments, checks and answers as py_cops.py.
 
-from cpython.exc cimport PyErr_Occurred
+from cpython.exc cimport PyErr_Fetch, PyErr_NormalizeException, PyErr_Occurred
+from cpython.ref cimport PyObject, Py_XDECREF
 
 from catmouse.engine.checks import check_threads
 from catmouse.engine.cops_checks import components, csr_of
@@ -76,6 +77,24 @@ cdef int cops_masks(object closed, uint64_t *out) except -1:
     return 0
 
 
+cdef object take_pending_error():
+    """The error a signal handler left pending while the rounds polled (Ctrl-C), cleared from
+    the interpreter and returned (None if there is none).  Python code must not run with an
+    error set: Python 3.13 stops the crew's cleanup with a SystemError if it does."""
+    cdef PyObject *kind = NULL
+    cdef PyObject *value = NULL
+    cdef PyObject *trace = NULL
+    PyErr_Fetch(&kind, &value, &trace)
+    if kind == NULL:
+        return None
+    PyErr_NormalizeException(&kind, &value, &trace)
+    error = <object> value
+    Py_XDECREF(kind)
+    Py_XDECREF(value)
+    Py_XDECREF(trace)
+    return error
+
+
 cdef int cops_raise() except -1:
     """Raise the error a signal handler left (Ctrl-C) while the search polled."""
     if PyErr_Occurred() != NULL or check_signals() < 0:
@@ -140,13 +159,17 @@ def cops_search(n, indptr, indices, k, outcome=None, remoteness=None, *, stop=Tr
         c.rem = &rem_view[0]
     if T > 1:
         crew = _CopCrewThreads()
+        pending = None
         try:
             crew.start(c, T)
             with nogil:
                 code = cops_run(c, halt)
+            pending = take_pending_error()  # before the crew's Python-level cleanup runs
         finally:
             crew.close()
             c.crew = NULL
+        if pending is not None:
+            raise pending
     else:
         with nogil:
             code = cops_run(c, halt)
@@ -186,13 +209,17 @@ def cop_number(n, indptr, indices, max_cops, max_bytes=None, threads=1):
     cops_masks(masks, closed)
     if T > 1:
         crew = _CopCrewThreads()
+        pending = None
         try:
             crew.start(&tables.c, T)
             with nogil:
                 code = cops_number(&tables.c, closed, m, most, limit, bad)
+            pending = take_pending_error()  # before the crew's Python-level cleanup runs
         finally:
             crew.close()
             tables.c.crew = NULL
+        if pending is not None:
+            raise pending
     else:
         with nogil:
             code = cops_number(&tables.c, closed, m, most, limit, bad)
