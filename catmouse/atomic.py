@@ -53,10 +53,12 @@ def replacing_path(path: str | os.PathLike[str]) -> Iterator[str]:
     normally and removed otherwise (for a program that writes a file by name)."""
     target = target_of(path)
     folder, name = os.path.split(target)
-    descriptor, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=folder)
-    os.close(descriptor)
+    temporary = None
     restore = _unwind_on_sigterm()
     try:
+        # Made inside the try: a Ctrl-C just after it is created still removes it.
+        descriptor, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=folder)
+        os.close(descriptor)
         yield temporary
         try:
             bits = stat.S_IMODE(os.stat(target).st_mode)
@@ -67,8 +69,9 @@ def replacing_path(path: str | os.PathLike[str]) -> Iterator[str]:
         os.chmod(temporary, bits)
         os.replace(temporary, target)
     except BaseException:
-        with suppress(OSError):
-            os.unlink(temporary)
+        if temporary is not None:
+            with suppress(OSError):
+                os.unlink(temporary)
         raise
     finally:
         if restore:
