@@ -128,7 +128,8 @@ PYTHON_MODULES: dict[str, dict] = {
         "tests": ['show/test_svg_geometry.py', 'cli/test_cli_commands.py', 'show/test_draw.py'],
     },
     'show/draw.py': {
-        "tests": ['show/test_draw.py', 'cli/test_cli_commands.py', 'cli/test_cli_options.py'],
+        "tests": ['show/test_draw.py', 'cli/test_cli_commands.py', 'cli/test_cli_options.py',
+                  'show/test_cops_svg.py'],
     },
     'show/png.py': {
         "tests": ['show/test_draw.py', 'cli/test_cli_commands.py'],
@@ -140,7 +141,7 @@ PYTHON_MODULES: dict[str, dict] = {
         "tests": ['show/test_play_page.py'],
     },
     'display.py': {
-        "tests": ['show/test_draw.py'],
+        "tests": ['show/test_draw.py', 'show/test_cops_svg.py'],
     },
     'engine/py_cops.py': COPS_TWIN,
     'engine/cops_checks.py': COPS_TWIN,
@@ -460,6 +461,21 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
      'width = 560 if graph.n <= 30 else 820',
      '`560` -> `561`'):
         'the notebook max-width for small boards, a cosmetic cap: one pixel wider cannot be seen',
+    ('catmouse/show/draw.py',
+     'width = 560 if graph.n <= 30 else 820',
+     '`820` -> `821`'):
+        'the notebook max-width for crowded boards, a cosmetic cap: one pixel wider cannot be '
+        'seen (which boards get which cap is tested)',
+    ('catmouse/show/svg.py',
+     '_, end = _shorten((cx, cy), (x2, y2), 0, radius + 3)',
+     '`0` -> `1`'):
+        "what is cut from the segment's first end, the control point, whose shortened point is "
+        'thrown away (`_`): the end kept does not depend on it',
+    ('catmouse/show/cops.py',
+     'size, radius = 520.0, max(8.0, min(17.0, 150.0 / math.sqrt(max(n, 1))))',
+     '`1` -> `2`'):
+        'the guard only changes n = 1, where 150/sqrt(1) and 150/sqrt(2) are both capped at 17; '
+        'a board of no nodes has no position to draw',
     ('catmouse/show/png.py',
      'Converter = Callable[[str, str, int, int], None]',
      'drop the statement'):

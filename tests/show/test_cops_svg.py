@@ -131,3 +131,78 @@ def test_one_ply_and_whole_names_in_the_line():
     _, texts = parts(cops_svg(grid, [(1, 1)], (0, 0)))
     assert "start: cops on (1, 1), robber on (0, 0)" in texts
     assert "1,1" in texts and "(\u20261)" not in texts  # a tuple drawn as its items
+
+
+# -- geometry, read back from the SVG ----------------------------------------------------
+
+
+def geometry(svg: str) -> dict:
+    root = ET.fromstring(svg)
+    width, height = float(root.get("width")), float(root.get("height"))
+    assert root.get("viewBox") == f"0 0 {root.get('width')} {root.get('height')}"
+    circles = list(root.iter(f"{SVG}circle"))
+    nodes = [c for c in circles if c.get("class") in ("node", "cop")]
+    return {
+        "width": width, "height": height,
+        "nodes": [(float(c.get("cx")), float(c.get("cy")), float(c.get("r")), c)
+                  for c in nodes],
+        "badges": [c for c in circles if c.get("class") == "count"],
+        "robber": [c for c in circles if c.get("class") == "robber"],
+        "lines": [tuple(float(e.get(k)) for k in ("x1", "y1", "x2", "y2"))
+                  for e in root.iter(f"{SVG}line")],
+        "steps": [(float(t.get("y")), "".join(t.itertext())) for t in root.iter(f"{SVG}text")
+                  if t.get("font-size") == "14"],
+    }
+
+
+def test_the_board_sits_inside_the_picture_and_the_line_below_it():
+    graph = nx.petersen_graph()
+    picture = geometry(cops_svg(CopsGame(graph, cops=2), (0, 5), 7, Turn.MOUSE))
+    width, height, nodes = picture["width"], picture["height"], picture["nodes"]
+    assert len(nodes) == 10 and len(set((x, y) for x, y, _, _ in nodes)) == 10
+    for x, y, r, _ in nodes:
+        assert r == 17.0  # 150 / sqrt(10) is over the cap
+        assert r <= x <= width - r and 40 + r <= y <= height - r, (x, y)
+    # The board is centred across: as much room left of the leftmost node as right of the last.
+    xs = [x for x, _, _, _ in nodes]
+    assert min(xs) == pytest.approx(width - max(xs), abs=0.2)
+    # One stroke per edge, from a node's centre to a neighbour's.
+    centres = {(x, y) for x, y, _, _ in nodes}
+    assert len(picture["lines"]) == graph.number_of_edges()
+    for x1, y1, x2, y2 in picture["lines"]:
+        assert (x1, y1) in centres and (x2, y2) in centres and (x1, y1) != (x2, y2)
+    # The line's plies, one under another, below the lowest node and inside the picture.
+    ys = [y for y, _ in picture["steps"]]
+    assert ys == sorted(ys) and len(set(ys)) == len(ys) > 1
+    assert ys[0] > max(y + r for _, y, r, _ in nodes)
+    assert ys[-1] + 14 <= height <= ys[-1] + 60
+
+
+def test_the_team_is_filled_and_a_shared_node_badged_on_its_rim():
+    from catmouse.show.svg import CAT_COLOUR
+
+    analysis = CopsGame(nx.petersen_graph(), cops=3).analyze()
+    picture = geometry(cops_svg(analysis, [2, 2, 6], 9))
+    filled = [c for _, _, _, c in picture["nodes"] if c.get("fill") == CAT_COLOUR]
+    assert sorted(c.get("class") for c in filled) == ["cop", "cop"]
+    assert all(c.get("fill") == "white" for _, _, _, c in picture["nodes"]
+               if c.get("class") == "node")
+    (badge,) = picture["badges"]  # on node 2's rim, up and to the right
+    bx, by = float(badge.get("cx")), float(badge.get("cy"))
+    under = [c for x, y, r, c in picture["nodes"]
+             if bx == pytest.approx(x + r, abs=0.11) and by == pytest.approx(y - r, abs=0.11)]
+    assert len(under) == 1 and under[0].get("class") == "cop"
+    (ring,) = picture["robber"]
+    assert float(ring.get("r")) == float(filled[0].get("r")) + 4
+
+
+def test_a_long_line_is_cut_to_twelve_rows_and_says_how_many_are_left():
+    path = CopsGame(nx.path_graph(30), cops=1).analyze()
+    line = path.line([0], 29)
+    assert len(line) > 12
+    steps = [text for _, text in geometry(cops_svg(path, [0], 29))["steps"]]
+    assert len(steps) == 12
+    assert steps[:11] == [steps[0], *[f"{i}. {'cops to' if i % 2 else 'robber to'} "
+                                      f"{line[i][0][0] if i % 2 else line[i][1]}"
+                                      for i in range(1, 11)]]
+    assert steps[-1] == f"... {len(line) - 11} more plies"

@@ -522,3 +522,27 @@ def test_a_grid_is_drawn_with_its_coordinates():
     svg = catmouse.draw(catmouse.analyze(graph, hole=(0, 0)), mouse=(2, 2), cat=(1, 1))
     drawn = re.findall(r'font-size="\d+" fill="[^"]+">([^<]*)</text>', svg)
     assert {f"{r},{c}" for r in range(3) for c in range(3)} <= set(drawn)
+
+
+def test_no_default_start_on_a_board_without_a_node_1():
+    """Nodes 0, 2 and 3 but no 1: LeetCode's start (1, 2) is not on the board."""
+    nx = pytest.importorskip("networkx")
+    board = nx.Graph([(0, 2), (2, 3), (3, 0)])
+    svg = catmouse.draw(board)
+    assert headings(svg) == ["3 nodes, 3 edges"]
+    assert move_numbers(parse(svg)) == []
+
+
+def test_a_cat_on_a_graph_of_its_own_is_said_not_drawn():
+    path = [[1], [0, 2], [1, 3], [2]]
+    alone = "(the cat moves on a graph of its own, not drawn)"
+    own = Game(path, cat_graph=[[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]])
+    assert alone in headings(catmouse.draw(own))
+    assert alone not in headings(catmouse.draw(Game(path)))
+
+
+def test_the_notebook_gives_crowded_boards_more_room():
+    for n, width in ((30, 560), (31, 820)):
+        ring = Graph.from_edges(n, [(i, (i + 1) % n) for i in range(n)])
+        for obj in (ring, Game(ring), catmouse.analyze(ring)):
+            assert f'style="max-width: {width}px"' in obj._repr_html_(), (n, type(obj))

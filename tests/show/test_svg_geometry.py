@@ -490,3 +490,15 @@ def test_each_legend_symbol_is_drawn_as_on_the_board(case):
         elif text in ("mouse move", "cat move"):
             assert symbol.tag == f"{SVG}line", (name, text)
             assert text.split()[0] + "-arrow" in symbol.get("marker-end"), (name, text)
+
+
+def test_a_connected_board_is_drawn_with_even_edges():
+    """Kamada-Kawai for a connected board (a grid comes out as a grid); a spring layout,
+    which stretches some edges to twice others, only for disconnected or huge boards."""
+    pytest.importorskip("scipy", reason="networkx's Kamada-Kawai layout needs scipy")
+    nx = pytest.importorskip("networkx")
+    grid = Graph(nx.convert_node_labels_to_integers(nx.grid_2d_graph(4, 4)))
+    points = layout(grid)
+    lengths = [math.dist(points[u], points[v]) for u, row in enumerate(grid._rows())
+               for v in row]
+    assert max(lengths) / min(lengths) < 1.2

@@ -72,3 +72,16 @@ def test_the_cli_says_the_value_in_the_same_words(tmp_path, capsys):
     analysis = catmouse.analyze(SQUARE)
     assert words.short_outcome(analysis.outcome(1, 2)) in out
     assert words.plies(analysis.remoteness(1, 2)) in out
+
+
+def test_the_cli_words_an_endless_game_scored_as_a_win(tmp_path, capsys):
+    """With ``--draw cat`` LeetCode's first example (a draw) is the cat's: it never ends."""
+    from catmouse.cli import main
+
+    board = tmp_path / "leetcode1.json"
+    board.write_text(json.dumps([[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]]))
+    assert main(["solve", "--draw", "cat", str(board)]) == 0
+    out = capsys.readouterr().out
+    said = words.outcome_words(Outcome.CAT_WIN, None)
+    assert said == "the cat wins: the game never ends, which counts as its win"
+    assert f"outcome: {said}" in out
