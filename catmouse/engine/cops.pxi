@@ -87,12 +87,20 @@ cdef int64_t cops_rows_c(int64_t n, int64_t k) noexcept nogil:
     return r
 
 
+cdef int64_t graph_need(int64_t n) noexcept nogil:
+    """Bytes of the checked graph that Python holds during a search: the list of closed
+    neighbourhoods (ints of n bits: 32 bytes and 4 per 30 bits, a list slot of 8 each) and
+    the check's two lists of n + 1 offsets (ints of 32 bytes, slots of 8)."""
+    return n * (8 + 32 + 4 * ((n + 29) // 30)) + 2 * (n + 1) * (8 + 32)
+
+
 cdef int64_t cops_need(int64_t n, int64_t k) noexcept nogil:
     """Bytes a search allocates: per row k team bytes, three words, two list slots, a mark."""
     cdef int64_t rows = cops_rows_c(n, k)
     if rows < 0 or rows >= (<int64_t> 1) << 31:
         return (<int64_t> 1) << 62
-    return 4096 + <int64_t> sizeof(CopSearch) + rows * (k + 3 * 8 + 2 * 4 + 1)
+    return (4096 + <int64_t> sizeof(CopSearch) + graph_need(n)
+            + rows * (k + 3 * 8 + 2 * 4 + 1))
 
 
 cdef void cops_free(CopSearch *c) noexcept nogil:

@@ -43,18 +43,9 @@ cdef int64_t wide_search(list masks, int32_t k, object outcome, object remotenes
     cdef uint8_t[::1] out_view
     cdef int32_t[::1] rem_view
     cdef int64_t code
-    indptr, indices = array("i", [0]), array("i")
-    for u in range(m):
-        mask = masks[u] & ~(1 << u)
-        while mask:
-            low = mask & -mask
-            indices.append(low.bit_length() - 1)
-            mask ^= low
-        indptr.append(len(indices))
-    cdef const int32_t[::1] ip = indptr
-    cdef const int32_t[::1] ix = indices
     if wide_alloc(w, m, k) < 0:
         raise MemoryError(f"cannot allocate {wide_need(m, k):,} bytes for {k} cops on {m} nodes")
+    wide_closed(w, masks)
     if outcome is not None:
         out_view = outcome
         w.outcome = &out_view[0]
@@ -63,7 +54,7 @@ cdef int64_t wide_search(list masks, int32_t k, object outcome, object remotenes
         w.rem = &rem_view[0]
     w.any_win = any_win
     with nogil:
-        wide_graph(w, &ip[0], &ix[0] if ix.shape[0] else NULL)
+        wide_graph(w)
         code = wide_run(w, stop)
     if code == COPS_INTERRUPTED:
         cops_raise()
@@ -105,7 +96,10 @@ cdef int cops_raise() except -1:
 def cops_peak_bytes(n, k, tables=False, threads=1):
     """An upper bound on the bytes one search of ``k`` cops on ``n`` nodes allocates.
 
-    The caller's tables not counted; ``threads`` above 1 add each thread's buffers (n <= 64).
+    Counted: the tables, the checked graph held as Python ints, the threads' buffers
+    (``threads`` above 1, n <= 64).  Not counted: the caller's tables, and the list copy of
+    ``indices`` made while they are checked when they are not an int buffer (8 bytes an
+    entry).  tests/engine/test_cops.py holds it against the peak tracemalloc measures.
 
     >>> cops_peak_bytes(10, 2) > 55 * 37
     True
@@ -127,8 +121,8 @@ def cops_search(n, indptr, indices, k, outcome=None, remoteness=None, *, stop=Tr
     1
     """
     cdef uint64_t closed[64]
-    cdef _CopTables tables = _CopTables()
-    cdef CopSearch *c = &tables.c
+    cdef _CopTables tables
+    cdef CopSearch *c
     cdef uint8_t[::1] out_view
     cdef int32_t[::1] rem_view
     cdef int32_t m, kk
@@ -147,6 +141,8 @@ def cops_search(n, indptr, indices, k, outcome=None, remoteness=None, *, stop=Tr
         return -1
     if m > 64:
         return wide_search(masks, kk, outcome, remoteness, halt, False)
+    tables = _CopTables()  # not before: a search past 64 nodes has tables of its own
+    c = &tables.c
     cops_masks(masks, closed)
     if cops_reserve(c, cops_rows_c(m, kk), kk) < 0:
         raise MemoryError(f"cannot allocate {need:,} bytes for {kk} cops on {m} nodes")

@@ -31,11 +31,11 @@ cdef struct Wide:
 
 
 cdef int64_t wide_need(int64_t n, int64_t k) noexcept nogil:
-    """Bytes a search on more than 64 nodes allocates (rows and the graph's words)."""
+    """Bytes a search on more than 64 nodes allocates (rows, the graph's words, its masks)."""
     cdef int64_t rows = cops_rows_c(n, k), W = (n + 63) // 64
     if rows < 0 or rows >= (<int64_t> 1) << 31:
         return (<int64_t> 1) << 62
-    return (4096 + n * W * 8 + (n * n + n + 1) * 4 + k * n * 8
+    return (4096 + graph_need(n) + n * W * 8 + (n * n + n + 1) * 4 + k * n * 8
             + rows * (2 * k + 3 * 8 * W + 2 * 4 + 1))
 
 
@@ -86,16 +86,31 @@ cdef int wide_alloc(Wide *w, int32_t n, int32_t k) noexcept nogil:
     return 0
 
 
-cdef void wide_graph(Wide *w, const int32_t *ip, const int32_t *ix) noexcept nogil:
-    """The closed neighbourhoods (words and sorted ids) and the rank weights."""
+cdef int wide_closed(Wide *w, list masks) except -1:
+    """Each node's closed neighbourhood (an int of n bits) into its row of W words.
+
+    Read through ``to_bytes(..., "little")``: the same words on either byte order.
+    """
+    cdef int32_t u, j, t, W = w.W
+    cdef const unsigned char *b
+    cdef uint64_t word
+    for u in range(w.n):
+        data = (<object> masks[u]).to_bytes(8 * W, "little")
+        b = data
+        for j in range(W):
+            word = 0
+            for t in range(8):
+                word |= (<uint64_t> b[8 * j + t]) << (8 * t)
+            w.closed[u * W + j] = word
+    return 0
+
+
+cdef void wide_graph(Wide *w) noexcept nogil:
+    """From the closed neighbourhoods: everyone, the sorted ids (CSR) and the rank weights."""
     cdef int32_t n = w.n, W = w.W, u, v, i, count = 0
-    cdef int64_t e, x
+    cdef int64_t x
     for u in range(n):
         w.everyone[u >> 6] |= (<uint64_t> 1) << (u & 63)
-        w.closed[u * W + (u >> 6)] |= (<uint64_t> 1) << (u & 63)
-        for e in range(ip[u], ip[u + 1]):
-            v = ix[e]
-            w.closed[u * W + (v >> 6)] |= (<uint64_t> 1) << (v & 63)
     for u in range(n):
         w.mip[u] = count
         for v in range(n):
@@ -169,6 +184,7 @@ cdef int64_t wide_push(Wide *w, int64_t s, int32_t t, int64_t count) noexcept no
     cdef uint64_t gain
     cdef bint grew
     cdef const uint64_t *new = w.fresh + s * W
+    memset(a, 0, sizeof(a))  # only a[:k] is read; gcc cannot tell when it inlines this
     for i in range(k):
         a[i] = w.team[s * k + i]
         pick[i] = 0

@@ -158,9 +158,10 @@ def cops_peak_bytes(n: int, k: int, tables: bool = False, threads: int = 1) -> i
     Per row: two ints of n bits and their list slots (28 + 4 per 30 bits, + 8 bytes each),
     its multiset tuple (56 + 8k), slots in the changed lists and in the two dicts of a round
     (``fresh`` and ``grown`` can each hold every row at once, up to about 90 bytes an entry
-    just after a dict grows: 200 in all) and the new bits of the row (an int of n bits); the
-    caller's tables are not counted.  tests/engine/test_cops.py checks it against the peak
-    tracemalloc measures.  This twin runs one thread whatever
+    just after a dict grows: 200 in all) and the new bits of the row (an int of n bits).  Not
+    counted: the caller's tables, and the list copy of ``indices`` made while they are
+    checked when they are not an int buffer (8 bytes an entry).  tests/engine/test_cops.py
+    checks it against the peak tracemalloc measures.  This twin runs one thread whatever
     ``threads`` says (checked as the compiled twin checks it).
 
     >>> cops_peak_bytes(10, 2) > 55 * 200
