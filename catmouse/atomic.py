@@ -19,9 +19,9 @@ Decisions, the same for every writer:
 from __future__ import annotations
 
 import os
+import secrets
 import signal
 import stat
-import tempfile
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -56,9 +56,15 @@ def replacing_path(path: str | os.PathLike[str]) -> Iterator[str]:
     temporary = None
     restore = _unwind_on_sigterm()
     try:
-        # Made inside the try: a Ctrl-C just after it is created still removes it.
-        descriptor, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=folder)
-        os.close(descriptor)
+        # Named before it is made (tempfile.mkstemp names it on return): a signal landing
+        # just after the file appears finds its name here, and the file is removed.
+        for _ in range(100):
+            temporary = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.part")
+            if _created(temporary):
+                break
+            temporary = None  # another writer's name: never ours to remove
+        else:
+            raise FileExistsError(17, "no free temporary name", folder)
         yield temporary
         try:
             bits = stat.S_IMODE(os.stat(target).st_mode)
@@ -76,6 +82,19 @@ def replacing_path(path: str | os.PathLike[str]) -> Iterator[str]:
     finally:
         if restore:
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+_CREATE = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+           | getattr(os, "O_BINARY", 0))
+
+
+def _created(path: str) -> bool:
+    """Make ``path`` a new empty file; False if the name is taken."""
+    try:
+        os.close(os.open(path, _CREATE, 0o600))
+    except FileExistsError:
+        return False
+    return True
 
 
 def terminated(number: int, frame: object) -> None:

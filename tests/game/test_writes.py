@@ -113,6 +113,42 @@ def test_a_failing_draw_leaves_the_old_picture(tmp_path):
     assert leftovers(tmp_path) == []
 
 
+def test_a_signal_just_after_the_temporary_file_appears_removes_it(tmp_path, monkeypatch):
+    """The window the SIGTERM test once hit on a loaded machine: the file made, its name not
+    yet known to the writer (tempfile.mkstemp names it on return).  Here the signal is
+    simulated as a KeyboardInterrupt raised the moment the file exists."""
+    from catmouse import atomic
+
+    made = atomic._created
+
+    def made_then_interrupted(path: str) -> bool:
+        assert made(path) and os.path.exists(path)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(atomic, "_created", made_then_interrupted)
+    target = tmp_path / "table.csv"
+    target.write_text(OLD)
+    with pytest.raises(KeyboardInterrupt), replacing(target) as handle:
+        handle.write("new")
+    assert target.read_text() == OLD and leftovers(tmp_path) == []
+
+
+def test_a_taken_temporary_name_is_skipped_and_left_alone(tmp_path, monkeypatch):
+    from catmouse import atomic
+
+    names = iter(["aaaaaaaa", "aaaaaaaa", "bbbbbbbb"])
+    monkeypatch.setattr(atomic.secrets, "token_hex", lambda size: next(names))
+    other = tmp_path / ".table.csv.aaaaaaaa.part"
+    with replacing(tmp_path / "table.csv") as handle:
+        handle.write("first")
+    other.write_text("another writer's")  # the first name, taken while the next one writes
+    with replacing(tmp_path / "table.csv") as handle:
+        handle.write("second")
+    assert (tmp_path / "table.csv").read_text() == "second"
+    assert other.read_text() == "another writer's"
+    assert leftovers(tmp_path) == [other.name]
+
+
 SAVE_SLOWLY = r"""
 import sys, time, catmouse
 n = int(sys.argv[2])
