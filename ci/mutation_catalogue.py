@@ -457,6 +457,14 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
      'negate the condition'):
         "mirrors every arrow's bow across its edge: the mouse's moves on an edge still all bow "
         "one way and the cat's the other (tested); which way is a convention no reader sees",
+    ('catmouse/engine/remoteness.pxi',
+     'x = planes[((bc << 6) + i) * 8 * W + 8 * bm + p] if i < c_end else 0',
+     '`<` -> `<=`'):
+        'only the last, partial cat block reads one row more, row n of the cat planes, which '
+        "planes_in places inside the caller's table (no thread writes there then); after the "
+        'transpose that row is bit c_end of each tile word, and write_word writes entries '
+        '0..c_end-1 from lanes 0..c_end-1 only (tables checked byte-identical with the buffer '
+        'poisoned, n = 65 to 300)',
     ('catmouse/show/draw.py',
      'width = 560 if graph.n <= 30 else 820',
      '`560` -> `561`'):

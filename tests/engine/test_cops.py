@@ -127,6 +127,37 @@ def test_several_words_against_the_oracle(engine):
         assert (outcome[at], rem[at]) == ((2, value) if value is not None else (1, -1))
 
 
+# Three components: {0, 1, 3, 5, 7, 8, 9, 11}, the path 2-10-4 and the lone node 6.  With four
+# cops some teams stack two cops on one node (a[i] == a[i + 1] past the first cop), where the
+# enumeration of a team's moves bounds a cop's pick by the next cop's: no cop may move past
+# its own closed neighbourhood, and no move may be left out.
+STACKED_BOARD = [[3, 5, 9], [9], [10], [0, 5, 8, 11], [10], [0, 3], [], [11], [3, 11],
+                 [0, 1, 11], [2, 4], [3, 7, 8, 9]]
+
+
+def test_four_cops_on_several_words_keep_a_boards_tables(compiled_engine):
+    """A board padded past 64 nodes with nodes it does not touch: the rows of its own teams
+    (the first C(g+3, 4) ranks; colex ranks do not depend on n) hold, for its own robber
+    nodes, the pure twin's outcomes of the board alone.  The tests above stop at two cops
+    past 64 nodes; four reach the stacked cops of the several-word push (cops_wide.pxi).
+    The pure twin on 65 nodes and 4 cops takes minutes, hence the padding."""
+    board, k, n = STACKED_BOARD, 4, 65
+    g = len(board)
+    # Lone nodes, then a clique of five: the last node's closed neighbourhood is as large
+    # as any (a pick past a neighbourhood would still read a node, not past the lists).
+    padded = [list(row) for row in board] + [[] for _ in range(g, n - 5)] + [
+        [v for v in range(n - 5, n) if v != u] for u in range(n - 5, n)]
+    small_rows, rows = comb(g + k - 1, k), comb(n + k - 1, k)
+    expected = bytearray(2 * small_rows * g)
+    py_cops.cops_search(*csr(board), k, expected, stop=False)
+    outcome = bytearray(2 * rows * n)  # 106 MB
+    compiled_engine.cops_search(*csr(padded), k, outcome, stop=False)
+    for turn in (0, 1):
+        for row in range(small_rows):
+            at, small_at = turn * rows * n + row * n, turn * small_rows * g + row * g
+            assert outcome[at:at + g] == expected[small_at:small_at + g], (turn, row)
+
+
 def test_the_early_exit_names_a_winning_start(engine):
     """Stopping early gives the row the full search finds first: a start that wins."""
     c5 = [[1, 4], [0, 2], [1, 3], [2, 4], [3, 0]]
