@@ -195,12 +195,11 @@ cdef int64_t solve_general(const Game *g, uint8_t *outcome, int32_t *rem, int64_
                         thread.join()
                     except BaseException as error:
                         interrupted = error
-        if s.go != NULL:
-            for i in range(T):
-                if s.go[i] != NULL:
-                    PyThread_free_lock(s.go[i])
-                if s.done[i] != NULL:
-                    PyThread_free_lock(s.done[i])
+        for i in range(T):  # either array may be missing: its calloc failed
+            if s.go != NULL and s.go[i] != NULL:
+                PyThread_free_lock(s.go[i])
+            if s.done != NULL and s.done[i] != NULL:
+                PyThread_free_lock(s.done[i])
         PyMem_RawFree(s.go)
         PyMem_RawFree(s.done)
         PyMem_RawFree(s)
