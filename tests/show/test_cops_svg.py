@@ -164,8 +164,9 @@ def test_the_board_sits_inside_the_picture_and_the_line_below_it():
         assert r == 17.0  # 150 / sqrt(10) is over the cap
         assert r <= x <= width - r and 40 + r <= y <= height - r, (x, y)
     # The board is centred across: as much room left of the leftmost node as right of the last.
-    xs = [x for x, _, _, _ in nodes]
+    xs, ys = [x for x, _, _, _ in nodes], [y for _, y, _, _ in nodes]
     assert min(xs) == pytest.approx(width - max(xs), abs=0.2)
+    assert max(xs) - min(xs) > 200 and max(ys) - min(ys) > 200  # spread both ways
     # One stroke per edge, from a node's centre to a neighbour's.
     centres = {(x, y) for x, y, _, _ in nodes}
     assert len(picture["lines"]) == graph.number_of_edges()
