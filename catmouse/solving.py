@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -34,20 +33,6 @@ def solve_position(rules: Rules, mouse: int, cat: int, turn: Turn,
     return Outcome(rules.run(target=target, threads=threads))
 
 
-def _zeroed(size: int) -> io.BytesIO:
-    """``size`` zero bytes for the engine to write, to be taken as ``bytes`` afterwards.
-
-    Once no view of it is left, ``BytesIO.getvalue()`` hands over its buffer itself
-    (CPython does not copy it): the finished table is immutable bytes, which no
-    caller can write, at no extra memory (a bytearray's would need a full copy).
-    """
-    table = io.BytesIO()
-    if size:
-        table.seek(size - 1)
-        table.write(b"\0")  # zero-fills the bytes before it
-    return table
-
-
 def analyze_rules(rules: Rules, max_memory: int | None = None, *, remoteness: bool = True,
                   threads: int | None = None, progress: ProgressLike = None,
                   first: Turn = Turn.MOUSE) -> Analysis:
@@ -57,15 +42,16 @@ def analyze_rules(rules: Rules, max_memory: int | None = None, *, remoteness: bo
     remoteness = bool(remoteness)
     check_memory(n, outcome=True, remoteness=remoteness, threads=threads,
                  max_memory=max_memory)
-    outcome_file = _zeroed(2 * n * n)
-    remoteness_file = _zeroed(8 * n * n) if remoteness else None
-    # The engine writes through views that only this function holds; they are all
-    # released (even on an error) before the tables are taken as bytes.
-    outcomes = outcome_file.getbuffer()
+    # Zeroed tables that become immutable bytes without a copy (engine.TableLike).  The
+    # engine writes through views that only this function holds; they are all released
+    # (even on an error) before the tables are taken as bytes.
+    outcome_file = _engine.current.Table(2 * n * n)
+    remoteness_file = _engine.current.Table(8 * n * n) if remoteness else None
+    outcomes = outcome_file.view()
     raw = table = None
     try:
         if remoteness_file is not None:
-            raw = remoteness_file.getbuffer()
+            raw = remoteness_file.view()
             table = raw.cast("i")
         if progress is None:
             rules.run(outcomes, table, threads=threads)
@@ -75,8 +61,8 @@ def analyze_rules(rules: Rules, max_memory: int | None = None, *, remoteness: bo
         for view in (table, raw, outcomes):
             if view is not None:
                 view.release()
-    return Analysis(rules, outcome_file.getvalue(),
-                    None if remoteness_file is None else remoteness_file.getvalue(), first)
+    return Analysis(rules, outcome_file.take(),
+                    None if remoteness_file is None else remoteness_file.take(), first)
 
 
 def _run_with_progress(rules: Rules, outcomes: memoryview, remoteness: memoryview | None,

@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 from .switches import env_flag
 
-__all__ = ["BACKEND", "Engine", "current", "load", "env_flag"]
+__all__ = ["BACKEND", "Engine", "TableLike", "current", "load", "env_flag"]
 
 # Engine name -> module implementing the contract.
 MODULES = {"cython": "catmouse.engine.bits_c", "python": "catmouse.engine.bits_py"}
@@ -32,6 +32,14 @@ class BoardLike(Protocol):
     n: int
 
     def solve(self, mouse: Any, cat: Any, turn: Any = 0) -> int: ...
+
+
+class TableLike(Protocol):
+    """A zeroed table an engine call writes through ``view()``, then ``take()`` as bytes."""
+
+    def view(self) -> memoryview: ...
+
+    def take(self) -> bytes: ...
 
 
 class Propagate(Protocol):
@@ -49,6 +57,7 @@ class Engine:
     module: ModuleType
     propagate: Propagate
     peak_bytes: Callable[[int, bool, bool, bool, int], int]
+    Table: Callable[[int], TableLike]
     Board: Callable[..., BoardLike]
     solve_boards: Callable[..., bytearray]
     csr_from_lists: Callable[[Any, bool], tuple[int, Any, Any, Any, Any] | None]
@@ -69,6 +78,7 @@ def load(name: str) -> Engine:
         module=module,
         propagate=module.propagate,
         peak_bytes=module.peak_bytes,
+        Table=module.Table,
         Board=module.Board,
         solve_boards=module.solve_boards,
         csr_from_lists=module.csr_from_lists,

@@ -11,6 +11,7 @@
 #ifndef CATMOUSE_BITOPS_H
 #define CATMOUSE_BITOPS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* Bits set in x, by adding neighbouring counts in parallel (where no instruction does it). */
@@ -77,5 +78,25 @@ static inline int32_t cm_exchange32(int32_t *p, int32_t v) { int32_t old = *p; *
 static inline void cm_store_flag(int32_t *p, int32_t v) { *(volatile int32_t *)p = v; }
 
 #endif
+
+/* Huge pages for a big table not yet touched (Linux's transparent huge pages in their
+ * "madvise" mode): its first writes then fault 2 MiB at a time instead of 4 KiB, each fault
+ * a trip through the kernel (a 72 MB table: about 17,500 faults fewer).  A hint only: a
+ * no-op elsewhere, and harmless on pages already touched. */
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+static inline void cm_advise_huge(void *start, size_t size) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    const uintptr_t huge = (uintptr_t)1 << 21;
+    uintptr_t first = ((uintptr_t)start + huge - 1) & ~(huge - 1);
+    uintptr_t end = ((uintptr_t)start + size) & ~(huge - 1);
+    if (end > first)
+        (void)madvise((void *)first, (size_t)(end - first), MADV_HUGEPAGE);
+#else
+    (void)start;
+    (void)size;
+#endif
+}
 
 #endif /* CATMOUSE_BITOPS_H */

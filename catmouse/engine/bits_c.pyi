@@ -36,6 +36,13 @@ def check_threads(threads: Any) -> int: ...
 def peak_bytes(n: int, outcome: bool, remoteness: bool, target: bool, threads: int = 1) -> int:
     """Bytes this engine allocates itself for such a call (the caller's buffers not counted)."""
 
+class Table:
+    """A zeroed table an engine call writes through ``view()``, then ``take()`` as bytes."""
+
+    def __init__(self, size: int) -> None: ...
+    def view(self) -> memoryview: ...
+    def take(self) -> bytes: ...
+
 def _propagate(
     n: int,
     flags: Any,

@@ -6,7 +6,7 @@ checks (``checks.py``, which both twins import), the same tables bit for bit.  C
 directives are set once in ``setup.py``.  This file holds the declarations every part shares;
 the parts, one job each, are included at the end: ``small.pxi`` (n <= 64), ``tables.pxi``,
 ``remoteness.pxi`` and ``rounds.pxi`` (any n), ``crew.pxi`` (threads, Ctrl-C), ``entry.pxi``
-(propagate, peak_bytes), ``boards.pxi`` (Board, solve_boards), ``lists.pxi`` (plain lists),
+(propagate, peak_bytes, Table), ``boards.pxi`` (Board, solve_boards), ``lists.pxi`` (plain lists),
 ``batch.pxi`` (batches of plain lists across threads), and ``cops.pxi``, ``cops_wide.pxi``,
 ``cops_crew.pxi`` (its threads) with ``cops_entry.pxi`` (the game of k cops: the cop number).
 
@@ -51,6 +51,8 @@ one word, a set of rows is one word, the whole game lives on the stack, and
 """
 
 from cpython.array cimport array, clone
+from cpython.buffer cimport PyBuffer_FillInfo
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.mem cimport PyMem_RawCalloc, PyMem_RawFree, PyMem_RawMalloc
 from cpython.pyport cimport PY_SSIZE_T_MAX
@@ -81,6 +83,7 @@ cdef extern from "_bitops.h" nogil:
     int32_t cm_load32(const int32_t *p)
     int32_t cm_exchange32(int32_t *p, int32_t v)
     void cm_store_flag(int32_t *p, int32_t v)
+    void cm_advise_huge(void *start, size_t size)
 
 cdef enum:
     # Per-node flags and outcome codes: the same values as in bits_py.
@@ -102,6 +105,8 @@ cdef enum:
     PHASE_MOUSE = 1
     PHASE_OUTPUT = 2
     PHASE_EXIT = 3
+    # From this size on a table is worth the huge-page hint (smaller ones come from the heap).
+    HUGE_TABLE = 1 << 22
 
 # The C enum's facts, for the test that pins them to catmouse.engine.facts.
 ENUM = {"HOLE": HOLE, "CAT_FORBIDDEN": CAT_FORBIDDEN, "CAT_GOAL": CAT_GOAL,

@@ -44,6 +44,7 @@ argument checks that both twins import.
 
 from __future__ import annotations
 
+import io
 import operator
 from collections.abc import Callable
 from typing import Any
@@ -57,8 +58,9 @@ from .py_lists import csr_from_lists, solve_lists, solve_lists_many
 from .py_rounds import _search
 from .py_small import _SMALL_NODES, _search_small
 
-__all__ = ["propagate", "peak_bytes", "Board", "solve_boards", "csr_from_lists", "solve_lists",
-           "solve_lists_many", "cops_search", "cops_peak_bytes", "cop_number", "cop_numbers_graph6"]
+__all__ = ["propagate", "peak_bytes", "Table", "Board", "solve_boards", "csr_from_lists",
+           "solve_lists", "solve_lists_many", "cops_search", "cops_peak_bytes", "cop_number",
+           "cop_numbers_graph6"]
 
 
 def propagate(
@@ -101,6 +103,47 @@ def propagate(
         raise TypeError(f"progress must be callable or None, not {type(progress).__name__}")
     search = _search_small if n <= _SMALL_NODES else _search
     return search(_Game(n, flag_bytes, arrays), target, outcome, remoteness, progress)
+
+
+class Table:
+    """A zeroed table of ``size`` bytes for an engine call to write, then immutable bytes.
+
+    ``view()`` is a writable memoryview; ``take()`` hands over the bytes, once every
+    view is released, and the table is empty after it.  A BytesIO holds them: with no
+    view left, ``getvalue()`` hands over its buffer itself (CPython does not copy it),
+    so the finished table is bytes no caller can write, at no extra memory.
+
+    >>> table = Table(3)
+    >>> with table.view() as view:
+    ...     view[1] = 7
+    >>> table.take()
+    b'\\x00\\x07\\x00'
+    """
+
+    __slots__ = ("_file",)
+
+    def __init__(self, size: int) -> None:
+        size = operator.index(size)
+        if size < 0:
+            raise ValueError(f"a table of {size} bytes")
+        self._file: io.BytesIO | None = io.BytesIO()
+        if size:
+            self._file.seek(size - 1)
+            self._file.write(b"\0")  # zero-fills the bytes before it
+
+    def view(self) -> memoryview:
+        """A writable memoryview of the whole table."""
+        if self._file is None:
+            raise BufferError("the table was taken")
+        return self._file.getbuffer()
+
+    def take(self) -> bytes:
+        """The table as bytes (no copy); BufferError while a view is alive."""
+        if self._file is None:
+            raise BufferError("the table was taken")
+        self._file.truncate()  # at its end: a no-op, but BufferError while a view is alive
+        data, self._file = self._file.getvalue(), None
+        return data
 
 
 # -- memory -----------------------------------------------------------------------

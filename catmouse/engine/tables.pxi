@@ -117,6 +117,8 @@ cdef Shared *shared_alloc(const Game *g, int32_t threads) noexcept nogil:
     p = <char *> PyMem_RawCalloc(<size_t> total, 1)
     if p == NULL:
         return NULL
+    if total >= HUGE_TABLE:
+        cm_advise_huge(p, <size_t> total)
     s = <Shared *> p
     p += align8(sizeof(Shared))
     s.workers = <Worker *> p
