@@ -16,7 +16,7 @@ TWIN: dict = {
               'engine/test_bit_engine.py', 'engine/test_fast_paths.py', 'game/test_game_rules.py',
               'engine/test_against_oracle.py', 'engine/test_pinned_tables.py',
               'engine/test_threads.py', 'engine/test_twin_vs_queue.py', 'game/test_fuzz.py',
-              'engine/test_batches.py'],
+              'engine/test_batches.py', 'engine/test_tables.py'],
     "engine": 'catmouse.engine.bits_py',
 }
 # The Graph and its checks.
@@ -37,7 +37,7 @@ COMPILED: dict = {
               'game/test_game_rules.py', 'engine/test_against_oracle.py', 'game/test_solve.py',
               'engine/test_pinned_tables.py', 'engine/test_threads.py', 'game/test_fuzz.py',
               'engine/test_memory.py', 'engine/test_interrupt.py', 'engine/test_leaks.py',
-              'engine/test_batches.py'],
+              'engine/test_batches.py', 'engine/test_tables.py'],
     "engine": 'catmouse.engine.bits_c',
 }
 # Its rounds and remoteness, with the bit-plane tests too.
