@@ -1,12 +1,12 @@
-/* Portable bit operations and relaxed atomics for the bit-parallel engine (bits_c.pyx).
+/* Portable bit operations and relaxed atomic flags for the bit-parallel engine (bits_c.pyx).
  *
  * gcc and clang have __builtin_ctzll / __builtin_popcountll and the __atomic builtins;
- * MSVC has _BitScanForward64 / __popcnt64 and the _Interlocked functions (x64 and ARM64);
- * anything else gets plain C loops and no atomics (CM_HAVE_ATOMICS 0: the engine then runs
- * one thread whatever it is asked for).
+ * MSVC has _BitScanForward64 / __popcnt64 and volatile accesses (x64 and ARM64); anything
+ * else gets plain C loops and no atomics (CM_HAVE_ATOMICS 0: the engine then runs one
+ * thread whatever it is asked for).
  *
- * The atomics are relaxed: the engine orders its phases with locks (a barrier per phase),
- * and within a phase only needs concurrent ORs into shared change masks to lose nothing.
+ * The atomics are relaxed loads and stores of stop flags: the engine orders its phases with
+ * locks (a barrier per phase), and within a phase no two threads write the same word.
  */
 #ifndef CATMOUSE_BITOPS_H
 #define CATMOUSE_BITOPS_H
@@ -32,12 +32,7 @@ static inline int cm_popcount64(uint64_t x) { return __builtin_popcountll(x); }
 static inline int cm_popcount64(uint64_t x) { return cm_popcount64_swar(x); }
 #endif
 #define CM_HAVE_ATOMICS 1
-static inline uint64_t cm_load64(const uint64_t *p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
-static inline void cm_or64(uint64_t *p, uint64_t v) { __atomic_fetch_or(p, v, __ATOMIC_RELAXED); }
 static inline int32_t cm_load32(const int32_t *p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
-static inline int32_t cm_exchange32(int32_t *p, int32_t v) {
-    return __atomic_exchange_n(p, v, __ATOMIC_RELAXED);
-}
 static inline void cm_store_flag(int32_t *p, int32_t v) { __atomic_store_n(p, v, __ATOMIC_RELAXED); }
 
 #elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_ARM64))
@@ -54,12 +49,7 @@ static inline int cm_popcount64(uint64_t x) { return (int)__popcnt64(x); }
 static inline int cm_popcount64(uint64_t x) { return cm_popcount64_swar(x); }
 #endif
 #define CM_HAVE_ATOMICS 1
-static inline uint64_t cm_load64(const uint64_t *p) { return *(const volatile uint64_t *)p; }
-static inline void cm_or64(uint64_t *p, uint64_t v) { _InterlockedOr64((volatile __int64 *)p, (__int64)v); }
 static inline int32_t cm_load32(const int32_t *p) { return *(const volatile int32_t *)p; }
-static inline int32_t cm_exchange32(int32_t *p, int32_t v) {
-    return (int32_t)_InterlockedExchange((volatile long *)p, (long)v);
-}
 static inline void cm_store_flag(int32_t *p, int32_t v) { *(volatile int32_t *)p = v; }
 
 #else
@@ -71,10 +61,7 @@ static inline int cm_ctz64(uint64_t x) {
 }
 static inline int cm_popcount64(uint64_t x) { return cm_popcount64_swar(x); }
 #define CM_HAVE_ATOMICS 0
-static inline uint64_t cm_load64(const uint64_t *p) { return *p; }
-static inline void cm_or64(uint64_t *p, uint64_t v) { *p |= v; }
 static inline int32_t cm_load32(const int32_t *p) { return *p; }
-static inline int32_t cm_exchange32(int32_t *p, int32_t v) { int32_t old = *p; *p = v; return old; }
 static inline void cm_store_flag(int32_t *p, int32_t v) { *(volatile int32_t *)p = v; }
 
 #endif

@@ -40,10 +40,12 @@ The answers depend on the move arrays alone: when the reverse arrays are not
 their reverse (the raw entry does not check it), every row is recomputed every
 round instead of trusting the work-list.
 
-Threads: rows are owned in blocks of 64, so a thread's scatter writes only
-words no other thread writes; a round is two phases (the cat's step, then the
-mouse's) with a barrier each, made of CPython locks.  Change masks shared by
-threads are set with relaxed atomic ORs (``_bitops.h``).
+Threads: rows are owned in runs of 64-row blocks (up to 8 blocks, a cache line
+of a row's words), so a thread's scatter writes only words no other thread
+writes, and rarely a line another thread writes; a round is two phases (the
+cat's step, then the mouse's) with a barrier each, made of CPython locks.  Each
+thread marks changes in change masks of its own, which the readers OR, so no
+word is written by two threads and no atomic read-modify-write is needed.
 
 Graphs of at most 64 nodes (every LeetCode board) take another path: a row is
 one word, a set of rows is one word, the whole game lives on the stack, and
@@ -78,10 +80,7 @@ cdef extern from "_bitops.h" nogil:
     int cm_ctz64(uint64_t x)
     int cm_popcount64(uint64_t x)
     int CM_HAVE_ATOMICS
-    uint64_t cm_load64(const uint64_t *p)
-    void cm_or64(uint64_t *p, uint64_t v)
     int32_t cm_load32(const int32_t *p)
-    int32_t cm_exchange32(int32_t *p, int32_t v)
     void cm_store_flag(int32_t *p, int32_t v)
     void cm_advise_huge(void *start, size_t size)
 

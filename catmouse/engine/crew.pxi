@@ -126,12 +126,12 @@ cdef int64_t solve_general(const Game *g, uint8_t *outcome, int32_t *rem, int64_
         raise MemoryError(f"cannot allocate {layout_bytes(n, T)} bytes for the bit tables")
     s.poll = poll
     with nogil:
-        # The stamps (2n int32, unused until round 1) serve as the n words of scratch.
+        # Thread 0's stamps (2n int32, unused until round 1) serve as the n words of scratch.
         s.every_row = not (
-            reverse_matches(n, g.m_ip, g.m_ix, g.m_rip, g.m_rix, <uint64_t *> s.stamp_cat)
+            reverse_matches(n, g.m_ip, g.m_ix, g.m_rip, g.m_rix, <uint64_t *> s.stamps)
             and reverse_matches(n, g.c_ip, g.c_ix, g.c_rip, g.c_rix,
-                                <uint64_t *> s.stamp_cat))
-        memset(s.stamp_cat, 0, <size_t> n * 8)
+                                <uint64_t *> s.stamps))
+        memset(s.stamps, 0, <size_t> n * 8)
     s.outcome = outcome
     s.rem = rem
     s.tt = -1
@@ -218,9 +218,9 @@ cdef int64_t solve_general_nogil(const Game *g, int64_t target) noexcept nogil:
     if s == NULL:
         return -1
     s.every_row = not (
-        reverse_matches(n, g.m_ip, g.m_ix, g.m_rip, g.m_rix, <uint64_t *> s.stamp_cat)
-        and reverse_matches(n, g.c_ip, g.c_ix, g.c_rip, g.c_rix, <uint64_t *> s.stamp_cat))
-    memset(s.stamp_cat, 0, <size_t> n * 8)
+        reverse_matches(n, g.m_ip, g.m_ix, g.m_rip, g.m_rix, <uint64_t *> s.stamps)
+        and reverse_matches(n, g.c_ip, g.c_ix, g.c_rip, g.c_rix, <uint64_t *> s.stamps))
+    memset(s.stamps, 0, <size_t> n * 8)
     s.tt = <int32_t> (target // nn)
     s.tm = <int32_t> ((target - s.tt * nn) // n)
     s.tc = <int32_t> (target % n)

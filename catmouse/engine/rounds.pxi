@@ -175,7 +175,6 @@ cdef inline void scatter_tile(Worker *w, Shared *s, uint64_t *tile, uint64_t *de
     cdef int64_t W = s.W, CW = s.CW, j, row
     cdef uint64_t any = 0, x, left = rows
     cdef int bits = 0
-    cdef bint shared = s.threads > 1
     cdef bint direct = cat_half and s.planes == NULL and s.rem != NULL
     while left:
         j = cm_ctz64(left)
@@ -197,7 +196,7 @@ cdef inline void scatter_tile(Worker *w, Shared *s, uint64_t *tile, uint64_t *de
                 row = (word << 6) + cm_ctz64(x)
                 x &= x - 1
                 dest[row * W + block] |= (<uint64_t> 1) << j
-                mark(mask, stamp, listed, count, row, block, CW, k, shared)
+                mark(mask, stamp, listed, count, row, block, CW, k)
                 if direct:
                     s.rem[<int64_t> s.n * s.n + row * s.n + (block << 6) + j] = k - 1
         return
@@ -208,7 +207,7 @@ cdef inline void scatter_tile(Worker *w, Shared *s, uint64_t *tile, uint64_t *de
             tile[j] = 0
             row = (word << 6) + j
             dest[row * W + block] |= x
-            mark(mask, stamp, listed, count, row, block, CW, k, shared)
+            mark(mask, stamp, listed, count, row, block, CW, k)
             if direct:
                 write_round(s.rem + <int64_t> s.n * s.n + row * s.n + (block << 6), x, k - 1)
     w.work += 64 * 8
@@ -227,11 +226,11 @@ cdef void flush_tiles(Worker *w, Shared *s) noexcept nogil:
         while x:
             word = (j << 6) + cm_ctz64(x)
             x &= x - 1
-            scatter_tile(w, s, w.tiles + (word << 7), s.MW0T, s.chg_cat[par], s.stamp_cat,
+            scatter_tile(w, s, w.tiles + (word << 7), s.MW0T, w.chg_cat[par], w.stamp_cat,
                          w.changed_cat[par], &w.n_changed_cat[par], word, w.block, k, False,
                          w.block_rows)
-            scatter_tile(w, s, w.tiles + (word << 7) + 64, s.CW0T, s.chg_cat[par],
-                         s.stamp_cat, w.changed_cat[par], &w.n_changed_cat[par], word,
+            scatter_tile(w, s, w.tiles + (word << 7) + 64, s.CW0T, w.chg_cat[par],
+                         w.stamp_cat, w.changed_cat[par], &w.n_changed_cat[par], word,
                          w.block, k, False, w.block_rows)
     w.block = -1
     w.block_rows = 0
@@ -267,10 +266,10 @@ cdef void scatter_fresh(Worker *w, Shared *s) noexcept nogil:
                     fm_tile[row & 63] = s.FM[row * W + word]
                     s.FC[row * W + word] = 0
                     s.FM[row * W + word] = 0
-                scatter_tile(w, s, fc_tile, s.CW1, s.chg_mouse[par], s.stamp_mouse,
+                scatter_tile(w, s, fc_tile, s.CW1, w.chg_mouse[par], w.stamp_mouse,
                              w.changed_mouse[par], &w.n_changed_mouse[par], word, block, k,
                              True, rows)
-                scatter_tile(w, s, fm_tile, s.MW1, s.chg_mouse[par], s.stamp_mouse,
+                scatter_tile(w, s, fm_tile, s.MW1, w.chg_mouse[par], w.stamp_mouse,
                              w.changed_mouse[par], &w.n_changed_mouse[par], word, block, k,
                              True, rows)
                 w.work += last - first
@@ -292,14 +291,14 @@ cdef int phase_step(Worker *w, bint cat) noexcept nogil:
     if cat:
         # Masks of two rounds ago are free again: clear the rows this thread listed.
         for i in range(w.n_changed_cat[par]):
-            memset(&s.chg_cat[par][w.changed_cat[par][i] * CW], 0, <size_t> CW * 8)
+            memset(&w.chg_cat[par][w.changed_cat[par][i] * CW], 0, <size_t> CW * 8)
         w.n_changed_cat[par] = 0
         scatter_fresh(w, s)
         rip = s.g.c_rip
         rix = s.g.c_rix
     else:
         for i in range(w.n_changed_mouse[par ^ 1]):
-            memset(&s.chg_mouse[par ^ 1][w.changed_mouse[par ^ 1][i] * CW], 0,
+            memset(&w.chg_mouse[par ^ 1][w.changed_mouse[par ^ 1][i] * CW], 0,
                    <size_t> CW * 8)
         w.n_changed_mouse[par ^ 1] = 0
         rip = s.g.m_rip
@@ -325,14 +324,14 @@ cdef int phase_step(Worker *w, bint cat) noexcept nogil:
                     if owns(w, s, pred) and not (cat and flags[pred] & CAT_FORBIDDEN):
                         queued[pred >> 6] |= (<uint64_t> 1) << (pred & 63)
                 w.work += rip[row + 1] - rip[row]
-        b = w.id
-        while b < W:
+        for b in range(W):
+            if owner_of(s, b) != w.id:
+                continue
             x = queued[b]
             queued[b] = 0
             while x:
                 ring_push(w, <int32_t> ((b << 6) + cm_ctz64(x)), cap)
                 x &= x - 1
-            b += s.threads
     while w.head != w.tail:
         row = w.ring[w.head % cap]
         w.head += 1
@@ -381,8 +380,9 @@ cdef void phase_output(Worker *w) noexcept nogil:
             write_row(s.outcome + n * n + m * n, n, s.MW1 + m * W, s.CW1 + m * W, s.scratch)
     # The mouse-to-move half: its values are in rows by cat; transpose them a 64x64 tile
     # at a time into rows by mouse (block b of mice, word ``word`` of cats).
-    b = w.id
-    while b < W:
+    for b in range(W):
+        if owner_of(s, b) != w.id:
+            continue
         for word in range(W):
             c_end = 64 if (word << 6) + 64 <= n else n - (word << 6)
             for j in range(64):
@@ -398,7 +398,6 @@ cdef void phase_output(Worker *w) noexcept nogil:
             if m >= n:
                 break
             write_row(s.outcome + m * n, n, mrow + j * W, crow + j * W, s.scratch)
-        b += s.threads
     if s.planes != NULL:
         cat_half_to_rem(s, w.id, s.threads)  # the mouse-to-move half follows (general_run)
 

@@ -67,6 +67,17 @@ def test_threads_give_identical_tables(seed):
             assert tables(game, threads) == one, (seed, threads)
 
 
+@pytest.mark.parametrize("n", [600, 1100, 2000])
+def test_threads_owning_runs_of_blocks_give_identical_tables(n):
+    # Threads own runs of 2, 4 or 8 row blocks once every thread has two runs (600 nodes:
+    # 10 blocks, runs of 2 for 2 threads; 1100: 18 blocks, runs of 4 for 2 threads, of 2
+    # for 3; 2000: 32 blocks, runs of 8 for 2 threads, of 4 for 3).
+    game = random_game(random.Random(n), n, density=3 / n)
+    one = tables(game)
+    for threads in (2, 3):
+        assert tables(game, threads) == one, threads
+
+
 def test_threads_beyond_the_row_blocks_are_fine():
     # 70 nodes are two 64-row blocks: more threads than blocks do no harm.
     game = random_game(random.Random(1), 70)

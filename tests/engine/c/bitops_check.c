@@ -14,7 +14,7 @@ static int slow_ctz(uint64_t x) { int n = 0; while (!((x >> n) & 1)) ++n; return
 static int slow_popcount(uint64_t x) { int n = 0; for (; x; x >>= 1) n += (int)(x & 1); return n; }
 
 int main(void) {
-    uint64_t x = 0x9E3779B97F4A7C15ULL, shared = 0;
+    uint64_t x = 0x9E3779B97F4A7C15ULL;
     int32_t flag = 5;
     for (int i = 0; i < 200000; ++i) {
         x ^= x << 13; x ^= x >> 7; x ^= x << 17;  /* xorshift64 */
@@ -25,10 +25,9 @@ int main(void) {
         if (cm_popcount64(y) != slow_popcount(y) || cm_popcount64_swar(y) != slow_popcount(y)) {
             printf("popcount %llx\n", (unsigned long long)y); return 1;
         }
-        cm_or64(&shared, y);
     }
-    if (cm_popcount64(0) != 0 || cm_load64(&shared) != ~0ULL) { puts("or64/load64"); return 1; }
-    if (cm_exchange32(&flag, 7) != 5 || cm_load32(&flag) != 7) { puts("exchange32"); return 1; }
+    if (cm_popcount64(0) != 0) { puts("popcount 0"); return 1; }
+    if (cm_load32(&flag) != 5) { puts("load32"); return 1; }
     cm_store_flag(&flag, 9);
     if (cm_load32(&flag) != 9) { puts("store_flag"); return 1; }
 #if defined(_MSC_VER)

@@ -2,18 +2,11 @@
  * gcc can compile and check the MSVC branch's own code (its use of each intrinsic). They are
  * not MSVC: the real compiler has never built this branch here. */
 #include <stdint.h>
-typedef long long __int64;  /* a keyword of MSVC */
 static inline unsigned char _BitScanForward64(unsigned int *index, uint64_t mask) {
     if (!mask) return 0;
     *index = (unsigned int)__builtin_ctzll(mask);
     return 1;
 }
 static inline uint64_t __popcnt64(uint64_t x) { return (uint64_t)__builtin_popcountll(x); }
-static inline __int64 _InterlockedOr64(volatile __int64 *p, __int64 v) {
-    return __atomic_fetch_or(p, v, __ATOMIC_SEQ_CST);
-}
-static inline int _InterlockedExchange(volatile int *p, int v) {
-    return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST);
-}
 /* MSVC's long is 32 bits (LLP64), Linux's 64: make the branch's code see MSVC's. */
 #define long int
