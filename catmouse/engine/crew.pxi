@@ -8,6 +8,8 @@ cdef int run_phase_here(Worker *w, int32_t phase) noexcept nogil:
         return phase_step(w, False)
     if phase == PHASE_OUTPUT:
         phase_output(w)
+    if phase == PHASE_REMOTENESS:
+        mouse_share_to_rem(w)
     return 0
 
 
@@ -88,8 +90,11 @@ cdef int64_t general_run(Shared *s, object progress) except -2:
         with nogil:
             run_phase(s, PHASE_OUTPUT)
             if s.planes != NULL:
-                # After the barrier: every thread has read the cat-to-move planes.
-                mouse_half_to_rem(s, s.workers[0].tiles)
+                # After the barrier: every thread has read the cat-to-move planes, at the
+                # start of the mouse-to-move half.  Its rows before the mouse-to-move
+                # planes on every thread, then the rest in order.
+                run_phase(s, PHASE_REMOTENESS)
+                mouse_half_to_rem(s, s.workers[0].tiles, rows_before_planes(s))
     return s.decided
 
 
@@ -142,11 +147,9 @@ cdef int64_t solve_general(const Game *g, uint8_t *outcome, int32_t *rem, int64_
     try:
         if rem != NULL:
             with nogil:
+                # (The planes are cleared by their threads in round 1: zero_own_planes.)
                 s.planes = planes_in(rem, n, s.W, &s.cat_planes)
-                if s.planes != NULL:
-                    memset(s.planes, 0, <size_t> (n * 8 * s.W * 8))
-                    memset(s.cat_planes, 0, <size_t> (n * 8 * s.W * 8))
-                else:
+                if s.planes == NULL:
                     memset(rem, 0xFF, <size_t> (2 * nn) * sizeof(int32_t))
         if T > 1:
             s.go = <PyThread_type_lock *> PyMem_RawCalloc(T, sizeof(PyThread_type_lock))

@@ -121,24 +121,57 @@ cdef void cat_half_to_rem(Shared *s, int64_t first, int64_t step) noexcept nogil
         bm += step
 
 
-cdef void mouse_half_to_rem(Shared *s, uint64_t *scratch) noexcept nogil:
-    """The mouse-to-move half of the table, in row order (``scratch``: 8 * W words); each
-    row's planes are copied out before the row is written over them.  Decided: D0 without
+cdef void mouse_row_to_rem(Shared *s, uint64_t *scratch, int64_t m) noexcept nogil:
+    """Row ``m`` of the mouse-to-move half of the table (``scratch``: 8 * W words); its
+    planes are copied out first, as the row may be written over them.  Decided: D0 without
     the cells the cat may not stand on."""
-    cdef int64_t n = s.n, W = s.W, m, j, count
+    cdef int64_t n = s.n, W = s.W, j, count
     cdef const uint64_t *forbidden = s.scratch   # from seed
-    for m in range(n):
-        memcpy(scratch, s.planes + m * 8 * W, <size_t> (8 * W * 8))
-        for j in range(W):
-            count = 64 if (j << 6) + 64 <= n else n - (j << 6)
-            write_word(s.rem + m * n + (j << 6), count, s.D0[m * W + j] & ~forbidden[j],
-                       scratch + 8 * j, 1)
+    memcpy(scratch, s.planes + m * 8 * W, <size_t> (8 * W * 8))
+    for j in range(W):
+        count = 64 if (j << 6) + 64 <= n else n - (j << 6)
+        write_word(s.rem + m * n + (j << 6), count, s.D0[m * W + j] & ~forbidden[j],
+                   scratch + 8 * j, 1)
+
+
+cdef inline int64_t rows_before_planes(const Shared *s) noexcept nogil:
+    """The rows of the mouse-to-move half that end before its planes begin (about three
+    quarters): written, they overwrite no plane, so threads share them in any order."""
+    return ((<const char *> s.planes) - (<const char *> s.rem)) // (4 * s.n)
+
+
+cdef void mouse_half_to_rem(Shared *s, uint64_t *scratch, int64_t first) noexcept nogil:
+    """Rows ``first`` to n - 1 of the mouse-to-move half, in row order: row m overwrites
+    only planes of rows up to m, so every row keeps its planes until its own turn."""
+    cdef int64_t m
+    for m in range(first, s.n):
+        mouse_row_to_rem(s, scratch, m)
+
+
+cdef void mouse_share_to_rem(Worker *w) noexcept nogil:
+    """This thread's rows among those before the planes (PHASE_REMOTENESS)."""
+    cdef Shared *s = <Shared *> w.shared
+    cdef int64_t m
+    for m in range(rows_before_planes(s)):
+        if owns(w, s, m):
+            mouse_row_to_rem(s, w.tiles, m)
+
+
+cdef void zero_own_planes(Worker *w) noexcept nogil:
+    """Clear this thread's rows of both turns' planes (round 1, before any is set): in
+    parallel, and the table's first touch of those pages with them."""
+    cdef Shared *s = <Shared *> w.shared
+    cdef int64_t row, W = s.W
+    for row in range(s.n):
+        if owns(w, s, row):
+            memset(s.planes + row * 8 * W, 0, <size_t> (8 * W * 8))
+            memset(s.cat_planes + row * 8 * W, 0, <size_t> (8 * W * 8))
 
 
 cdef void planes_done(Shared *s, uint64_t *scratch) noexcept nogil:
     """Write the table from the planes and go on one position at a time (past PLANES_TOP)."""
     cat_half_to_rem(s, 0, 1)
-    mouse_half_to_rem(s, scratch)
+    mouse_half_to_rem(s, scratch, 0)
     memset(scratch, 0, <size_t> (8 * s.W * 8))
     s.planes = NULL
     s.cat_planes = NULL

@@ -288,6 +288,8 @@ cdef int phase_step(Worker *w, bint cat) noexcept nogil:
     cdef uint64_t x
     cdef Worker *other
     cdef int64_t count
+    if cat and k == 1 and s.planes != NULL:
+        zero_own_planes(w)
     if cat:
         # Masks of two rounds ago are free again: clear the rows this thread listed.
         for i in range(w.n_changed_cat[par]):
