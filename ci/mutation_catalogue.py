@@ -571,9 +571,9 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         'masks (the same tables), and the traced peak grows by at most 30%, still 2.9 times under'
         ' peak_bytes (measured, dense games, every mode)',
     ('catmouse/engine/py_small.py',
-     't_row = t_bit = 0',
+     't_mask = 0',
      'drop the statement'):
-        'read only under `turn >= 0 and ...`, and with no target turn is -1: the names are '
+        'read only under `turn >= 0 and ...`, and with no target turn is -1: the name is '
         'never read',
 }
 

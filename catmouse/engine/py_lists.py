@@ -11,7 +11,7 @@ from typing import Any
 
 from .checks import check_threads
 from .facts import LISTS_MAX_NODES, MAX_NODES
-from .py_game import _Game
+from .py_game import _POWERS, _Game
 from .py_rounds import _search
 from .py_small import _SMALL_NODES, _search_small, _swaps
 
@@ -33,9 +33,6 @@ def _rows_of(adjacency: Any) -> list[list[int]] | None:
         if len(set(row)) != len(row) or u in row:
             return None
     return rows
-
-
-_POWERS = [1 << u for u in range(64)]
 
 
 def _small_rows_of(adjacency: list) -> list[list[int]] | None:
