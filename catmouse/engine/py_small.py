@@ -110,6 +110,7 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
                         little))
 
     def board_of(rows: list[int]) -> int:
+        """Rows back into one board, row 0 lowest."""
         if word:
             return int.from_bytes(array(word, rows), "little")
         return int.from_bytes(b"".join(map(int.to_bytes, rows, lengths, little)),  # type: ignore[arg-type]
