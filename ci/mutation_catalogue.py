@@ -437,11 +437,6 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         'the extra bit n lands only in the rows of nodes the cat may not enter, which are only '
         'ANDed into masks of bits below n; 20,000 random games under every rule agree with the '
         'queue oracle',
-    ('catmouse/engine/py_lists.py',
-     'words = array("Q", masks + [0] * (64 - n))',
-     '`64` -> `65`'):
-        'a 65th zero word stays zero through the swaps, whose masks cover 64 words, and is never '
-        'read back (3,000 random matrices transpose the same)',
     ('catmouse/show/svg.py',
      'def layout(graph: Graph, seed: int = 7) -> list[Point]:',
      '`7` -> `8`'):
@@ -571,9 +566,9 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         'masks (the same tables), and the traced peak grows by at most 30%, still 2.9 times under'
         ' peak_bytes (measured, dense games, every mode)',
     ('catmouse/engine/py_small.py',
-     't_row = t_bit = 0',
+     't_mask = 0',
      'drop the statement'):
-        'read only under `turn >= 0 and ...`, and with no target turn is -1: the names are '
+        'read only under `turn >= 0 and ...`, and with no target turn is -1: the name is '
         'never read',
 }
 

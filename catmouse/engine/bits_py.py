@@ -27,7 +27,8 @@ children's sets in its own orientation.  Two searches do that:
 - ``_search_small`` (n <= 64, every LeetCode board): a row is one int of four
   64-bit-or-less fields (both turns, both winners), the round's new rows are
   transposed all at once as one big int by delta swaps (a few dozen C-speed
-  operations), and both players' steps are one OR and one AND per child;
+  operations), both players' steps are one OR and one AND per child, and the
+  undecided positions, one big int too, mask a whole round's finds at once;
 - ``_search`` (bigger boards): rows of n bits, new bits scattered one by one
   into the other orientation, and only the rows with a child that gained bits
   recomputed, so long thin endgames cost about the positions they decide.

@@ -3,6 +3,8 @@ both searches share."""
 
 from __future__ import annotations
 
+import itertools
+import operator
 import struct
 from array import array
 from collections.abc import Callable
@@ -14,6 +16,9 @@ from .facts import MOUSE_WIN as _MOUSE_WIN
 
 # progress() is called at most this often (seconds), and once at the end.
 _PROGRESS_EVERY = 0.2
+
+# Bit u, for the nodes of a one-word board (at most 64).
+_POWERS = [1 << u for u in range(64)]
 
 # Node ids below this are cached small ints in CPython: lists of them share
 # the objects and cost one 8-byte slot per entry.
@@ -113,8 +118,13 @@ def _terminal_rows(game: _Game, r: int, barred: set[int]) -> tuple[int, ...]:
 
 def _barred(game: _Game) -> set[int]:
     """The nodes the cat may not enter."""
-    stand = game.stand
-    return {u for u in range(game.n) if not stand >> u & 1}
+    barred = set()
+    rest = ((1 << game.n) - 1) & ~game.stand
+    while rest:
+        low = rest & -rest
+        barred.add(low.bit_length() - 1)
+        rest ^= low
+    return barred
 
 
 def _terminals(game: _Game) -> tuple[list[int], ...]:
@@ -124,45 +134,65 @@ def _terminals(game: _Game) -> tuple[list[int], ...]:
     return tuple(list(column) for column in zip(*rows)) if rows else ([],) * 6
 
 
-# Boards of at most this many nodes take the whole-board path (_search_small).
+def _every_row(bits: int, n: int, width: int) -> int:
+    """A board of ``n`` four-field rows of ``width``-bit fields, each row ``bits``."""
+    line = width // 2  # bytes per row
+    return int.from_bytes(bits.to_bytes(line, "little") * n, "little")
 
 
-def _terminals_packed(game: _Game, width: int) -> tuple[list[int], list[int]]:
-    """Round 0 in the four-field rows of ``_search_small``: new rows and undecided rows.
+# Per (n, width): the board with bit r of fields 1 and 3 in each row r, and that of fields 0
+# and 2 (each node's own bits in round 0: the cat on the mouse).
+_DIAGONALS: dict[tuple[int, int], tuple[int, int]] = {}
+
+
+def _diagonals(n: int, width: int) -> tuple[int, int]:
+    """The two boards of ``_DIAGONALS``, made once."""
+    diagonals = _DIAGONALS.get((n, width))
+    if diagonals is None:
+        diagonal = sum(1 << (r * (4 * width + 1)) for r in range(n))
+        diagonals = _DIAGONALS[n, width] = ((1 << width | 1 << 3 * width) * diagonal,
+                                            (1 | 1 << 2 * width) * diagonal)
+    return diagonals
+
+
+def _terminals_board(game: _Game, width: int) -> tuple[int, int]:
+    """Round 0 as two boards of ``_search_small``'s four-field rows: the new positions and
+    the undecided ones.
 
     Most nodes are plain (no flag, and both players can move from them): their
-    rows differ only in the node's own bit, so they are one expression each;
-    the few others go through ``_terminals``' rule-by-rule logic.
+    rows differ only in the node's own bit, so each board is one row repeated and a
+    diagonal; the few other rows are replaced with ``_terminals``' rule-by-rule logic.
     """
     n, stand = game.n, game.stand
     holes, goals = game.hole_mask, game.goal_mask
     everyone = (1 << n) - 1
     shift2, shift3 = 2 * width, 3 * width
+    stride = 4 * width
     # A plain node r: the cat on the mouse (cat wins, both turns), the cat on a
     # goal with the mouse to move, the mouse in a hole with the cat to move.
-    base_new = (stand & goals) << width | holes << shift2
-    base_free = (stand & ~goals) | (everyone & ~holes) << shift2
-    own_new = 1 << width | 1 << shift3
-    own_free = 1 | 1 << shift2
-    new = [base_new | own_new << r for r in range(n)]
-    free = [base_free & ~(own_free << r) for r in range(n)]
+    own_new, own_free = _diagonals(n, width)
+    new = _every_row((stand & goals) << width | holes << shift2, n, width) | own_new
+    free = _every_row((stand & ~goals) | (everyone & ~holes) << shift2, n, width)
+    free ^= free & own_free
     special = holes | goals | (everyone & ~stand)
     if not all(game.mouse_moves):
-        special |= sum(1 << r for r, moves in enumerate(game.mouse_moves) if not moves)
+        special |= sum(itertools.compress(_POWERS, map(operator.not_, game.mouse_moves)))
     barred = None  # built only when needed: most boards have no barred node
     if not all(game.cat_moves_all) or stand != everyone:
         barred = _barred(game)
-        special |= sum(1 << r for r, moves in enumerate(game.cat_moves_all)
-                       if barred.issuperset(moves))
+        special |= sum(itertools.compress(_POWERS, map(barred.issuperset, game.cat_moves_all)))
     if special:
         barred = _barred(game) if barred is None else barred
+        row_bits = (1 << stride) - 1
         while special:
             low = special & -special
             r = low.bit_length() - 1
             special ^= low
             mouse0, cat0, undecided0, cat1, mouse1, undecided1 = _terminal_rows(game, r, barred)
-            new[r] = mouse0 | cat0 << width | mouse1 << shift2 | cat1 << shift3
-            free[r] = undecided0 | undecided1 << shift2
+            at = r * stride
+            new ^= ((new >> at & row_bits) ^ (mouse0 | cat0 << width | mouse1 << shift2
+                                              | cat1 << shift3)) << at
+            free ^= ((free >> at & row_bits) ^ (undecided0 | undecided1 << shift2)) << at
     return new, free
 
 

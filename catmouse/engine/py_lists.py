@@ -4,7 +4,6 @@ path)."""
 from __future__ import annotations
 
 import itertools
-import operator
 import sys
 from array import array
 from typing import Any
@@ -35,47 +34,50 @@ def _rows_of(adjacency: Any) -> list[list[int]] | None:
     return rows
 
 
-_POWERS = [1 << u for u in range(64)]
+# Bit v of a row, keyed by node id: looking up an id outside 0..63 fails (a list would
+# wrap a negative one).
+_ROW_BITS = {u: 1 << u for u in range(64)}
+# Bit 65u of a 64 x 64 board: the self-loops u -> u.
+_LOOPS = sum(1 << (65 * u) for u in range(64))
 
 
 def _small_rows_of(adjacency: list) -> list[list[int]] | None:
     """``_rows_of`` for at most 64 nodes, and undirected: each step a C loop.
 
-    Each row becomes a bit mask of its neighbours; a repeat shows as fewer bits
-    than entries (the sum carries), a self-loop as the node's own bit, and a
-    one-way edge as a mask matrix that is not its own transpose.
+    Each row becomes a bit mask of its neighbours, and the masks one 64 x 64 board
+    (edge u -> v at bit 64u + v): a repeat shows as fewer bits than entries (the
+    sum carries), a self-loop as a bit on the diagonal, and a one-way edge, or an
+    id from n to 63, as a board that is not its own transpose.
     """
-    n = len(adjacency)
     if not set(map(type, adjacency)) <= {list}:
         return None
     rows = list(map(list.copy, adjacency))
     flat = list(itertools.chain.from_iterable(rows))
-    if flat and (not set(map(type, flat)) <= {int} or min(flat) < 0 or max(flat) >= n):
+    if not set(map(type, flat)) <= {int}:
         return None
-    bit = _POWERS.__getitem__
-    masks = list(map(sum, map(map, itertools.repeat(bit), rows)))
-    if list(map(int.bit_count, masks)) != list(map(len, rows)):
-        return None  # a neighbour listed twice
-    if any(map(operator.and_, masks, _POWERS)):
-        return None  # a self-loop
-    if masks != _transpose(masks, n):
-        return None  # a one-way edge
-    return rows
-
-
-def _transpose(masks: list[int], n: int) -> list[int]:
-    """The transpose of an n x n bit matrix (n <= 64), row r = bits of masks[r]."""
-    words = array("Q", masks + [0] * (64 - n))
+    try:
+        masks = list(map(sum, map(map, itertools.repeat(_ROW_BITS.__getitem__), rows)))
+    except KeyError:
+        return None  # an id below 0 or above 63
+    if sum(map(int.bit_count, masks)) != len(flat):
+        return None  # a neighbour listed twice (a carry past bit 63 too)
+    words = array("Q", masks)
     if sys.byteorder == "big":  # the board reads the words little-endian
         words.byteswap()
     board = int.from_bytes(words, "little")
+    if board & _LOOPS:
+        return None  # a self-loop
+    if board != _transposed(board):
+        return None  # a one-way edge, or a neighbour from n up
+    return rows
+
+
+def _transposed(board: int) -> int:
+    """The transpose of a 64 x 64 bit matrix (bit 64r + c is row r, column c)."""
     for shift, mask in _swaps(64, 1):
         swap = ((board >> shift) ^ board) & mask
         board ^= swap ^ (swap << shift)
-    words = array("Q", board.to_bytes(512, "little"))
-    if sys.byteorder == "big":
-        words.byteswap()
-    return words.tolist()[:n]
+    return board
 
 
 def _reverse(rows: list[list[int]], n: int) -> list[list[int]]:

@@ -16,12 +16,14 @@ from .facts import MOUSE_WIN as _MOUSE_WIN
 from .facts import NO_POSITION
 from .py_game import (
     _PROGRESS_EVERY,
+    _barred,
     _codes,
+    _every_row,
     _Game,
     _low_halves,
     _row_splitter,
     _stamp,
-    _terminals_packed,
+    _terminals_board,
     _undecided_remoteness,
 )
 
@@ -70,6 +72,11 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
     so one OR over a row's children gathers both players' candidate wins and
     losses, each in the field of its own result, and one AND over the
     children's cumulative rows confirms the losses.
+
+    Only those two steps go row by row.  The rest is a few operations on
+    whole boards (one int, row r at bit ``r * 4P``): the undecided positions
+    (each in both fields of its turn) mask a round's finds at once, and the
+    new board goes straight into the next transpose.
     """
     n = game.n
     nn = n * n
@@ -83,13 +90,32 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
     losses_mask = field << width | field << shift2
     mouse_fields = field | field << width
     cat_fields = mouse_fields << shift2
-    line = width // 2  # bytes per row: four fields of width bits
+    stride = 4 * width  # bits per row
+    first_fields = _every_row(field | field << shift2, n, width)  # fields 0 and 2
+    line = width // 2  # bytes per row
+    size = line * n
     lengths = itertools.repeat(line)
-    big = itertools.repeat("big")
-    unpack = _row_splitter(line, n)
+    little = itertools.repeat("little")
+    split = _row_splitter(line, n)
     # An array typecode of one row, if any: an array's bytes are the machine's, and the shortcut
     # reads them as little-endian words, so a big-endian machine takes the bytes path.
     word = {4: "I", 8: "Q"}.get(line, "") if sys.byteorder == "little" else ""
+
+    def rows_of(board: int) -> list[int]:
+        """A board's rows, row 0 first (rows past n are 0 on every board here)."""
+        if word:
+            return array(word, board.to_bytes(size, "little")).tolist()
+        # (typeshed types byteorder as a Literal, which map() cannot see through)
+        return list(map(int.from_bytes, split(board.to_bytes(size, "little")),  # type: ignore[arg-type]
+                        little))
+
+    def board_of(rows: list[int]) -> int:
+        """Rows back into one board, row 0 lowest."""
+        if word:
+            return int.from_bytes(array(word, rows), "little")
+        return int.from_bytes(b"".join(map(int.to_bytes, rows, lengths, little)),  # type: ignore[arg-type]
+                              "little")
+
     swaps = _swaps(width)
     halves = _low_halves(width)
     mouse_moves = game.mouse_moves
@@ -97,14 +123,16 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
     same_moves = cat_moves is mouse_moves
     stand = game.stand
 
-    new, free = _terminals_packed(game, width)
+    new, free = _terminals_board(game, width)
+    free |= free << width
     # Cumulative arrived rows, read by the AND.  The cat's moves into a node it
     # may not enter are not moves: all ones in that node's cat field leave the
     # AND over the cat's children to the nodes it may enter.
-    seen = [0 if stand >> x & 1 else field << shift2 for x in range(n)]
+    seen = [0] * n
+    for x in _barred(game):
+        seen[x] = field << shift2
     tables = outcome is not None
-    if tables:
-        decided_rows = [0] * n
+    decided = 0
     rem = _undecided_remoteness(remoteness, 2 * nn)
 
     if target >= 0:
@@ -112,65 +140,49 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
         t_mouse, t_cat = divmod(rest, n)
         if not stand >> t_cat & 1:
             return NO_POSITION
-        # The target's row and bit; the bit one field up is "won by the cat".
+        # The target's bit; the bit one field up is "won by the cat".
         t_row, t_bit = (t_mouse, t_cat) if turn == 0 else (t_cat, shift2 + t_mouse)
+        t_mask = 1 << (t_row * stride + t_bit)
     else:
         turn = -1
-        t_row = t_bit = 0
+        t_mask = 0
 
     depth = 0
     last_report = time.monotonic()
     while True:
-        if turn >= 0 and not free[t_row] >> t_bit & 1:
-            return _CAT_WIN if new[t_row] >> (t_bit + width) & 1 else _MOUSE_WIN
-        if not any(new):
+        if turn >= 0 and not free & t_mask:
+            return _CAT_WIN if new & t_mask << width else _MOUSE_WIN
+        if not new:
             break
         if tables:
-            decided_rows = list(map(operator.or_, decided_rows, new))
+            decided |= new
             if rem is not None:
-                _stamp(rem, new, n, width, depth)
+                _stamp(rem, rows_of(new), n, width, depth)
         # Move the round's new bits into the other orientation.
-        # Rows to bytes and back in C: an array when a row is a machine word,
-        # else big-endian bytes, where the last row comes first.
-        if word:
-            board = int.from_bytes(array(word, new), "little")
-        else:
-            # (typeshed types byteorder as a Literal, which map() cannot see through)
-            board = int.from_bytes(b"".join(map(int.to_bytes, reversed(new), lengths,  # type: ignore[arg-type]
-                                                big)), "big")
-        board = (board >> shift2 & halves) | (board & halves) << shift2
+        board = (new >> shift2 & halves) | (new & halves) << shift2
         for shift, mask in swaps:
             swap = ((board >> shift) ^ board) & mask
             board ^= swap ^ (swap << shift)
-        if word:
-            arrived = array(word, board.to_bytes(line * n, "little")).tolist()
-        else:
-            arrived = list(map(int.from_bytes,  # type: ignore[arg-type]
-                               unpack(board.to_bytes(line * n, "big")), big))
-            arrived.reverse()
+        arrived = rows_of(board)
         seen = list(map(operator.or_, seen, arrived))
         if progress is not None:
             now = time.monotonic()
             if now - last_report >= _PROGRESS_EVERY:
-                progress(2 * n * stand.bit_count() - sum(map(int.bit_count, free)))
+                progress(2 * n * stand.bit_count() - free.bit_count() // 2)
                 last_report = now
         depth += 1
 
         # Both steps at once: (m, c) with the mouse to move is won if a move
         # reaches a (m', c) the mouse won last round, lost if every move reaches
-        # one the cat won, one of them last round; the same for the cat.
-        new = [0] * n
+        # one the cat won, one of them last round; the same for the cat.  Rows
+        # take every find; the undecided board drops the positions decided before.
+        found_rows = []
+        keep = found_rows.append
         if same_moves:
-            for r, open_ in enumerate(free):
-                if not open_:
-                    continue
-                moves = mouse_moves[r]
+            for moves in mouse_moves:
                 found = 0
                 for child in moves:
                     found |= arrived[child]
-                found &= open_ | open_ << width
-                if not found:
-                    continue
                 lost = found & losses_mask
                 if lost:
                     # A child won by the mover is not won by the opponent, so
@@ -179,52 +191,45 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
                         lost &= seen[child]
                         if not lost:
                             break  # early exit: nothing left to lose
-                    done = found & wins_mask | lost
+                    keep(found & wins_mask | lost)
                 else:
-                    done = found & wins_mask
-                if done:
-                    new[r] = done
-                    free[r] = open_ & ~(done | done >> width)
+                    keep(found)
         else:
-            for r, open_ in enumerate(free):
-                if not open_:
-                    continue
+            for mouse_children, cat_children in zip(mouse_moves, cat_moves):
                 found = 0
-                for child in mouse_moves[r]:
+                for child in mouse_children:
                     found |= arrived[child]
                 found &= mouse_fields
-                for child in cat_moves[r]:
+                for child in cat_children:
                     found |= arrived[child] & cat_fields
-                found &= open_ | open_ << width
-                if not found:
-                    continue
                 lost = found & losses_mask
                 if lost:
                     lost_mouse = lost & mouse_fields
-                    for child in mouse_moves[r]:
+                    for child in mouse_children:
                         lost_mouse &= seen[child]
                     lost_cat = lost & cat_fields
-                    for child in cat_moves[r]:
+                    for child in cat_children:
                         lost_cat &= seen[child]
-                    lost = lost_mouse | lost_cat
-                done = found & wins_mask | lost
-                if done:
-                    new[r] = done
-                    free[r] = open_ & ~(done | done >> width)
+                    keep(found & wins_mask | lost_mouse | lost_cat)
+                else:
+                    keep(found)
+        new = board_of(found_rows) & free
+        # Each new position is one bit (won or lost): both of its undecided bits go.
+        once = (new | new >> width) & first_fields
+        free ^= once | once << width
 
-    decided = 2 * n * stand.bit_count() - sum(map(int.bit_count, free))
+    count = 2 * n * stand.bit_count() - free.bit_count() // 2
     if progress is not None:
-        progress(decided)
+        progress(count)
     if turn >= 0:
         return 0  # never decided: a draw
     # The tables, in mouse rows: the mouse to move from the rows decided, the
     # cat to move from the arrived ones (fields 0 and 1 of both).
     absent = ((1 << n) - 1) & ~stand
     out = memoryview(outcome).cast("B")
-    for m in range(n):
-        row = decided_rows[m]
+    for m, row in enumerate(rows_of(decided)):
         out[m * n : m * n + n] = _codes(n, row & field, row >> width & field, absent)
         row = seen[m]
         out[nn + m * n : nn + m * n + n] = _codes(n, row & field, row >> width & field,
                                                  absent)
-    return decided
+    return count
