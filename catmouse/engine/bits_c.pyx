@@ -105,6 +105,7 @@ cdef enum:
     PHASE_OUTPUT = 2
     PHASE_EXIT = 3
     PHASE_REMOTENESS = 4
+    PHASE_SEED = 5
     # From this size on a table is worth the huge-page hint (smaller ones come from the heap).
     HUGE_TABLE = 1 << 22
 

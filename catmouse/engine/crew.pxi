@@ -10,6 +10,8 @@ cdef int run_phase_here(Worker *w, int32_t phase) noexcept nogil:
         phase_output(w)
     if phase == PHASE_REMOTENESS:
         mouse_share_to_rem(w)
+    if phase == PHASE_SEED:
+        seed_rows(w)
     return 0
 
 
@@ -47,7 +49,10 @@ cdef int64_t general_run(Shared *s, object progress) except -2:
     cdef int32_t i, status
     cdef double last = 0.0
     with nogil:
-        seed(s)
+        seed_masks(s)
+        run_phase(s, PHASE_SEED)
+    for i in range(s.threads):
+        s.decided += s.workers[i].decided
     if s.tt >= 0:
         code = target_code(s)
         if code >= 0:

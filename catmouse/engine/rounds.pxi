@@ -405,21 +405,26 @@ cdef void phase_output(Worker *w) noexcept nogil:
 
 
 cdef void seed(Shared *s) noexcept nogil:
-    """Round 0: the terminal positions by rule precedence, in every orientation."""
+    """Round 0 on one thread (the crew's runs seed_rows as a phase of its own)."""
+    seed_masks(s)
+    s.workers[0].decided = 0
+    seed_rows(&s.workers[0])
+    s.decided = s.workers[0].decided
+
+
+cdef void seed_masks(Shared *s) noexcept nogil:
+    """Round 0's per-node masks (s.scratch): the cat's forbidden nodes, holes, the cat's
+    goals, and the nodes where the mouse or the cat cannot move."""
     cdef const Game *g = s.g
     cdef const uint8_t *flags = g.flags
-    cdef int64_t n = s.n, W = s.W, nn = <int64_t> s.n * s.n, u, j, base, col
+    cdef int64_t n = s.n, W = s.W, u, e
     cdef uint64_t *forbidden = s.scratch
     cdef uint64_t *hole = s.scratch + W
     cdef uint64_t *goal = s.scratch + 2 * W
     cdef uint64_t *mouse_stuck = s.scratch + 3 * W
     cdef uint64_t *cat_stuck = s.scratch + 4 * W
-    cdef uint64_t pad, bit, mw, cw, x, valid
-    cdef int64_t e
+    cdef uint64_t bit
     cdef bint moves
-    cdef int64_t decided = 0
-    # Bits past node n-1 in the last word: decided from the start, so never computed.
-    pad = 0 if n % 64 == 0 else ONES << (n % 64)
     for u in range(n):
         bit = (<uint64_t> 1) << (u & 63)
         if flags[u] & CAT_FORBIDDEN:
@@ -438,9 +443,29 @@ cdef void seed(Shared *s) noexcept nogil:
                     break
             if not moves:
                 cat_stuck[u >> 6] |= bit
-    forbidden[W - 1] |= pad
+    # Bits past node n-1 in the last word: decided from the start, so never computed.
+    forbidden[W - 1] |= 0 if n % 64 == 0 else ONES << (n % 64)
+
+
+cdef void seed_rows(Worker *w) noexcept nogil:
+    """Round 0: the terminal positions by rule precedence, in every orientation, in this
+    thread's rows; the count in w.decided."""
+    cdef Shared *s = <Shared *> w.shared
+    cdef const Game *g = s.g
+    cdef const uint8_t *flags = g.flags
+    cdef int64_t n = s.n, W = s.W, nn = <int64_t> s.n * s.n, u, j, base, col
+    cdef const uint64_t *forbidden = s.scratch
+    cdef const uint64_t *hole = s.scratch + W
+    cdef const uint64_t *goal = s.scratch + 2 * W
+    cdef const uint64_t *mouse_stuck = s.scratch + 3 * W
+    cdef const uint64_t *cat_stuck = s.scratch + 4 * W
+    cdef uint64_t pad, bit, mw, cw, x, valid
+    cdef int64_t decided = 0
+    pad = 0 if n % 64 == 0 else ONES << (n % 64)
     # Rows by cat (bits are mice).
     for u in range(n):
+        if not owns(w, s, u):
+            continue
         base = u * W
         if flags[u] & CAT_FORBIDDEN:
             for j in range(W):
@@ -470,6 +495,8 @@ cdef void seed(Shared *s) noexcept nogil:
             s.D1T[base + j] = mw | cw | (pad if j == W - 1 else 0)
     # Rows by mouse (bits are cats).
     for u in range(n):
+        if not owns(w, s, u):
+            continue
         base = u * W
         for j in range(W):
             valid = ~forbidden[j]
@@ -497,7 +524,7 @@ cdef void seed(Shared *s) noexcept nogil:
                     col = (j << 6) + cm_ctz64(bit)
                     bit &= bit - 1
                     s.rem[nn + u * n + col] = 0
-    s.decided = decided
+    w.decided = decided
 
 
 cdef int64_t target_code(Shared *s) noexcept nogil:
