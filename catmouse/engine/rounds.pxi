@@ -327,7 +327,7 @@ cdef int phase_step(Worker *w, bint cat) noexcept nogil:
                         queued[pred >> 6] |= (<uint64_t> 1) << (pred & 63)
                 w.work += rip[row + 1] - rip[row]
         for b in range(W):
-            if owner_of(s, b) != w.id:
+            if not owns_block(w, b):
                 continue
             x = queued[b]
             queued[b] = 0
@@ -383,7 +383,7 @@ cdef void phase_output(Worker *w) noexcept nogil:
     # The mouse-to-move half: its values are in rows by cat; transpose them a 64x64 tile
     # at a time into rows by mouse (block b of mice, word ``word`` of cats).
     for b in range(W):
-        if owner_of(s, b) != w.id:
+        if not owns_block(w, b):
             continue
         for word in range(W):
             c_end = 64 if (word << 6) + 64 <= n else n - (word << 6)

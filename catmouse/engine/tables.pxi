@@ -6,7 +6,7 @@ from libc.stdint cimport uintptr_t
 # -- any n: rows of W words, a work-list per thread, threads -----------------------------
 
 cdef struct Worker:
-    # One thread's share: the rows of the 64-row blocks it owns (owner_of).
+    # One thread's share: the rows of the 64-row blocks it owns (owner_of, read from owned).
     void *shared
     int32_t id
     int32_t *ring          # the work-list: a FIFO ring buffer of rows, capacity n
@@ -32,6 +32,7 @@ cdef struct Worker:
     uint64_t *tiles
     uint64_t *fresh_words  # W * CW words: per block of cat rows, the words with FC/FM bits
     uint64_t *touched      # CW words: the words of the block with new bits
+    uint64_t *owned        # CW words: bit b for each block b this thread owns
     int64_t block          # the block in ``tiles`` (-1: none)
     uint64_t block_rows    # the rows of that block with bits in ``tiles``
     int64_t decided        # positions this thread decided in the current round
@@ -96,7 +97,7 @@ cdef int64_t layout_bytes(int64_t n, int64_t threads) noexcept nogil:
     total += threads * 2 * n * 4       # stamps, per thread
     total += 6 * W * 8                # seeding masks, the queued rows
     # per thread: ring, 2+2 changed lists, fresh list (rows), scratch words and tiles
-    total += threads * (align8(6 * n * 4) + (2 * W + 2 * CW + 128 * W + 128 + W * CW) * 8)
+    total += threads * (align8(6 * n * 4) + (2 * W + 3 * CW + 128 * W + 128 + W * CW) * 8)
     return total
 
 
@@ -118,6 +119,7 @@ cdef Shared *shared_alloc(const Game *g, int32_t threads) noexcept nogil:
     cdef int64_t total = layout_bytes(n, threads)
     cdef char *p
     cdef int32_t i, par
+    cdef int64_t b
     cdef Shared *s
     cdef Worker *w
     # On 32-bit, a count past the address space would wrap in the size_t cast below.
@@ -170,15 +172,19 @@ cdef Shared *shared_alloc(const Game *g, int32_t threads) noexcept nogil:
         w.lose = w.win + W
         w.dirty = w.lose + W
         w.touched = w.dirty + CW
-        w.tiles = w.touched + CW
+        w.owned = w.touched + CW
+        w.tiles = w.owned + CW
         w.fresh_words = w.tiles + 128 * W + 128
+        for b in range(W):
+            if owner_of(s, b) == i:
+                w.owned[b >> 6] |= (<uint64_t> 1) << (b & 63)
         for par in range(2):
             w.chg_cat[par] = s.chg_cat[par] + i * n * CW
             w.chg_mouse[par] = s.chg_mouse[par] + i * n * CW
         w.stamp_cat = s.stamps + i * 2 * n
         w.stamp_mouse = w.stamp_cat + n
         w.block = -1
-        p += (2 * W + 2 * CW + 128 * W + 128 + W * CW) * 8
+        p += (2 * W + 3 * CW + 128 * W + 128 + W * CW) * 8
     return s
 
 
@@ -198,8 +204,12 @@ cdef inline int32_t owner_of(const Shared *s, int64_t block) noexcept nogil:
     return <int32_t> ((block >> s.shift) % s.threads)
 
 
+cdef inline bint owns_block(const Worker *w, int64_t block) noexcept nogil:
+    return (w.owned[block >> 6] >> (block & 63)) & 1
+
+
 cdef inline bint owns(const Worker *w, const Shared *s, int64_t row) noexcept nogil:
-    return owner_of(s, row >> 6) == w.id
+    return owns_block(w, row >> 6)
 
 
 cdef inline void ring_push(Worker *w, int32_t row, int64_t cap) noexcept nogil:
