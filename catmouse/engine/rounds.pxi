@@ -279,15 +279,12 @@ cdef void scatter_fresh(Worker *w, Shared *s) noexcept nogil:
 cdef int phase_step(Worker *w, bint cat) noexcept nogil:
     """One thread's part of one step of the round: clear, scatter, queue, compute."""
     cdef Shared *s = <Shared *> w.shared
-    cdef int64_t n = s.n, CW = s.CW, W = s.W, cap = s.n, i, e, row, pred, b
-    cdef int32_t k = s.round, par = k & 1, u
+    cdef int64_t n = s.n, CW = s.CW, W = s.W, cap = s.n, i, row, b
+    cdef int32_t k = s.round, par = k & 1
     cdef const uint8_t *flags = s.g.flags
-    cdef const int32_t *rip
-    cdef const int32_t *rix
-    cdef uint64_t *queued = s.queued
+    cdef uint64_t *queue
     cdef uint64_t x
-    cdef Worker *other
-    cdef int64_t count
+    cdef int64_t u
     if cat and k == 1 and s.planes != NULL:
         zero_own_planes(w)
     if cat:
@@ -296,41 +293,27 @@ cdef int phase_step(Worker *w, bint cat) noexcept nogil:
             memset(&w.chg_cat[par][w.changed_cat[par][i] * CW], 0, <size_t> CW * 8)
         w.n_changed_cat[par] = 0
         scatter_fresh(w, s)
-        rip = s.g.c_rip
-        rix = s.g.c_rix
     else:
         for i in range(w.n_changed_mouse[par ^ 1]):
             memset(&w.chg_mouse[par ^ 1][w.changed_mouse[par ^ 1][i] * CW], 0,
                    <size_t> CW * 8)
         w.n_changed_mouse[par ^ 1] = 0
-        rip = s.g.m_rip
-        rix = s.g.m_rix
-    # The work-list: every owned row in round 1, then the predecessors of changed rows,
-    # marked in the queued bitmap (word b is block b: this thread's words only), then
-    # pushed in row order, so that the scatters of one 64-row block stay in cache.
+    # The work-list: every owned row in round 1, else the rows the threads queued for this
+    # step (queue_predecessors), taken from every thread's bitmap for the blocks this one
+    # owns and pushed in row order, so that the scatters of one 64-row block stay in cache.
     if k == 1 or s.every_row:
         for row in range(n):
             if owns(w, s, row) and not (cat and flags[row] & CAT_FORBIDDEN):
                 ring_push(w, <int32_t> row, cap)
     else:
-        for u in range(s.threads):
-            other = &s.workers[u]
-            if cat:
-                count = other.n_changed_cat[par ^ 1]
-            else:
-                count = other.n_changed_mouse[par]
-            for i in range(count):
-                row = other.changed_cat[par ^ 1][i] if cat else other.changed_mouse[par][i]
-                for e in range(rip[row], rip[row + 1]):
-                    pred = rix[e]
-                    if owns(w, s, pred) and not (cat and flags[pred] & CAT_FORBIDDEN):
-                        queued[pred >> 6] |= (<uint64_t> 1) << (pred & 63)
-                w.work += rip[row + 1] - rip[row]
         for b in range(W):
             if not owns_block(w, b):
                 continue
-            x = queued[b]
-            queued[b] = 0
+            x = 0
+            for u in range(s.threads):
+                queue = s.workers[u].queue[0 if cat else 1]
+                x |= queue[b]
+                queue[b] = 0
             while x:
                 ring_push(w, <int32_t> ((b << 6) + cm_ctz64(x)), cap)
                 x &= x - 1
@@ -344,7 +327,46 @@ cdef int phase_step(Worker *w, bint cat) noexcept nogil:
             return -1
     if not cat:
         flush_tiles(w, s)
+    if not s.every_row:
+        queue_predecessors(w, s, cat)
     return 0
+
+
+cdef void queue_predecessors(Worker *w, Shared *s, bint cat) noexcept nogil:
+    """Queue for the next step the predecessors of the rows this thread changed in this
+    one, in its own bitmap (any thread's rows): after the barrier each thread takes its
+    blocks' bits from every bitmap.  Each changed row's predecessors are listed once, by
+    the thread that changed it, rather than by every thread."""
+    cdef int32_t par = s.round & 1
+    cdef const uint8_t *flags = s.g.flags
+    cdef const int32_t *rip
+    cdef const int32_t *rix
+    cdef const int32_t *rows
+    cdef uint64_t *queue
+    cdef int64_t count, i, e, row
+    cdef int32_t pred
+    if cat:
+        # The cat's scatter changed rows by mouse: the mouse step recomputes their
+        # predecessors under the mouse's moves.
+        rows = w.changed_mouse[par]
+        count = w.n_changed_mouse[par]
+        rip = s.g.m_rip
+        rix = s.g.m_rix
+        queue = w.queue[1]
+    else:
+        # The mouse's scatter changed rows by cat: the next cat step recomputes theirs.
+        rows = w.changed_cat[par]
+        count = w.n_changed_cat[par]
+        rip = s.g.c_rip
+        rix = s.g.c_rix
+        queue = w.queue[0]
+    for i in range(count):
+        row = rows[i]
+        for e in range(rip[row], rip[row + 1]):
+            pred = rix[e]
+            if not (not cat and flags[pred] & CAT_FORBIDDEN):
+                queue[pred >> 6] |= (<uint64_t> 1) << (pred & 63)
+        w.work += rip[row + 1] - rip[row]
 
 
 cdef void write_row(uint8_t *out, int64_t n, const uint64_t *mw, const uint64_t *cw,

@@ -33,6 +33,7 @@ cdef struct Worker:
     uint64_t *fresh_words  # W * CW words: per block of cat rows, the words with FC/FM bits
     uint64_t *touched      # CW words: the words of the block with new bits
     uint64_t *owned        # CW words: bit b for each block b this thread owns
+    uint64_t *queue[2]     # W words each: rows this thread queued for the cat / mouse step
     int64_t block          # the block in ``tiles`` (-1: none)
     uint64_t block_rows    # the rows of that block with bits in ``tiles``
     int64_t decided        # positions this thread decided in the current round
@@ -63,7 +64,6 @@ cdef struct Shared:
     uint64_t *chg_cat[2]
     uint64_t *chg_mouse[2]
     int32_t *stamps        # every thread's stamps (2n int32 each); thread 0's are scratch
-    uint64_t *queued       # W words: rows queued for the current step, a bit each
     uint64_t *scratch      # 5 rows of per-node masks, used while seeding
     Worker *workers
     uint8_t *outcome
@@ -95,9 +95,9 @@ cdef int64_t layout_bytes(int64_t n, int64_t threads) noexcept nogil:
     total += 8 * n * W * 8            # the 8 bit tables
     total += 4 * threads * n * CW * 8  # change masks, two per side, per thread
     total += threads * 2 * n * 4       # stamps, per thread
-    total += 6 * W * 8                # seeding masks, the queued rows
+    total += 5 * W * 8                # seeding masks
     # per thread: ring, 2+2 changed lists, fresh list (rows), scratch words and tiles
-    total += threads * (align8(6 * n * 4) + (2 * W + 3 * CW + 128 * W + 128 + W * CW) * 8)
+    total += threads * (align8(6 * n * 4) + (4 * W + 3 * CW + 128 * W + 128 + W * CW) * 8)
     return total
 
 
@@ -153,8 +153,7 @@ cdef Shared *shared_alloc(const Game *g, int32_t threads) noexcept nogil:
     s.chg_mouse[0] = s.chg_cat[1] + threads * n * CW
     s.chg_mouse[1] = s.chg_mouse[0] + threads * n * CW
     s.scratch = s.chg_mouse[1] + threads * n * CW
-    s.queued = s.scratch + 5 * W
-    p = <char *> (s.queued + W)
+    p = <char *> (s.scratch + 5 * W)
     s.stamps = <int32_t *> p
     p = <char *> (s.stamps + threads * 2 * n)
     p += (8 - (<uintptr_t> p) % 8) % 8  # aligned to 8 (a pointer is 4 bytes on i386)
@@ -175,6 +174,8 @@ cdef Shared *shared_alloc(const Game *g, int32_t threads) noexcept nogil:
         w.owned = w.touched + CW
         w.tiles = w.owned + CW
         w.fresh_words = w.tiles + 128 * W + 128
+        w.queue[0] = w.fresh_words + W * CW
+        w.queue[1] = w.queue[0] + W
         for b in range(W):
             if owner_of(s, b) == i:
                 w.owned[b >> 6] |= (<uint64_t> 1) << (b & 63)
@@ -184,7 +185,7 @@ cdef Shared *shared_alloc(const Game *g, int32_t threads) noexcept nogil:
         w.stamp_cat = s.stamps + i * 2 * n
         w.stamp_mouse = w.stamp_cat + n
         w.block = -1
-        p += (2 * W + 3 * CW + 128 * W + 128 + W * CW) * 8
+        p += (4 * W + 3 * CW + 128 * W + 128 + W * CW) * 8
     return s
 
 
