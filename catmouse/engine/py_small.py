@@ -176,7 +176,7 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
         # reaches a (m', c) the mouse won last round, lost if every move reaches
         # one the cat won, one of them last round; the same for the cat.  Rows
         # take every find; the undecided board drops the positions decided before.
-        found_rows = []
+        found_rows: list[int] = []
         keep = found_rows.append
         if same_moves:
             for moves in mouse_moves:
