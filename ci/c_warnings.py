@@ -2,9 +2,10 @@
 
 Usage: python ci/c_warnings.py LOG [--generated FILE.c ...] [--label NAME] [--fail-on-ours]
 
-A warning (gcc or clang, "FILE:LINE:COL: warning: ...") is put in one of three groups:
+A warning (gcc or clang, "FILE:LINE:COL: warning: ...") is put in one of four groups:
 
-ours        in a file of ours (a header, a .c written by hand), or in a generated C file on
+ours        in a file of ours (under a ``catmouse/`` folder: a header, a .c written by hand),
+            or in a generated C file on
             a line that Cython emitted for a statement of the .pyx: the nearest marker
             comment above it (``/* "catmouse/engine/rounds.pxi":123``: the .pyx or the
             .pxi it includes) lies in the same
@@ -13,10 +14,12 @@ ours        in a file of ours (a header, a .c written by hand), or in a generate
             Cython-made identifier (``__pyx_t_3``, ``__pyx_self``, ``__Pyx_...``).
 generated   anywhere else in a generated C file: Cython's utility code and boilerplate.
 headers     in Python's or the system's headers (/usr/include, a python include folder).
+others      in another package's sources, built in the same log (pip builds the test
+            dependencies from source where no wheel exists, as on i386).
 
 Each warning of ours is printed with its .pyx line.  The last line is the summary
-"<label>: N warnings (N ours, N generated, N headers)".  Exit status 1 with --fail-on-ours
-when any is ours, else 0.
+"<label>: N warnings (N ours, N generated, N headers, N other packages)".  Exit status 1
+with --fail-on-ours when any is ours, else 0.
 """
 
 from __future__ import annotations
@@ -53,7 +56,7 @@ def pyx_origin(lines: list[str], number: int) -> str | None:
 def classify(log: str, generated: list[str]) -> dict[str, list[str]]:
     sources = {os.path.basename(path): path for path in generated}
     cache: dict[str, list[str]] = {}
-    groups: dict[str, list[str]] = {"ours": [], "generated": [], "headers": []}
+    groups: dict[str, list[str]] = {"ours": [], "generated": [], "headers": [], "others": []}
     seen = set()
     for raw in log.splitlines():
         found = WARNING.match(raw.strip())
@@ -78,8 +81,10 @@ def classify(log: str, generated: list[str]) -> dict[str, list[str]]:
                 groups["generated"].append(where)
         elif any(part in path for part in HEADER_DIRS):
             groups["headers"].append(where)
-        else:
+        elif "catmouse/" in path.replace(os.sep, "/") or not os.path.dirname(path):
             groups["ours"].append(where)
+        else:
+            groups["others"].append(where)
     return groups
 
 
@@ -93,12 +98,13 @@ def main() -> int:
     options = parser.parse_args()
     with open(options.log, encoding="utf-8", errors="replace") as log:
         groups = classify(log.read(), options.generated)
-    for group in ("ours", "generated", "headers"):
+    for group in ("ours", "generated", "headers"):  # (other packages' are not listed)
         for entry in groups[group]:
             print(f"  [{group}] {entry}")
     total = sum(len(entries) for entries in groups.values())
     print(f"{options.label}: {total} warnings ({len(groups['ours'])} ours, "
-          f"{len(groups['generated'])} generated, {len(groups['headers'])} headers)")
+          f"{len(groups['generated'])} generated, {len(groups['headers'])} headers, "
+          f"{len(groups['others'])} other packages)")
     return 1 if options.fail_on_ours and groups["ours"] else 0
 
 

@@ -21,7 +21,7 @@
 #    A warning of ours fails the check.  With qemu-aarch64 on PATH it also says so; running
 #    the module under emulation needs an arm64 Python too, which this script does not fetch.
 #
-# The last line: "aarch64: ... N warnings (N ours, N generated, N headers) ...".
+# The last line: "aarch64: ... N warnings (N ours, N generated, N headers, N other packages) ...".
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

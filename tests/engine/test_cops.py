@@ -225,7 +225,8 @@ def test_the_pure_twins_bound_holds_its_measured_peak():
             tracemalloc.stop()
         ratios.append((py_cops.cops_peak_bytes(n, k) / peak, n, k, p))
     assert min(ratios)[0] >= 1.0, min(ratios)
-    assert max(ratios)[0] <= 4.0, max(ratios)
+    # Counted at 64-bit object sizes, which a 32-bit Python about halves (7.2 on i386).
+    assert max(ratios)[0] <= (4.0 if sys.maxsize > 2**32 else 8.0), max(ratios)
 
 
 @pytest.mark.parametrize("n,k,p", [(10, 2, 0.3), (64, 3, 0.1), (20, 4, 0.3), (65, 1, 0.9),
