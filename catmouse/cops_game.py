@@ -278,7 +278,7 @@ class CopsAnalysis(Displayed):
         return [(self._names(t), name(r), turn) for t, r, turn in line]
 
     def to_json(self) -> str:
-        """The tables as JSON (see :func:`catmouse.cops_export.cops_dict` for the keys).
+        """The tables as JSON (the keys: ``catmouse.cops_export.cops_dict``).
 
         >>> import json
         >>> data = json.loads(CopsGame([[1], [0]], cops=1).analyze().to_json())

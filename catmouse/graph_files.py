@@ -204,7 +204,7 @@ def read_edge_list(source: Source, directed: bool = False) -> Graph:
     """A graph from an edge list: lines ``u v`` (spaces or a comma), ``#`` comments.
 
     Nodes are the ids ``0..max``; an id the file never names is an isolated node
-    (a warning says which).  See :func:`parse_edge_list`.
+    (a warning says which).  The grammar is ``parse_edge_list``'s, in this module.
 
     >>> import io
     >>> read_edge_list(io.StringIO("0 1\\n1 2\\n")).num_edges
@@ -215,7 +215,8 @@ def read_edge_list(source: Source, directed: bool = False) -> Graph:
 
 def read_json(source: Source, directed: bool = False) -> GraphFile:
     """A graph from JSON: adjacency lists, or an object with them under ``"graph"`` and
-    optional ``"directed"``, ``"mouse"``, ``"cat"`` and ``"hole"`` (see :func:`parse_json`).
+    optional ``"directed"``, ``"mouse"``, ``"cat"`` and ``"hole"`` (the grammar of
+    ``parse_json``, in this module).
 
     >>> import io
     >>> read_json(io.StringIO("[[1], [0]]")).graph.n
