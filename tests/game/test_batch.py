@@ -178,24 +178,25 @@ def test_one_thread_or_one_graph_starts_none(use_engine, started, graph):
     assert started() == 0
 
 
-def test_threads_none_splits_only_a_batch_as_big_as_one_1024_node_graph(started):
-    # 2 * (1000**2 + 6**2) positions: under one graph of 1024 nodes, one thread.
-    small = [ring(1000), EXAMPLE]
+def test_threads_none_splits_only_a_batch_as_big_as_one_320_node_graph(started):
+    assert batch_module.BATCH_THREADS_FROM_NODES == 320
+    # 2 * (316**2 + 6**2) positions: under one graph of 320 nodes, one thread.
+    small = [ring(316), EXAMPLE]
     assert catmouse.solve_many(small) == [catmouse.solve(g) for g in small]
     assert started() == 0 and batch_module._threads(None, small) == 1
-    big = [ring(1024), EXAMPLE]
+    big = [ring(320), EXAMPLE]
     assert catmouse.solve_many(big) == [catmouse.solve(g) for g in big]
     assert batch_module._threads(None, big) == 4  # every core (os.cpu_count, patched)
-    two_big = [ring(1024), ring(1000)]
+    two_big = [ring(320), ring(316)]
     assert catmouse.solve_many(two_big) == [catmouse.solve(g) for g in two_big]
     assert split_across_threads(started)  # two graphs past one word: split across threads
 
 
 def test_threads_none_counts_an_iterator_of_rows_as_no_positions(started):
     # Its size is not known before it is read: the lists alone decide, and here
-    # they are two positions short of one graph of 1024 nodes.
-    sizes = [1023, 44, 7, 6, 5]
-    assert sum(n * n for n in sizes) == 1024 * 1024 - 1
+    # they are two positions short of one graph of 320 nodes.
+    sizes = [319, 18, 17, 5]
+    assert sum(n * n for n in sizes) == 320 * 320 - 1
     batch = [ring(n) for n in sizes] + [iter(EXAMPLE)]
     assert catmouse.solve_many(batch) == [catmouse.solve(ring(n)) for n in sizes] + [
         Outcome.DRAW]
@@ -216,15 +217,15 @@ def test_threads_none_sizes_scipy_sparse_matrices(started):
     small = matrix(sparse, EXAMPLE)
     assert catmouse.solve_many([small, EXAMPLE]) == [Outcome.DRAW, Outcome.DRAW]
     assert started() == 0
-    # Its shape counts: one matrix of 1024 nodes is enough for every core.
-    big = matrix(sparse, ring(1024))
-    assert catmouse.solve_many([big, small]) == [catmouse.solve(ring(1024)), Outcome.DRAW]
+    # Its shape counts: one matrix of 320 nodes is enough for every core.
+    big = matrix(sparse, ring(320))
+    assert catmouse.solve_many([big, small]) == [catmouse.solve(ring(320)), Outcome.DRAW]
     assert split_across_threads(started)
 
 
-def test_threads_none_splits_a_batch_of_exactly_one_1024_node_graph(started):
-    sizes = [1023, 43, 9, 9, 6]
-    assert sum(n * n for n in sizes) == 1024 * 1024
+def test_threads_none_splits_a_batch_of_exactly_one_320_node_graph(started):
+    sizes = [319, 23, 7, 6, 5]
+    assert sum(n * n for n in sizes) == 320 * 320
     batch = [ring(n) for n in sizes]
     assert catmouse.solve_many(batch) == [catmouse.solve(g) for g in batch]
     assert batch_module._threads(None, batch) == 4  # every core (os.cpu_count, patched)
@@ -232,16 +233,16 @@ def test_threads_none_splits_a_batch_of_exactly_one_1024_node_graph(started):
 
 def test_threads_none_with_no_known_core_count_uses_one_thread(started, monkeypatch):
     monkeypatch.setattr(os, "cpu_count", lambda: None)
-    batch = [ring(1024), EXAMPLE]
+    batch = [ring(320), EXAMPLE]
     assert catmouse.solve_many(batch) == [catmouse.solve(g) for g in batch]
     assert started() == 0
 
 
 def test_threads_none_sizes_graphs(started):
-    small = [Graph(ring(1000)), Graph(EXAMPLE)]
+    small = [Graph(ring(316)), Graph(EXAMPLE)]
     assert catmouse.solve_many(small) == [catmouse.solve(g) for g in small]
     assert started() == 0
-    big = [Graph(ring(1024)), Graph(EXAMPLE)]
+    big = [Graph(ring(320)), Graph(EXAMPLE)]
     assert catmouse.solve_many(big) == [catmouse.solve(g) for g in big]
     assert split_across_threads(started)
 
