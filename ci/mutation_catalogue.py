@@ -575,6 +575,18 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
      'drop the statement'):
         'read only under `turn >= 0 and ...`, and with no target turn is -1: the names are '
         'never read',
+    ('catmouse/atomic.py',
+     '_CREATE = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)',
+     '`0` -> `1`'):
+        'the default only counts where os has no O_NOFOLLOW (Windows), and there 1 is O_WRONLY, '
+        'already in the flags: the same flags on every platform',
+    ('catmouse/atomic.py', 'return False', '`return x` -> `return None`'):
+        "_created's and _unwind_on_sigterm's False: their one caller each tests the result's "
+        'truth (`if _created(...)`, `if restore`), and None is false too',
+    ('catmouse/atomic.py',
+     'return False  # the program handles it (the command line does the same)',
+     '`return x` -> `return None`'):
+        "_unwind_on_sigterm's False: its caller tests `if restore`, and None is false too",
 }
 
 
