@@ -78,7 +78,9 @@ PYTHON_MODULES: dict[str, dict] = {
         "tests": ['game/test_family.py', 'engine/test_bounded_dp.py'],
     },
     'graph_files.py': {
-        "tests": ['cli/test_cli_commands.py', 'cli/test_cli_options.py', 'game/test_inputs.py'],
+        "tests": ['cli/test_cli_commands.py', 'cli/test_cli_options.py', 'game/test_inputs.py',
+                  # the public readers of issue 20
+                  'game/test_readers.py'],
     },
     'solving.py': {
         "tests": ['game/test_solve.py', 'game/test_solve_options.py', 'engine/test_fast_paths.py',
@@ -575,6 +577,11 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
      'drop the statement'):
         'read only under `turn >= 0 and ...`, and with no target turn is -1: the names are '
         'never read',
+    ('catmouse/graph_files.py',
+     'line = line.split("#", 1)[0].replace(",", " ").strip()',
+     '`1` -> `2`'):
+        'only the text before the first "#" is kept ([0]), and a larger maxsplit changes only '
+        'the parts after it',
     ('catmouse/atomic.py',
      '_CREATE = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)',
      '`0` -> `1`'):
