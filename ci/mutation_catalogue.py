@@ -577,6 +577,16 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
      'drop the statement'):
         'read only under `turn >= 0 and ...`, and with no target turn is -1: the names are '
         'never read',
+    ('catmouse/solving.py', 'remoteness = bool(remoteness)', 'drop the statement'):
+        "analyze_rules only tests remoteness for truth afterwards (the table made or not, and "
+        "check_memory, whose need_bytes and both engines' peak_bytes read its truth: 2 and 'x' "
+        'give what True gives); the Analysis learns it from the table',
+    ('catmouse/solving.py',
+     'if need_bytes(graph.n, outcome=False, remoteness=False, target=True) > SMALL_TABLES:',
+     '`>` -> `>=`'):
+        'the two differ only where the bytes equal SMALL_TABLES (16 MiB) exactly, and neither '
+        "engine's need_bytes does for any n from 0 to MAX_NODES = 65535 (checked by enumeration:"
+        ' the compiled one passes it from n = 4033, the pure one from n = 1763)',
     ('catmouse/graph_files.py',
      'line = line.split("#", 1)[0].replace(",", " ").strip()',
      '`1` -> `2`'):

@@ -295,3 +295,11 @@ def test_a_log_bar_prints_a_tenth_once_and_no_second_last_line(clock):
     bar = Bar(10, "x", stream=closed)
     bar.close(10)  # never reported, closed after its delay of 0: the one line
     assert closed.getvalue() == "x [##############################] 100% 10/10\n"
+
+
+@pytest.mark.parametrize("remoteness", [True, False])
+def test_analyze_with_progress_false_solves_like_no_progress(use_engine, remoteness):
+    quiet = catmouse.analyze(grid(5), remoteness=remoteness, progress=False)
+    plain = catmouse.analyze(grid(5), remoteness=remoteness)
+    assert quiet.outcomes == plain.outcomes and quiet.counts() == plain.counts()
+    assert quiet.counts()[catmouse.Outcome.MOUSE_WIN] > 0
