@@ -258,6 +258,14 @@ def _loose_bound(ratios: str) -> str:
 # Equivalent mutants: (file, stripped source line, mutation text) -> why no test can kill it.
 # The mutation text is what --list prints after the line number.  A test checks that every
 # line still stands in its file.
+# Block sizes that bound memory only (shared reasons of the equivalents below).
+_VERIFY_BLOCKS = ("the size of verify's numpy blocks, which bounds its memory only: the same "
+                  "scores, the same verdict and the same position named, in more or fewer "
+                  "blocks (so more or fewer progress reports, of which the tests ask only that "
+                  "they rise to the end)")
+_WRITER_BLOCKS = ("the rows per block of the CSV/JSON writers, which bound their memory only: "
+                  "the same text in more or fewer blocks (so more or fewer progress reports, "
+                  "which still rise to the end and come while writing)")
 EQUIVALENT: dict[tuple[str, str, str], str] = {
     ('catmouse/engine/cops.pxi', 'if rows < 0 or rows >= (<int64_t> 1) << 31:', '`>=` -> `>`'):
         "the two differ only at exactly 2**31 rows, and no C(n+k-1, k) with n <= 1024 and "
@@ -577,6 +585,37 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
      'drop the statement'):
         'read only under `turn >= 0 and ...`, and with no target turn is -1: the names are '
         'never read',
+    ('catmouse/table_check.py', '_BUDGET = 1 << 22  # scores per block', '`22` -> `23`'):
+        _VERIFY_BLOCKS,
+    ('catmouse/table_check.py', 'block = max(1, _BUDGET // max(n, 1))', '`//` -> `*`'):
+        _VERIFY_BLOCKS,
+    ('catmouse/table_check.py', 'step = max(1, min(step, _BUDGET // (n * width)))', '`1` -> `2`'):
+        _VERIFY_BLOCKS,
+    ('catmouse/table_check.py', 'step = max(1, min(step, _BUDGET // (n * width)))', '`//` -> `*`'):
+        _VERIFY_BLOCKS,
+    ('catmouse/table_check.py', 'if 2 * longest + 8 < 2**31:', '`2` -> `3` (#1)'):
+        'a stricter test for packing scores in int32: what it admits the original admits too, '
+        'and the rest go to int64, which is always exact (the same scores)',
+    ('catmouse/table_check.py', 'if 2 * longest + 8 < 2**31:', '`**` -> `*`'):
+        'int32 only while the longest game is under 27 plies: a stricter test, the rest in int64,'
+        ' which is always exact (the same scores)',
+    ('catmouse/table_check.py', 'if 2 * longest + 8 < 2**31:', '`8` -> `9`'):
+        '2 * longest + 8 is even and 2**31 - 1 odd: `+ 9 <` and `+ 8 <` admit the same longest',
+    ('catmouse/table_text.py', '_BLOCK_ROWS = 1 << 19', '`1` -> `2`'):
+        _WRITER_BLOCKS,
+    ('catmouse/table_text.py', '_BLOCK_ROWS = 1 << 19', '`<<` -> `>>`'):
+        _WRITER_BLOCKS + ' (0 rows: a block per mouse, and max(1, ...) for JSON)',
+    ('catmouse/table_text.py', 'if len(lines) >= _BLOCK_ROWS // 8 or m == n - 1:', '`//` -> `*`'):
+        _WRITER_BLOCKS,
+    ('catmouse/table_text.py', 'top = max(int(values.max()), 0) if len(values) else 0',
+     '`0` -> `1` (#2)'):
+        'the top of no values at all: str(1) and str(0) are both one digit wide, and no row is '
+        'written from an empty table',
+    ('catmouse/table_text.py',
+     'if width <= 5:  # a row of a table of every number of that width: one gather',
+     '`<=` -> `<`'):
+        'five-digit numbers then go the general way (powers of ten) instead of the lookup table: '
+        'the same digits once the NUL padding is dropped (checked for -7, -1 and 0 to 99999)',
     ('catmouse/solving.py', 'remoteness = bool(remoteness)', 'drop the statement'):
         "analyze_rules only tests remoteness for truth afterwards (the table made or not, and "
         "check_memory, whose need_bytes and both engines' peak_bytes read its truth: 2 and 'x' "

@@ -214,8 +214,13 @@ def ring(n):
     return [[(u - 1) % n, (u + 1) % n] for u in range(n)]
 
 
+@pytest.mark.parametrize("with_numpy", [True, False])
 @pytest.mark.parametrize("suffix", [".csv", ".json"])
-def test_save_reports_positions_as_the_blocks_go_out(tmp_path, suffix):
+def test_save_reports_positions_as_the_blocks_go_out(tmp_path, monkeypatch, suffix, with_numpy):
+    from catmouse import table_text
+
+    if not with_numpy:
+        monkeypatch.setattr(table_text, "numpy_or_none", lambda: None)
     analysis = catmouse.analyze(ring(300))
     seen = []
     analysis.save(tmp_path / f"t{suffix}", progress=seen.append)
