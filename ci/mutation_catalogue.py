@@ -616,6 +616,20 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
      '`<=` -> `<`'):
         'five-digit numbers then go the general way (powers of ten) instead of the lookup table: '
         'the same digits once the NUL padding is dropped (checked for -7, -1 and 0 to 99999)',
+    ('catmouse/progress.py', 'self.last_draw = float("-inf")', 'drop the statement'):
+        'last_draw is read only when drawn is True (`if self.drawn and now - self.last_draw`), '
+        'and _draw, the one place that sets drawn, sets last_draw with it',
+    ('catmouse/progress.py', 'self._tenth = -1  # the tenth of the work that line showed',
+     '`1` -> `2`'):
+        '_tenth is only compared as `_share_tenth() > self._tenth`, and a share in tenths is '
+        '0 to 10: above -2 exactly when above -1',
+    ('catmouse/progress.py', 'return False', '`return x` -> `return None`'):
+        "engine_takes_progress's except branch (`pragma: no cover`): unreachable with the engines"
+        " shipped, whose propagate both have a signature; its callers test the result's truth",
+    ('catmouse/progress.py', 'return False', '`False` -> `True`'):
+        "engine_takes_progress's except branch (`pragma: no cover`): unreachable with the engines"
+        ' shipped, whose propagate both have a signature (test_the_engine_in_use_rejects_or_takes'
+        '_the_keyword reads it on each)',
     ('catmouse/solving.py', 'remoteness = bool(remoteness)', 'drop the statement'):
         "analyze_rules only tests remoteness for truth afterwards (the table made or not, and "
         "check_memory, whose need_bytes and both engines' peak_bytes read its truth: 2 and 'x' "
