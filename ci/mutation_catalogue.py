@@ -630,6 +630,31 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "engine_takes_progress's except branch (`pragma: no cover`): unreachable with the engines"
         ' shipped, whose propagate both have a signature (test_the_engine_in_use_rejects_or_takes'
         '_the_keyword reads it on each)',
+    ('catmouse/cops_census.py', '_BLOCK = 1 << 20', '`<<` -> `>>`'):
+        "the size hint of geng's output read at a time (0: no hint, all of it at once): the "
+        'same lines counted, in fewer or more engine calls',
+    ('catmouse/cops_census.py', '_BLOCK = 1 << 20', '`20` -> `21`'):
+        "the size hint of geng's output read at a time: the same lines counted, in fewer "
+        'engine calls',
+    ('catmouse/cops_census.py',
+     'counts.update(engine.current.cop_numbers_graph6(b"".join(lines), 254))', '`254` -> `255`'):
+        'both engines clamp max_cops to min(max_cops, 254) (py_cops.cop_numbers_graph6, '
+        'cops_entry.pxi): 254 and 255 are the same limit',
+    ('catmouse/cops_export.py',
+     'text = json.dumps(cops_dict(analysis), separators=(",", ":"), allow_nan=False) + "\\n"',
+     '`False` -> `True`'):
+        "cops_dict holds ints, strings and lists only: no float, so no NaN for allow_nan to "
+        'refuse',
+    ('catmouse/cops.py', 'check_threads(threads)', 'drop the statement'):
+        "both engines' cop_number run the same check_threads (engine/checks.py) before any work"
+        ' and cop_number always calls the engine (parts is never empty, [[]] for no nodes): '
+        'the same TypeError or ValueError, worded the same',
+    ('catmouse/cops.py',
+     'parts = [list(range(graph.n))] if graph.n <= MAX_COP_NODES else _components(graph)',
+     '`<=` -> `<`'):
+        'at exactly 1024 nodes the components are solved one by one and summed instead of the '
+        'graph at once: the cop number of a disjoint union is the sum of its parts, so the same '
+        'answer (one part, the whole graph, if it is connected)',
     ('catmouse/solving.py', 'remoteness = bool(remoteness)', 'drop the statement'):
         "analyze_rules only tests remoteness for truth afterwards (the table made or not, and "
         "check_memory, whose need_bytes and both engines' peak_bytes read its truth: 2 and 'x' "
