@@ -655,6 +655,19 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         'at exactly 1024 nodes the components are solved one by one and summed instead of the '
         'graph at once: the cop number of a disjoint union is the sum of its parts, so the same '
         'answer (one part, the whole graph, if it is connected)',
+    ('catmouse/show/cops_page.py',
+     'radius = max(13.0, min(24.0, 200.0 / math.sqrt(max(n, 1))))', '`1` -> `2`'):
+        'max(n, 2) differs from max(n, 1) only for n = 0 or 1, where 200 / sqrt(1) and '
+        '200 / sqrt(2) are both clipped to the same radius, 24',
+    ('catmouse/show/cops_page.py', 'size = max(520.0, 70.0 * math.sqrt(max(n, 1)))',
+     '`1` -> `2`'):
+        'max(n, 2) differs from max(n, 1) only for n = 0 or 1, where 70 and 99 are both below '
+        'the least size, 520',
+    ('catmouse/show/cops_page.py', 'if u < v:', 'negate the condition'):
+        'each edge of an undirected graph is then drawn from its other end (v, u): the same '
+        'segment; u == v cannot come, since a Graph refuses self-loops',
+    ('catmouse/show/cops_page.py', 'if u < v:', '`<` -> `<=`'):
+        'u <= v adds only u == v, a self-loop, which a Graph refuses: the same lines',
     ('catmouse/solving.py', 'remoteness = bool(remoteness)', 'drop the statement'):
         "analyze_rules only tests remoteness for truth afterwards (the table made or not, and "
         "check_memory, whose need_bytes and both engines' peak_bytes read its truth: 2 and 'x' "
