@@ -668,6 +668,24 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         'segment; u == v cannot come, since a Graph refuses self-loops',
     ('catmouse/show/cops_page.py', 'if u < v:', '`<` -> `<=`'):
         'u <= v adds only u == v, a self-loop, which a Graph refuses: the same lines',
+    ('catmouse/cli/commands.py',
+     'width, height = (int(v) for v in svg.split(\'viewBox="0 0 \', 1)[1].split(\'"\')[0]',
+     '`1` -> `2` (#1)'):
+        'only the text after the first viewBox is read ([1], up to its closing quote): a second '
+        'split changes only the parts after it',
+    ('catmouse/cli/cop_census.py', 'BLOCK_BYTES = 1 << 20', '`<<` -> `>>`'):
+        'the size hint of the lines read at a time (0: no hint, the whole input in one block): '
+        'the same lines answered in the same order, in fewer blocks',
+    ('catmouse/cli/cop_census.py', 'BLOCK_BYTES = 1 << 20', '`20` -> `21`'):
+        'the size hint of the lines read at a time: the same lines answered in the same order, '
+        'in fewer blocks',
+    ('catmouse/cli/cop_census.py', 'block += b"\\n"', 'drop the statement'):
+        'readlines returns whole lines, so only the stream\'s last block can lack its last '
+        '"\\n", and both engines count a last line without one (cop_numbers_graph6\'s '
+        'contract); the line count it feeds is read only for later blocks, and there are none',
+    ('catmouse/cli/cop_census.py', 'out.flush()', 'drop the statement'):
+        'run returns to main and the process exits next, which flushes stdout: the command '
+        'prints the same bytes (a caller inside Python shares the same sys.stdout)',
     ('catmouse/solving.py', 'remoteness = bool(remoteness)', 'drop the statement'):
         "analyze_rules only tests remoteness for truth afterwards (the table made or not, and "
         "check_memory, whose need_bytes and both engines' peak_bytes read its truth: 2 and 'x' "
