@@ -391,3 +391,27 @@ def test_from_matrix_sorts_scipy_rows():
     assert Graph.from_matrix(unsorted).neighbors(0) == (1, 2)
     assert Graph.from_csr(unsorted).neighbors(0) == (1, 2)
     assert Graph.from_csr(unsorted) == Graph.from_matrix(unsorted)
+
+
+def test_directed_true_takes_a_networkx_digraph_and_refuses_an_undirected_graph():
+    nx = pytest.importorskip("networkx")
+    assert Graph(nx.DiGraph([(0, 1)]), directed=True).adjacency() == [[1], []]
+    with pytest.raises(ValueError, match="^directed=True, but the networkx graph is undirected"):
+        Graph(nx.path_graph(3), directed=True)
+
+
+def test_a_two_dimensional_array_past_the_node_limit_is_refused_as_a_matrix():
+    # Before a row of it is read, whatever its shape.
+    numpy = pytest.importorskip("numpy")
+    for shape in ((70000, 70000), (70000, 3)):
+        huge = numpy.broadcast_to(numpy.int8(0), shape)  # no memory behind it
+        with pytest.raises(ValueError, match="^an adjacency matrix of 70000 nodes is too large"):
+            Graph(huge)
+
+
+def test_int32_bytes_come_in_groups_of_four():
+    from catmouse.graph_checks import int32_bytes
+
+    assert int32_bytes(bytes([1, 0, 0, 0]), "<", ">") == bytes([0, 0, 0, 1])
+    with pytest.raises(ValueError, match="^int32 bytes must come in groups of 4$"):
+        int32_bytes(bytes(6), "<", ">")
