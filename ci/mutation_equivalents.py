@@ -144,4 +144,10 @@ GAME_AND_SHOW: dict[tuple[str, str, str], str] = {
      'return False  # the program handles it (the command line does the same)',
      '`return x` -> `return None`'):
         "_unwind_on_sigterm's False: its caller tests `if restore`, and None is false too",
+    ('catmouse/graph.py', 'checked=True)', '`True` -> `False`'):
+        "from_matrix's CSR is valid by construction (rows of the column ids of a square matrix's "
+        '1 entries, the diagonal refused, symmetry checked unless directed): checked=False '
+        'only checks it again, which passes',
+    ('catmouse/graph_checks.py', 'n = shape[0]', '`0` -> `1`'):
+        'the line above refuses a matrix unless shape[0] == shape[1]: the same n',
 }

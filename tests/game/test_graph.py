@@ -415,3 +415,15 @@ def test_int32_bytes_come_in_groups_of_four():
     assert int32_bytes(bytes([1, 0, 0, 0]), "<", ">") == bytes([0, 0, 0, 1])
     with pytest.raises(ValueError, match="^int32 bytes must come in groups of 4$"):
         int32_bytes(bytes(6), "<", ">")
+
+
+def test_from_csr_refuses_too_many_nodes_given_as_an_iterator():
+    # A generator has no size to read first: the count is checked once it is read, and
+    # before indices is read (it could be as long as the graph is big).
+    def never_read():
+        raise AssertionError("indices read for a graph already too big")
+        yield  # pragma: no cover
+
+    for indices in ([], never_read()):
+        with pytest.raises(ValueError, match="^a graph of 65537 nodes is too large"):
+            Graph.from_csr((0 for _ in range(65538)), indices)
