@@ -150,4 +150,13 @@ GAME_AND_SHOW: dict[tuple[str, str, str], str] = {
         'only checks it again, which passes',
     ('catmouse/graph_checks.py', 'n = shape[0]', '`0` -> `1`'):
         'the line above refuses a matrix unless shape[0] == shape[1]: the same n',
+    ('catmouse/graph_checks.py',
+     'if view.format[0] in "<>!" and view.format[0] != _NATIVE_ORDER:', '`0` -> `1` (#2)'):
+        'a buffer that names the native byte order ("<i" here) then takes the foreign path, '
+        "_copy_int32(_buffer_ints(view)), which decodes it by its format: the same ints (checked"
+        ' with ctypes little-endian arrays), copied item by item instead of in one memcpy',
+    ('catmouse/graph_checks.py', 'return len(view) if view.ndim == 1 else None', '`1` -> `2`'):
+        "a 1-D buffer's size is then unknown ahead: from_csr checks the same count with the same "
+        'words right after copying indptr (check_node_count(len(ip) - 1)), still before indices'
+        ' is read; only the copy of indptr comes first',
 }
