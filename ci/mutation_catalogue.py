@@ -7,6 +7,9 @@ the reports made before the three-layer layout (docs/dev/mutation/) onto these f
 
 from __future__ import annotations
 
+import runpy
+from pathlib import Path
+
 # File -> the tests that exercise it (run with -x); ``engine`` selects which engine twin's
 # parametrized tests run: mutating one twin, the other twin's copies of a test cannot fail.
 
@@ -78,7 +81,9 @@ PYTHON_MODULES: dict[str, dict] = {
         "tests": ['game/test_family.py', 'engine/test_bounded_dp.py'],
     },
     'graph_files.py': {
-        "tests": ['cli/test_cli_commands.py', 'cli/test_cli_options.py', 'game/test_inputs.py'],
+        "tests": ['cli/test_cli_commands.py', 'cli/test_cli_options.py', 'game/test_inputs.py',
+                  # the public readers of issue 20
+                  'game/test_readers.py'],
     },
     'solving.py': {
         "tests": ['game/test_solve.py', 'game/test_solve_options.py', 'engine/test_fast_paths.py',
@@ -607,3 +612,6 @@ _LOOSE_BOUND: dict[str, list[tuple[str, str]]] = {
 }
 EQUIVALENT.update({('catmouse/engine/bits_py.py', text, what): _loose_bound(ratios)
                    for text, changes in _LOOSE_BOUND.items() for what, ratios in changes})
+# The game and show layers' equivalents, kept in a file of their own (this one stays short).
+EQUIVALENT.update(runpy.run_path(str(Path(__file__).with_name("mutation_equivalents.py")))
+                  ["GAME_AND_SHOW"])

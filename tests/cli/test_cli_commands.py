@@ -337,3 +337,56 @@ def test_graph6_names_the_first_character_outside_its_range():
         parse_graph6("A?~\x7f~")
     with pytest.raises(ValueError, match=re.escape("holds the character '>', outside")):
         parse_graph6("A?>")
+
+
+# -- the words of the outcome and the title, the errors of draw and cat-mouse-ii ------------
+
+
+def test_the_outcome_line_says_when_an_endless_game_is_scored_as_a_win(capsys):
+    _, out, _ = run(capsys, "solve", EXAMPLES / "leetcode2.json")
+    assert "\noutcome: the mouse wins\n" in out
+    _, out, _ = run(capsys, "solve", EXAMPLES / "leetcode1.json")
+    assert "\noutcome: a draw: neither side can force a win\n" in out
+    _, out, _ = run(capsys, "solve", EXAMPLES / "leetcode1.json", "--draw", "mouse")
+    assert "\noutcome: the mouse wins: the game never ends, which counts as its win\n" in out
+
+
+def test_the_picture_title_counts_plies_of_a_game_that_ends_only(tmp_path, capsys):
+    def title(*argv):
+        assert run(capsys, "draw", *argv, "-o", tmp_path / "t.svg")[0] == 0
+        return next(ET.parse(tmp_path / "t.svg").getroot().iter(f"{SVG}text")).text
+
+    assert title(EXAMPLES / "leetcode1.json") == "leetcode1.json: a draw"
+    assert title(EXAMPLES / "leetcode2.json") == "leetcode2.json: the mouse wins in 1 move"
+
+
+def test_a_solve_of_a_second_or_more_says_how_long_it_took(capsys, monkeypatch):
+    from types import SimpleNamespace
+
+    from catmouse.cli import commands
+
+    clock = iter([10.0, 11.0])
+    monkeypatch.setattr(commands, "time", SimpleNamespace(perf_counter=lambda: next(clock)))
+    code, _, err = run(capsys, "solve", EXAMPLES / "leetcode2.json")
+    assert code == 0 and "solved 32 positions in 1.00 s" in err
+
+
+def test_a_failing_png_converter_is_one_line_naming_the_file(tmp_path, capsys, monkeypatch):
+    from catmouse.show import png
+
+    def fails(*args, **kwargs):
+        raise RuntimeError("the converter stopped")
+
+    monkeypatch.setattr(png, "find_converter", lambda: ["no-such-converter"])
+    monkeypatch.setattr(png, "write_png", fails)
+    target = tmp_path / "t.png"
+    code, _, err = run(capsys, "draw", EXAMPLES / "leetcode2.json", "-o", target)
+    assert code == 1 and err.strip().endswith(f"cannot write {target}: the converter stopped")
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_an_empty_grid_file_is_named(tmp_path, capsys):
+    grid = tmp_path / "grid.txt"
+    grid.write_text("\n  \n")
+    code, _, err = run(capsys, "cat-mouse-ii", grid)
+    assert code == 1 and err.strip().endswith(f"{grid}: the grid file is empty")

@@ -122,3 +122,38 @@ def test_stdin_through_a_real_pipe():
                             input=b"\n".join([*LINES, ROBERTSON]), capture_output=True,
                             check=True)
     assert result.stdout.decode().split() == [*EXPECTED, "4"]
+
+
+def test_max_cops_zero_is_allowed_and_tells_whether_a_graph_has_nodes(capsys, graphs):
+    code, out, _ = run(capsys, "cop-number", "--max-cops", "0", graphs)
+    assert code == 0 and out.split() == [">0"] * 5
+
+
+def test_progress_lines_give_the_count_and_the_rate(capsys, graphs, monkeypatch):
+    # A clock read 2 s after its last reading: the start (100 s, then 102 s for the last
+    # report), the block's check at 104 s, its report at 106 s, the end at 108 s.
+    from types import SimpleNamespace
+
+    readings = iter(range(100, 200, 2))
+    monkeypatch.setattr(cop_census, "time", SimpleNamespace(monotonic=lambda: next(readings)))
+    code, out, err = run(capsys, "cop-number", "--progress", graphs)
+    assert code == 0 and out.split() == EXPECTED
+    assert err == "cop-number: 5 graphs, 1 a second\ncop-number: 5 graphs in 8.00 s\n"
+
+
+@pytest.mark.parametrize("jobs", [1, 2, 3])
+def test_the_blocks_in_flight_share_the_free_memory(capsys, graphs, monkeypatch, jobs):
+    # Up to 2 * jobs blocks are searched at once: together they stay within what is free.
+    free = 10**9
+    asked = []
+    real = cop_census._solve
+
+    def solve(block, max_cops, max_bytes):
+        asked.append(max_bytes)
+        return real(block, max_cops, max_bytes)
+
+    monkeypatch.setattr(cop_census, "available_memory", lambda: free)
+    monkeypatch.setattr(cop_census, "_solve", solve)
+    code, out, _ = run(capsys, "cop-number", "--jobs", jobs, graphs)
+    assert code == 0 and out.split() == EXPECTED
+    assert asked and all(0 < 2 * jobs * most <= free for most in asked)

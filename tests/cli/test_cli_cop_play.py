@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import io
+import os
+import re
+import select
+import subprocess
 import sys
 
 import pytest
@@ -63,3 +67,51 @@ def test_a_graph_without_nodes_is_refused_in_one_line(capsys, tmp_path):
     err = capsys.readouterr().err
     assert err.strip().endswith("the graph has no nodes: there is no game to play")
     assert len(err.strip().splitlines()) == 1
+
+
+def test_the_robber_is_shown_the_cops_start_and_asked_for_his(capsys, monkeypatch, tmp_path):
+    code, out, _ = play(capsys, monkeypatch, tmp_path, "q\n")
+    assert re.search(r"\nthe cops start on \d \d \d\nyour start: ", out), out
+
+
+def test_too_few_cops_all_start_on_the_first_node(capsys, monkeypatch, tmp_path):
+    # Two cops have no winning start on the Petersen graph (it needs three).
+    code, out, _ = play(capsys, monkeypatch, tmp_path, "q\n", "--cops", "2")
+    assert "\nthe cops start on 0 0\n" in out
+
+
+def test_every_cop_of_a_team_move_must_follow_an_edge(capsys, monkeypatch, tmp_path):
+    # From 0 and 0, the first cop to 1 is legal, the second to 7 is not.
+    code, out, _ = play(capsys, monkeypatch, tmp_path, "0 0\n1 7\nq\n", "--as", "cops",
+                        "--cops", "2")
+    assert "not a team move" in out and out.rstrip().endswith("stopped")
+
+
+def test_html_writes_the_page_to_play_in_a_browser(capsys, tmp_path):
+    path = tmp_path / "g.g6"
+    path.write_text(PETERSEN)
+    page = tmp_path / "play.html"
+    assert main(["cop-play", str(path), "--html", str(page)]) == 0
+    assert capsys.readouterr().out.startswith(f"wrote {page}: open it in a browser")
+    text = page.read_text(encoding="utf-8")
+    assert '<svg id="board"' in text and 'data-node="9"' in text
+
+
+@pytest.mark.skipif(os.name != "posix", reason="select on a pipe")
+def test_the_prompt_reaches_a_pipe_before_the_answer_is_typed(tmp_path):
+    # Through a pipe stdout is block-buffered: the prompt must be flushed to be seen.
+    path = tmp_path / "g.g6"
+    path.write_text(PETERSEN)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    child = subprocess.Popen([sys.executable, "-m", "catmouse", "cop-play", str(path)],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+    try:
+        seen = b""
+        while b"your start:" not in seen:
+            ready, _, _ = select.select([child.stdout], [], [], 60)
+            assert ready, f"no prompt while the game waits for input: {seen!r}"
+            chunk = os.read(child.stdout.fileno(), 4096)
+            assert chunk, f"the game ended without asking: {seen!r}"
+            seen += chunk
+    finally:
+        child.communicate(b"q\n", timeout=120)

@@ -198,6 +198,7 @@ def test_threads_none_counts_an_iterator_of_rows_as_no_positions(started):
     sizes = [319, 18, 17, 5]
     assert sum(n * n for n in sizes) == 320 * 320 - 1
     batch = [ring(n) for n in sizes] + [iter(EXAMPLE)]
+    assert batch_module._threads(None, batch) == 1  # sizing it reads none of its rows
     assert catmouse.solve_many(batch) == [catmouse.solve(ring(n)) for n in sizes] + [
         Outcome.DRAW]
     assert started() == 0
@@ -234,6 +235,7 @@ def test_threads_none_splits_a_batch_of_exactly_one_320_node_graph(started):
 def test_threads_none_with_no_known_core_count_uses_one_thread(started, monkeypatch):
     monkeypatch.setattr(os, "cpu_count", lambda: None)
     batch = [ring(320), EXAMPLE]
+    assert batch_module._threads(None, batch) == 1
     assert catmouse.solve_many(batch) == [catmouse.solve(g) for g in batch]
     assert started() == 0
 
@@ -373,6 +375,36 @@ def test_progress_counts_draws_too(use_engine, threads):
     assert catmouse.solve_many([EXAMPLE] * 120, threads=threads, progress=seen.append) == [
         Outcome.DRAW] * 120
     check_progress(seen, 120)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_progress_of_graphs_whose_boards_are_cached(use_engine, threads):
+    # Boards cached by an earlier solve: with progress asked for, the batch still reports.
+    graphs = [Graph(g) for g in random_lists(random.Random(8), 60)]
+    expected = [catmouse.solve(g) for g in graphs]
+    seen = []
+    assert catmouse.solve_many(graphs, threads=threads, progress=seen.append) == expected
+    check_progress(seen, 60)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_progress_of_lists_past_one_word_never_passes_the_batch(use_engine, threads):
+    # Lists of more than 64 nodes are solved one by one (or as boards in threads) after
+    # the small ones: the count they report is of graphs, the batch's size at most.
+    batch = [ring(70), EXAMPLE, ring(80), ring(66)]
+    seen = []
+    assert catmouse.solve_many(batch, threads=threads, progress=seen.append) == [
+        catmouse.solve(g) for g in batch]
+    assert seen == sorted(seen) and seen[-1] == 4 and max(seen) <= 4
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_one_way_edge_in_a_big_undirected_list_is_an_error_naming_the_graph(use_engine,
+                                                                               threads):
+    one_way = ring(70)
+    one_way[5].remove(6)  # 6 still lists 5
+    with pytest.raises(ValueError, match="^graph 1 of the batch: .*edge"):
+        catmouse.solve_many([ring(70), one_way, ring(70)], threads=threads)
 
 
 # -- graphs too big for a board: solve() checks the memory first ------------------------------

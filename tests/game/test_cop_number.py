@@ -199,3 +199,28 @@ def test_the_memory_guard_names_the_size(use_engine, monkeypatch):
     monkeypatch.setattr(catmouse.cops, "available_memory", lambda: (two + three) // 2)
     with pytest.raises(MemoryError, match=r"3 cops on 10 nodes need 220 rows"):
         cop_number(nx.petersen_graph())
+
+
+def matching(pairs):
+    """``pairs`` disjoint edges: as many components, each needing its own cop."""
+    return Graph([[u ^ 1] for u in range(2 * pairs)])
+
+
+def test_a_graph_past_1024_nodes_counts_each_component_once():
+    assert cop_number(matching(520)) == 520
+    assert cop_number(matching(520), max_cops=520) == 520
+    # The budget runs down over the components: the last one finds it spent.
+    with pytest.raises(ValueError, match="more than max_cops = 519"):
+        cop_number(matching(520), max_cops=519)
+
+
+@pytest.mark.parametrize(("threads", "error"), [(0, ValueError), (2.0, TypeError),
+                                                (True, TypeError)])
+def test_a_bad_thread_count_is_refused_before_any_work(threads, error):
+    with pytest.raises(error, match="threads"):
+        cop_number(nx.petersen_graph(), threads=threads)
+
+
+def test_a_directed_graph_is_refused_in_the_cop_numbers_words():
+    with pytest.raises(ValueError, match="^the cop number needs an undirected graph$"):
+        cop_number(Graph([[1], [0]], directed=True))

@@ -51,3 +51,17 @@ def test_slices_run_in_worker_processes(tmp_path):
 def test_bad_slices_are_refused():
     with pytest.raises(ValueError, match="res must be 0 to mod - 1"):
         census_slice(5, 3, 3)
+
+
+def test_a_ledger_shared_by_other_censuses_gives_only_this_ones_slices(tmp_path):
+    ledger = tmp_path / "ledger.jsonl"
+    # Slices of another node count and of another split, with counts no census has.
+    ledger.write_text(json.dumps({"n": 5, "res": 0, "mod": 2, "counts": {"1": 99}}) + "\n"
+                      + json.dumps({"n": 6, "res": 0, "mod": 1, "counts": {"1": 77}}) + "\n")
+    assert census(5, 1, str(ledger)) == {1: 16, 2: 5}  # A220840(5), A220841(5)
+
+
+def test_without_geng_the_census_says_how_to_get_it(monkeypatch):
+    monkeypatch.setattr(cops_census.shutil, "which", lambda name: None)
+    with pytest.raises(OSError, match="^nauty's geng is not installed"):
+        census_slice(5, 0, 1)

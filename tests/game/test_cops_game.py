@@ -179,3 +179,26 @@ def test_csv_cells_with_a_carriage_return_are_quoted():
     write_csv(catmouse.analyze(graph, hole=""), out)
     rows = list(csv.DictReader(io.StringIO(out.getvalue())))
     assert {row["mouse_label"] for row in rows} == set(labels)
+
+
+def test_best_start_ties_go_to_the_first_team():
+    # On a cycle of five one cop never catches the robber: every team ties, the first wins.
+    analysis = CopsGame(nx.cycle_graph(5), cops=1).analyze()
+    assert analysis.winning_starts() == []
+    assert analysis.best_start()[0] == (0,)
+
+
+def test_the_json_tables_are_every_position_by_turn_team_and_robber():
+    import json
+
+    game = CopsGame(nx.path_graph(4), cops=1)
+    analysis = game.analyze()
+    data = json.loads(analysis.to_json())
+    assert data["teams"] == [[0], [1], [2], [3]]
+    for t, turn in enumerate(Turn):
+        for row, team in enumerate(data["teams"]):
+            for robber in range(4):
+                expected = analysis.outcome(tuple(team), robber, turn)
+                assert data["outcomes"][t][row][robber] == expected, (turn, team, robber)
+                assert data["remoteness"][t][row][robber] == analysis.remoteness(
+                    tuple(team), robber, turn)

@@ -208,3 +208,59 @@ def test_a_bad_suffix_is_refused_and_named(tmp_path, name, shown):
         catmouse.analyze(PATH3).save(path)
     assert str(error.value) == message
     assert not path.exists()
+
+
+def ring(n):
+    return [[(u - 1) % n, (u + 1) % n] for u in range(n)]
+
+
+@pytest.mark.parametrize("with_numpy", [True, False])
+@pytest.mark.parametrize("suffix", [".csv", ".json"])
+def test_save_reports_positions_as_the_blocks_go_out(tmp_path, monkeypatch, suffix, with_numpy):
+    from catmouse import table_text
+
+    if not with_numpy:
+        monkeypatch.setattr(table_text, "numpy_or_none", lambda: None)
+    analysis = catmouse.analyze(ring(300))
+    seen = []
+    analysis.save(tmp_path / f"t{suffix}", progress=seen.append)
+    total = 2 * 299 * 300 if suffix == ".csv" else 2 * 300 * 300  # the hole has no CSV row
+    assert seen == sorted(seen) and seen[-1] == total
+    assert 0 < seen[0] < total  # reported while writing, not only at the end
+
+
+@pytest.mark.parametrize("remoteness", [True, False])
+def test_save_npz_reports_each_table_written(tmp_path, remoteness):
+    pytest.importorskip("numpy")
+    analysis = catmouse.analyze(ring(300), remoteness=remoteness)
+    seen = []
+    analysis.save(tmp_path / "t.npz", progress=seen.append)
+    total = 2 * 300 * 300
+    # Outcomes, then remoteness: half the positions each; then the end once more.
+    assert seen == ([total // 2, total, total] if remoteness else [total, total])
+
+
+def test_save_with_progress_true_ends_the_bar_line(tmp_path, capsys):
+    catmouse.analyze(EXAMPLE).save(tmp_path / "t.json", progress=True)
+    err = capsys.readouterr().err
+    assert err.endswith("save [##############################] 100% 72/72\n")
+
+
+def test_npz_members_are_zip64_from_the_start(tmp_path):
+    # numpy streams each array into the archive, its size unknown until written: every
+    # member's local header carries the zip64 field, so that a table past 4 GiB fits.
+    pytest.importorskip("numpy")
+    import struct
+    import zipfile
+
+    path = tmp_path / "t.npz"
+    catmouse.analyze(EXAMPLE).save(path)
+    raw = path.read_bytes()
+    members = zipfile.ZipFile(path).infolist()
+    assert {m.filename for m in members} >= {"outcomes.npy", "remoteness.npy"}
+    for member in members:
+        at = member.header_offset
+        assert raw[at:at + 4] == b"PK\x03\x04"
+        name_length, extra_length = struct.unpack("<HH", raw[at + 26:at + 30])
+        extra = raw[at + 30 + name_length:at + 30 + name_length + extra_length]
+        assert struct.unpack("<H", extra[:2]) == (1,), member.filename  # the zip64 field's id

@@ -139,6 +139,30 @@ def test_long_best_move_lists_and_wide_numbers(use_engine):
     assert max(catmouse.analyze(path).remoteness_table.tolist()[0][149]) >= 100
 
 
+def test_a_mouse_with_no_move_beside_long_move_lists(use_engine):
+    # Node 9 has no move and node 0 has eight: the stuck mouse's row of (padded) moves is
+    # as wide as node 0's, more than the columns a row keeps, and it still has no best move.
+    rows = [[1, 2, 3, 4, 5, 6, 7, 8]] + [[0] for _ in range(8)] + [[]]
+    analysis = Game(Graph(rows, directed=True), holes=()).analyze()
+    text = csv_text(analysis)
+    assert text == reference_csv(analysis)
+    assert "\n9,1,MOUSE,CAT_WIN,0,\n" in text
+
+
+@pytest.mark.parametrize("with_numpy", [True, False])
+def test_long_best_move_lists_of_a_labelled_graph(monkeypatch, with_numpy):
+    # A star's hub: eight tied best moves at most (its nine leaves but the cat's), labels after.
+    nx = pytest.importorskip("networkx")
+    if not with_numpy:
+        monkeypatch.setattr(table_text, "numpy_or_none", lambda: None)
+    star = nx.relabel_nodes(nx.star_graph(9), {v: f"n{v}" for v in range(10)})
+    analysis = Game(Graph.from_networkx(star), holes=()).analyze()
+    text = csv_text(analysis)
+    assert text == reference_csv(analysis)
+    widest = max(len(row.split(",")[5].split()) for row in text.splitlines()[1:])
+    assert widest == 8 > table_text._SLOTS
+
+
 def test_save_reports_progress_and_writes_the_same_bytes(tmp_path, use_engine):
     analysis = catmouse.analyze([[1, 3], [0], [3], [0, 2]])
     # A CSV row per position that exists (the cat never on the hole: 2 * 4 * 3), JSON every entry.

@@ -377,3 +377,45 @@ def test_rules_position_checks_the_turn_too():
     for turn in (2, -1, "1"):
         with pytest.raises(ValueError, match=r"turn must be Turn\.MOUSE \(0\) or Turn\.CAT \(1\)"):
             rules.position(1, 2, turn)
+
+
+def test_rules_refuse_a_flag_byte_no_node_can_have_naming_the_node():
+    # An unpickled or hand-made Rules: a goal the cat may not enter, or a bit no rule has.
+    from catmouse.engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
+    from catmouse.rules import Rules
+
+    g = Graph([[1], [0, 2], [1]])
+    Rules(g, g, bytes([HOLE | CAT_FORBIDDEN, 0, CAT_GOAL]), Outcome.DRAW)
+    for bad in (CAT_GOAL | CAT_FORBIDDEN, 8):
+        with pytest.raises(ValueError, match=rf"^Rules' flags\[2\] = {bad} is no node's rule"):
+            Rules(g, g, bytes([HOLE | CAT_FORBIDDEN, 0, bad]), Outcome.DRAW)
+
+
+def test_the_thread_limit_is_1024():
+    from catmouse.rules import check_threads
+
+    assert check_threads(1024, 8) == 1024
+    with pytest.raises(ValueError, match="^threads must be from 1 to 1024, not 1025$"):
+        check_threads(1025, 8)
+    with pytest.raises(ValueError, match="not 1025$"):
+        catmouse.analyze([[1], [0]], threads=1025)
+
+
+def test_a_game_takes_no_attribute_it_does_not_have():
+    # A misspelt option set afterwards fails loudly instead of being ignored.
+    game = Game([[1], [0]])
+    with pytest.raises(AttributeError):
+        game.mouse_stay = True
+    assert not hasattr(game, "__dict__")
+
+
+def test_a_cat_graph_of_another_size_is_refused_by_game_in_its_words():
+    with pytest.raises(ValueError, match="^cat_graph has 2 nodes but the mouse's graph has 3: "
+                                         "both players move on the same nodes$"):
+        Game([[1], [0, 2], [1]], cat_graph=[[1], [0]])
+
+
+def test_draw_given_as_an_int_is_read_back_as_an_outcome():
+    game = Game([[1], [0]], draw=1)
+    assert game.draw is Outcome.MOUSE_WIN and "draw=MOUSE_WIN" in repr(game)
+    assert pickle.loads(pickle.dumps(game)).draw is Outcome.MOUSE_WIN

@@ -391,3 +391,58 @@ def test_from_matrix_sorts_scipy_rows():
     assert Graph.from_matrix(unsorted).neighbors(0) == (1, 2)
     assert Graph.from_csr(unsorted).neighbors(0) == (1, 2)
     assert Graph.from_csr(unsorted) == Graph.from_matrix(unsorted)
+
+
+def test_directed_true_takes_a_networkx_digraph_and_refuses_an_undirected_graph():
+    nx = pytest.importorskip("networkx")
+    assert Graph(nx.DiGraph([(0, 1)]), directed=True).adjacency() == [[1], []]
+    with pytest.raises(ValueError, match="^directed=True, but the networkx graph is undirected"):
+        Graph(nx.path_graph(3), directed=True)
+
+
+def test_a_two_dimensional_array_past_the_node_limit_is_refused_as_a_matrix():
+    # Before a row of it is read, whatever its shape.
+    numpy = pytest.importorskip("numpy")
+    for shape in ((70000, 70000), (70000, 3)):
+        huge = numpy.broadcast_to(numpy.int8(0), shape)  # no memory behind it
+        with pytest.raises(ValueError, match="^an adjacency matrix of 70000 nodes is too large"):
+            Graph(huge)
+
+
+def test_int32_bytes_come_in_groups_of_four():
+    from catmouse.graph_checks import int32_bytes
+
+    assert int32_bytes(bytes([1, 0, 0, 0]), "<", ">") == bytes([0, 0, 0, 1])
+    with pytest.raises(ValueError, match="^int32 bytes must come in groups of 4$"):
+        int32_bytes(bytes(6), "<", ">")
+
+
+def test_from_csr_refuses_too_many_nodes_given_as_an_iterator():
+    # A generator has no size to read first: the count is checked once it is read, and
+    # before indices is read (it could be as long as the graph is big).
+    def never_read():
+        raise AssertionError("indices read for a graph already too big")
+        yield  # pragma: no cover
+
+    for indices in ([], never_read()):
+        with pytest.raises(ValueError, match="^a graph of 65537 nodes is too large"):
+            Graph.from_csr((0 for _ in range(65538)), indices)
+
+
+def test_a_directed_graph_solves_alike_however_it_is_built():
+    # Lists go through the engine's builder; from_edges and from_csr find the predecessors
+    # (the reverse arrays the solver walks back along) in Python.
+    import random
+
+    rng = random.Random(12)
+    n = 12
+    edges = sorted({(u, v) for u, v in (rng.sample(range(n), 2) for _ in range(40))})
+    rows = [[v for u2, v in edges if u2 == u] for u in range(n)]
+    indptr = [0]
+    for row in rows:
+        indptr.append(indptr[-1] + len(row))
+    built = [Graph(rows, directed=True), Graph.from_edges(n, edges, directed=True),
+             Graph.from_csr(indptr, [v for row in rows for v in row], directed=True)]
+    tables = [catmouse.analyze(g).outcomes.tobytes() for g in built]
+    assert tables[1] == tables[0] and tables[2] == tables[0]
+    assert len(set(tables[0])) > 1

@@ -295,3 +295,26 @@ def test_a_log_bar_prints_a_tenth_once_and_no_second_last_line(clock):
     bar = Bar(10, "x", stream=closed)
     bar.close(10)  # never reported, closed after its delay of 0: the one line
     assert closed.getvalue() == "x [##############################] 100% 10/10\n"
+
+
+@pytest.mark.parametrize("remoteness", [True, False])
+def test_analyze_with_progress_false_solves_like_no_progress(use_engine, remoteness):
+    quiet = catmouse.analyze(grid(5), remoteness=remoteness, progress=False)
+    plain = catmouse.analyze(grid(5), remoteness=remoteness)
+    assert quiet.outcomes == plain.outcomes and quiet.counts() == plain.counts()
+    assert quiet.counts()[catmouse.Outcome.MOUSE_WIN] > 0
+
+
+def test_bar_redraws_once_its_interval_has_passed_to_the_tick(clock):
+    out = io.StringIO()
+    bar = Bar(10, "x", stream=out, rate=4.0, tty=True)  # one frame each 0.25 s (exact)
+    for done, now in ((1, 100.0), (2, 100.125), (3, 100.25), (4, 100.375), (5, 100.5)):
+        clock.now = now
+        bar(done)
+    assert [frame.split()[-1] for frame in frames(out)] == ["1/10", "3/10", "5/10"]
+
+
+def test_a_bar_on_a_closed_stream_is_no_terminal():
+    out = io.StringIO()
+    out.close()
+    assert Bar(10, "x", stream=out).tty is False

@@ -107,3 +107,41 @@ def test_an_edge_list_with_gaps_says_what_it_did_with_the_missing_ids():
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # no gap, or every gap declared: no warning
         catmouse.read_edge_list(io.StringIO("1 2\n5 7\n0\n3\n4\n6\n"))
+
+
+def test_a_byte_order_mark_is_dropped_on_the_first_line_only(tmp_path):
+    path = tmp_path / "bom.edges"
+    path.write_bytes("\ufeff0 1\n1 2\n".encode())
+    assert catmouse.read_edge_list(path).adjacency() == [[1], [0, 2], [1]]
+    assert catmouse.read_edge_list(io.StringIO("\ufeff0 1\n1 2\n")).adjacency() == [
+        [1], [0, 2], [1]]
+    # Further on, U+FEFF is a character in a line (a zero-width space), not a mark.
+    path.write_bytes("0 1\n\ufeff1 2\n".encode())
+    for source in (path, io.StringIO("0 1\n\ufeff1 2\n")):
+        with pytest.raises(ValueError, match="^line 2: node ids must be integers"):
+            catmouse.read_edge_list(source)
+
+
+def test_read_edge_list_is_undirected_unless_told():
+    assert catmouse.read_edge_list(io.StringIO("0 1\n")).adjacency() == [[1], [0]]
+    assert not catmouse.read_edge_list(io.StringIO("0 1\n")).directed
+
+
+def test_the_graph6_node_count_in_its_longer_headers():
+    # 63 nodes and more: '~' then 18 bits; past 258047, '~~' then 36 bits.
+    graph = catmouse.read_graph6(io.StringIO("~??~" + "?" * 326)).__next__()
+    assert (graph.n, graph.num_edges) == (63, 0)
+    # 4032 nodes: the middle six bits all set, the first and last clear.
+    with pytest.raises(ValueError, match="^graph6 for 4032 nodes needs 1354416 bytes of edges"):
+        next(catmouse.read_graph6(io.StringIO("~?~?")))
+    # The eight-byte header whole, and nothing after it: its count is read and refused.
+    with pytest.raises(ValueError, match="graph of 258048 nodes is too large"):
+        next(catmouse.read_graph6(io.StringIO("~~???~??")))
+    with pytest.raises(ValueError, match="node count is cut short"):
+        next(catmouse.read_graph6(io.StringIO("~~???~?")))
+
+
+def test_graph_file_repr_names_the_starts_given_only():
+    source = catmouse.read_json(io.StringIO('{"graph": [[1], [0]], "cat": 0, "hole": 1}'))
+    assert repr(source).endswith(": 2 nodes, cat=0, hole=1>")
+    assert repr(catmouse.read_json(io.StringIO("[[1], [0]]"))).endswith(": 2 nodes>")

@@ -356,3 +356,30 @@ def test_an_engine_without_progress_still_solves_and_ends_the_bar(monkeypatch, c
     decided = sum(counts.values()) - counts[Outcome.DRAW]
     assert decided > 0 and err.startswith("analyze [") and err.endswith(f" {decided}/72\n")
     assert bytes(a.outcomes) == expected and calls == [6, 6]
+
+
+def _no_slow_path(*args, **kwargs):
+    raise AssertionError("the slow path ran: no Rules or Graph should be built here")
+
+
+def test_a_cached_board_answers_every_outcome_draws_included(monkeypatch):
+    # The second solve of a Graph goes to the board the first one cached, for a draw
+    # (code 0) as for a win: no Rules are built again.
+    from catmouse import solving as _solving
+
+    graphs = [Graph(EXAMPLE_1), Graph(EXAMPLE_2)]
+    first = [catmouse.solve(g) for g in graphs]
+    assert first == [Outcome.DRAW, Outcome.MOUSE_WIN]
+    monkeypatch.setattr(_solving, "classic_rules", _no_slow_path)
+    assert [catmouse.solve(g) for g in graphs] == first
+
+
+def test_plain_lists_go_to_the_compiled_list_path_without_a_graph(monkeypatch):
+    from catmouse import engine as selector
+    from catmouse import solving as _solving
+
+    if selector.current.name != "cython":
+        pytest.skip("the compiled engine is not in use (the twin's list path declines)")
+    monkeypatch.setattr(_solving, "as_graph", _no_slow_path)
+    assert catmouse.solve(EXAMPLE_1) is Outcome.DRAW
+    assert catmouse.solve(EXAMPLE_2) is Outcome.MOUSE_WIN

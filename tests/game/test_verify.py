@@ -201,3 +201,36 @@ def test_verify_reports_about_a_hundred_times(use_engine, n):
     assert catmouse.analyze(path).verify(progress=seen.append) is True
     assert 90 <= len(seen) <= 110
     assert seen[-1] == 2 * n * n
+    # Always further on: no count twice, but for the end, which finish() may say again.
+    body = seen[:-1] if seen[-2:] == [2 * n * n] * 2 else seen
+    assert all(earlier < later for earlier, later in zip(body, body[1:]))
+
+
+def test_a_remoteness_near_a_billion_plies_is_named():
+    """Scores still packed in 32 bits (2 * longest + 8 < 2**31): the mouse-win end of the
+    scale, 2 * longest + 4, stays in range too."""
+    analysis = catmouse.analyze([[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]])
+    rem = analysis._remoteness = array("i", analysis._remoteness)  # tamper a copy
+    s = max(range(len(rem)), key=rem.__getitem__)
+    rem[s] = 900_000_000
+    with pytest.raises(VerificationError, match="in 900000000 plies") as error:
+        analysis.verify()
+    assert error.value.position == position_of(analysis, s)
+
+
+def test_a_mouse_with_no_move_is_named_before_positions_with_moves():
+    """Node 1 has no neighbour: (mouse=1, cat=3, MOUSE) is lost at once, whatever its
+    children; a wrong entry there is named before a wrong one that has moves to weigh,
+    however small the latter's claimed remoteness."""
+    analysis = catmouse.analyze([[2], [], [0], [4], [3]])
+    n = analysis.n
+    table = analysis._outcomes = bytearray(analysis._outcomes)  # tamper copies
+    rem = analysis._remoteness = array("i", analysis._remoteness)
+    stranded, moving = 1 * n + 3, 2 * n + 1  # (1, 3, MOUSE) and (2, 1, MOUSE)
+    assert (table[stranded], rem[stranded]) == (Outcome.CAT_WIN, 0)
+    assert (table[moving], rem[moving]) == (Outcome.MOUSE_WIN, 1)
+    table[stranded], rem[stranded] = Outcome.MOUSE_WIN, 5
+    rem[moving] = 3
+    with pytest.raises(VerificationError) as error:
+        analysis.verify()
+    assert error.value.position == (1, 3, Turn.MOUSE)

@@ -7,11 +7,13 @@ one line.  Both engines; the interrupted writes run in child processes.
 
 from __future__ import annotations
 
+import errno
 import os
 import signal
 import stat
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -209,3 +211,146 @@ def test_the_cli_interrupted_leaves_the_old_file(tmp_path, how):
         assert target.read_text() == OLD and leftovers(tmp_path) == []
         return
     pytest.fail("every write finished before the signal: make it longer")
+
+
+# -- the errors, the temporary file and the SIGTERM handler, one decision at a time ------------
+
+
+def test_a_missing_folder_or_a_file_as_folder_is_refused_naming_the_folder(tmp_path):
+    for folder in (tmp_path / "absent", tmp_path / "a_file"):
+        if folder.name == "a_file":
+            folder.write_text(OLD)
+        with pytest.raises(FileNotFoundError) as caught, replacing(folder / "t.txt") as handle:
+            handle.write("never")
+        assert caught.value.errno == errno.ENOENT and caught.value.filename == str(folder)
+    assert sorted(os.listdir(tmp_path)) == ["a_file"] and (tmp_path / "a_file").read_text() == OLD
+
+
+def test_a_folder_as_target_is_refused_as_a_folder(tmp_path):
+    (tmp_path / "sub").mkdir()
+    with pytest.raises(IsADirectoryError) as caught, replacing(tmp_path / "sub") as handle:
+        handle.write("never")
+    assert caught.value.errno == errno.EISDIR and caught.value.filename == str(tmp_path / "sub")
+    assert leftovers(tmp_path) == []
+
+
+def test_an_interrupt_before_the_first_name_is_drawn_propagates_as_itself(tmp_path, monkeypatch):
+    from catmouse import atomic
+
+    def interrupted(size):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(atomic.secrets, "token_hex", interrupted)
+    with pytest.raises(KeyboardInterrupt), replacing(tmp_path / "t.txt") as handle:
+        handle.write("never")
+    assert os.listdir(tmp_path) == []
+
+
+def test_after_100_taken_names_the_write_gives_up_and_removes_none_of_them(tmp_path,
+                                                                           monkeypatch):
+    from catmouse import atomic
+
+    drawn = []
+
+    def always_the_same(size):
+        drawn.append(size)
+        return "aaaaaaaa"
+
+    monkeypatch.setattr(atomic.secrets, "token_hex", always_the_same)
+    other = tmp_path / ".table.csv.aaaaaaaa.part"
+    other.write_text("another writer's")
+    with pytest.raises(FileExistsError) as caught, replacing(tmp_path / "table.csv") as handle:
+        handle.write("never")
+    assert caught.value.errno == errno.EEXIST and caught.value.filename == str(tmp_path)
+    assert len(drawn) == 100
+    assert other.read_text() == "another writer's" and os.listdir(tmp_path) == [other.name]
+
+
+@pytest.fixture
+def umask_022():
+    old = os.umask(0o022)
+    yield
+    os.umask(old)
+
+
+def test_a_new_file_gets_the_umask_bits_and_stays_private_while_written(tmp_path, umask_022):
+    from catmouse.atomic import replacing_path
+
+    target = tmp_path / "new.txt"
+    with replacing_path(target) as temporary:
+        # Only its owner may read the half-written file, whatever the umask lets others.
+        assert stat.S_IMODE(os.stat(temporary).st_mode) == 0o600
+        Path(temporary).write_text("new")
+    assert stat.S_IMODE(target.stat().st_mode) == 0o644 and target.read_text() == "new"
+
+
+def test_the_data_reaches_the_disk_before_the_rename(tmp_path, monkeypatch):
+    from catmouse import atomic
+
+    events = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(fd):
+        events.append(("fsync", os.fstat(fd).st_size))
+        real_fsync(fd)
+
+    def replace(source, target):
+        events.append(("replace", os.path.basename(target)))
+        real_replace(source, target)
+
+    monkeypatch.setattr(atomic.os, "fsync", fsync)
+    monkeypatch.setattr(atomic.os, "replace", replace)
+    with replacing(tmp_path / "t.txt") as handle:
+        handle.write("new")
+    assert events == [("fsync", 3), ("replace", "t.txt")]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGTERM handlers")
+def test_the_default_sigterm_handling_is_back_after_a_write(tmp_path):
+    from catmouse import atomic
+
+    old = signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        with replacing(tmp_path / "t.txt") as handle:
+            assert signal.getsignal(signal.SIGTERM) is atomic.terminated
+            handle.write("new")
+        assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+        with pytest.raises(RuntimeError), replacing(tmp_path / "t.txt"):
+            raise RuntimeError("the work failed")
+        assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+    finally:
+        signal.signal(signal.SIGTERM, old)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGTERM handlers")
+def test_a_programs_own_sigterm_handler_is_left_in_place(tmp_path):
+    def own(number, frame):
+        pass
+
+    old = signal.signal(signal.SIGTERM, own)
+    try:
+        with replacing(tmp_path / "t.txt") as handle:
+            assert signal.getsignal(signal.SIGTERM) is own
+            handle.write("new")
+        assert signal.getsignal(signal.SIGTERM) is own
+    finally:
+        signal.signal(signal.SIGTERM, old)
+
+
+def test_a_write_from_another_thread_leaves_the_sigterm_handling_alone(tmp_path):
+    # Only the main thread may set a signal handler: a worker thread writes without one.
+    before = signal.getsignal(signal.SIGTERM)
+    errors = []
+
+    def write():
+        try:
+            with replacing(tmp_path / "t.txt") as handle:
+                handle.write("from a thread")
+        except BaseException as error:  # noqa: BLE001 - handed to the main thread
+            errors.append(error)
+
+    worker = threading.Thread(target=write)
+    worker.start()
+    worker.join()
+    assert errors == [] and (tmp_path / "t.txt").read_text() == "from a thread"
+    assert signal.getsignal(signal.SIGTERM) is before and leftovers(tmp_path) == []

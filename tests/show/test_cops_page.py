@@ -286,3 +286,63 @@ def test_the_command_writes_the_page(tmp_path, capsys):
     assert main(["cop-play", str(graph), "--html", str(out), "--as", "cops"]) == 0
     assert "play 3 cops against a robber" in capsys.readouterr().out
     assert '"human":"cops"' in out.read_text() and 'id="cops-data"' in out.read_text()
+
+
+def board(page: str):
+    """The page's board as XML (it must parse: every element closed)."""
+    import xml.etree.ElementTree as ET
+
+    found = re.search(r'<svg id="board".*?</svg>', page, re.S)
+    assert found, "no whole board on the page"
+    return ET.fromstring(found[0])
+
+
+def ring(n):
+    return [[(u - 1) % n, (u + 1) % n] for u in range(n)]
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def test_the_board_draws_each_edge_once_between_its_nodes():
+    root = board(cops_page_html(CopsGame(PETERSEN, cops=1).analyze()))
+    discs = {int(g.get("data-node")): g.find(f"{SVG}circle[@class='disc']")
+             for g in root.iter(f"{SVG}g") if g.get("data-node") is not None}
+    centre = {u: (float(c.get("cx")), float(c.get("cy"))) for u, c in discs.items()}
+    where = {xy: u for u, xy in centre.items()}
+    lines = list(root.iter(f"{SVG}line"))
+    ends = [frozenset((where[float(line.get("x1")), float(line.get("y1"))],
+                       where[float(line.get("x2")), float(line.get("y2"))])) for line in lines]
+    assert len(ends) == 15 and set(ends) == {frozenset((u, v)) for u, row in enumerate(PETERSEN)
+                                             for v in row}
+
+
+def test_the_board_leaves_even_margins_and_puts_each_count_badge_up_right():
+    root = board(cops_page_html(CopsGame(PETERSEN, cops=1).analyze()))
+    width, height = (float(v) for v in root.get("viewBox").split()[2:])
+    xs, ys = [], []
+    for g in root.iter(f"{SVG}g"):
+        if g.get("data-node") is None:
+            continue
+        disc = g.find(f"{SVG}circle[@class='disc']")
+        x, y = float(disc.get("cx")), float(disc.get("cy"))
+        xs.append(x)
+        ys.append(y)
+        badge = g.find(f"{SVG}g[@class='count']/{SVG}circle")
+        bx, by = float(badge.get("cx")), float(badge.get("cy"))
+        assert bx > x and by < y and abs((bx - x) - (y - by)) <= 0.11  # on the diagonal
+    margins = [min(xs), width - max(xs), min(ys), height - max(ys)]
+    assert max(margins) - min(margins) <= 1.0, margins  # (the viewBox is rounded)
+
+
+def test_a_bigger_graph_gets_a_bigger_board():
+    def width(n):
+        root = board(cops_page_html(CopsGame(ring(n), cops=1).analyze()))
+        return float(root.get("viewBox").split()[2])
+
+    assert width(100) > width(20)
+
+
+def test_the_page_refuses_more_nodes_than_it_draws_legibly():
+    with pytest.raises(ValueError, match="at most 150 nodes and this graph has 151"):
+        cops_page_html(CopsGame(ring(151), cops=1).analyze())

@@ -546,3 +546,12 @@ def test_the_notebook_gives_crowded_boards_more_room():
         ring = Graph.from_edges(n, [(i, (i + 1) % n) for i in range(n)])
         for obj in (ring, Game(ring), catmouse.analyze(ring)):
             assert f'style="max-width: {width}px"' in obj._repr_html_(), (n, type(obj))
+
+
+def test_the_notebook_display_adds_no_instance_dict():
+    # Displayed is the base of the lean classes: slots only, like them.
+    from catmouse.display import Displayed
+
+    graph = Graph([[1], [0]])
+    for shown in (graph, Game(graph), catmouse.analyze(graph)):
+        assert isinstance(shown, Displayed) and not hasattr(shown, "__dict__")
