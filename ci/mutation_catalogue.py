@@ -193,7 +193,9 @@ CYTHON_MODULES: dict[str, dict] = {
         "engine": 'catmouse.engine.bits_c',
     },
     'engine/bits_c.pyx': COMPILED,
-    'engine/batch.pxi': COMPILED,
+    # Its allocation checks are reached only when an allocation fails (the no-memory sweep).
+    'engine/batch.pxi': {"tests": [*COMPILED["tests"], 'engine/test_no_memory.py'],
+                         "engine": 'catmouse.engine.bits_c'},
     'engine/boards.pxi': COMPILED,
     'engine/crew.pxi': COMPILED,
     'engine/entry.pxi': COMPILED,
@@ -262,6 +264,19 @@ def _loose_bound(ratios: str) -> str:
 # The mutation text is what --list prints after the line number.  A test checks that every
 # line still stands in its file.
 EQUIVALENT: dict[tuple[str, str, str], str] = {
+    ('catmouse/engine/batch.pxi', 'return 0', '`0` -> `1`'):
+        "every `return 0` of batch.pxi ends an `except -1` function (pack_lists, read_item, "
+        "solve_window) whose callers read only the -1 that carries a Python error",
+    **{('catmouse/engine/batch.pxi',
+        'if (w.packed == NULL and (w.games == NULL or w.targets == NULL or w.small == NULL)) \\',
+        f'`or` -> `and` (#{k})'):
+       "crew_alloc returns before allocating `ready` whenever games, targets or small is NULL, "
+       "so crew_complete's own `w.ready == NULL` refuses those crews with either connective"
+       for k in (1, 2)},
+    ('catmouse/engine/cops.pxi',
+     "COPS_BAD_GRAPH6 = -1      # cops_graph6's answer for a line that is not graph6",
+     '`1` -> `2`'):
+        "cops_graph6's one caller (cops_entry.pxi) reads any negative answer as a bad line",
     ('catmouse/engine/cops.pxi', 'if rows < 0 or rows >= (<int64_t> 1) << 31:', '`>=` -> `>`'):
         "the two differ only at exactly 2**31 rows, and no C(n+k-1, k) with n <= 1024 and "
         "k <= 16 equals 2**31 (checked by enumeration)",

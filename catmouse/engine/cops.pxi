@@ -28,6 +28,7 @@ cdef enum:
     COPS_PHASE_PUSH = 2
     COPS_PHASE_MERGE = 3
     COPS_PHASE_EXIT = 4
+    COPS_BAD_GRAPH6 = -1      # cops_graph6's answer for a line that is not graph6
 
 
 cdef struct CopCrew:
@@ -443,17 +444,18 @@ cdef int64_t cops_number(CopSearch *c, const uint64_t *closed, int32_t n, int64_
 
 cdef int cops_graph6(const uint8_t *p, int64_t size, uint64_t *closed,
                      int32_t *n_out) noexcept nogil:
-    """Decode one graph6 line (the rules of cops_checks.graph6_masks); -1 if it is bad."""
+    """Decode one graph6 line (the rules of cops_checks.graph6_masks); COPS_BAD_GRAPH6 if
+    it is bad."""
     cdef int64_t n, pairs, need, bit = 0, i, j
     cdef int32_t x
     if size >= 10 and memcmp(p, b">>graph6<<", 10) == 0:
         p += 10
         size -= 10
     if size == 0:
-        return -1
+        return COPS_BAD_GRAPH6
     for i in range(size):
         if p[i] < 63 or p[i] > 126:
-            return -1
+            return COPS_BAD_GRAPH6
     if p[0] != 126:
         n = p[0] - 63
         p += 1
@@ -463,13 +465,13 @@ cdef int cops_graph6(const uint8_t *p, int64_t size, uint64_t *closed,
         p += 4
         size -= 4
     else:
-        return -1
+        return COPS_BAD_GRAPH6
     if n > 64:
-        return -1
+        return COPS_BAD_GRAPH6
     pairs = n * (n - 1) // 2
     need = (pairs + 5) // 6
     if size != need:
-        return -1
+        return COPS_BAD_GRAPH6
     for i in range(n):
         closed[i] = (<uint64_t> 1) << i
     for j in range(1, n):
@@ -480,6 +482,6 @@ cdef int cops_graph6(const uint8_t *p, int64_t size, uint64_t *closed,
                 closed[j] |= (<uint64_t> 1) << i
             bit += 1
     if size and (p[size - 1] - 63) & ((1 << (6 * size - pairs)) - 1):
-        return -1
+        return COPS_BAD_GRAPH6
     n_out[0] = <int32_t> n
     return 0
