@@ -66,3 +66,28 @@ def test_remoteness_in_a_buffer_not_8_byte_aligned():
                          c._indptr, c._indices, c._rindptr, c._rindices, out, view)
         assert out == expected_out
         assert view.tobytes() == expected_rem.tobytes()
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("adjacency", [_grid(10), _path(300)], ids=["grid", "long path"])
+def test_tables_do_not_depend_on_what_the_buffers_held(engine, adjacency, threads):
+    # The planes live in the caller's remoteness buffer: they must be cleared by the engine,
+    # not found clear.  A buffer reused from another call (or never zeroed) holds anything.
+    from array import array
+
+    from catmouse.graph import Graph
+    from catmouse.rules import classic_rules
+
+    graph = Graph(adjacency)
+    rules = classic_rules(graph, 0)
+    size = 2 * graph.n * graph.n
+    m = c = graph
+    tables = []
+    for fill in (0, 0x55, 0xFF):
+        out = bytearray([fill]) * size
+        rem = array("i", bytes([fill]) * (4 * size))
+        engine.propagate(graph.n, rules.flags, m._indptr, m._indices, m._rindptr,
+                         m._rindices, c._indptr, c._indices, c._rindptr, c._rindices,
+                         out, rem, threads=threads)
+        tables.append((bytes(out), rem.tobytes()))
+    assert tables[1] == tables[0] and tables[2] == tables[0]

@@ -446,3 +446,20 @@ def test_a_directed_graph_solves_alike_however_it_is_built():
     tables = [catmouse.analyze(g).outcomes.tobytes() for g in built]
     assert tables[1] == tables[0] and tables[2] == tables[0]
     assert len(set(tables[0])) > 1
+
+
+def test_a_directed_graphs_reverse_arrays_list_each_nodes_predecessors():
+    # The engine's work-list reads them; wrong ones are caught there (it then recomputes
+    # every row each round), so the answers alone cannot tell: check the arrays themselves.
+    rows = [[1, 2], [2], [0, 3], [], [0, 1, 2, 3]]
+    indptr = [0]
+    for row in rows:
+        indptr.append(indptr[-1] + len(row))
+    built = [Graph(rows, directed=True),  # (the compiled list reader makes its own)
+             Graph.from_csr(indptr, [v for row in rows for v in row], directed=True),
+             Graph.from_edges(5, [(u, v) for u, row in enumerate(rows) for v in row],
+                              directed=True)]
+    for g in built:
+        for v in range(g.n):
+            into = sorted(u for u in range(g.n) if v in rows[u])
+            assert sorted(g._rindices[g._rindptr[v]:g._rindptr[v + 1]]) == into, (g, v)
