@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import json
 import os
-from array import array
 from collections import Counter
 from itertools import product
 from math import comb
-from typing import Any
+from typing import Any, cast
 
 from . import engine
 from .analysis import VerificationError
@@ -26,6 +25,7 @@ from .engine.cops_checks import MAX_COP_NODES, check_cops
 from .graph import Graph, as_graph
 from .outcome import Outcome, Turn
 from .rules import available_memory
+from .solving import run_into_tables
 
 __all__ = ["CopsGame", "CopsAnalysis"]
 
@@ -91,10 +91,13 @@ class CopsGame(Displayed):
         if budget is not None and need > budget:
             raise MemoryError(f"{k} cops on {graph.n} nodes: {size:,} positions need about "
                               f"{need:,} bytes, more than the {budget:,} available")
-        outcome, remoteness = bytearray(size), array("i", bytes(4 * size))
-        engine.current.cops_search(graph.n, graph.indptr, graph.indices, k, outcome,
-                                   remoteness, threads=threads)
-        return CopsAnalysis(self, bytes(outcome), remoteness.tobytes())
+
+        def search(outcomes: memoryview, table: memoryview | None) -> None:
+            engine.current.cops_search(graph.n, graph.indptr, graph.indices, k, outcomes,
+                                       table, threads=threads)
+
+        outcome, remoteness = run_into_tables(size, True, search)
+        return CopsAnalysis(self, outcome, cast(bytes, remoteness))
 
     def __repr__(self) -> str:
         return f"CopsGame(<{self._graph.n} nodes>, cops={self._cops})"

@@ -42,27 +42,40 @@ def analyze_rules(rules: Rules, max_memory: int | None = None, *, remoteness: bo
     remoteness = bool(remoteness)
     check_memory(n, outcome=True, remoteness=remoteness, threads=threads,
                  max_memory=max_memory)
-    # Zeroed tables that become immutable bytes without a copy (engine.TableLike).  The
-    # engine writes through views that only this function holds; they are all released
-    # (even on an error) before the tables are taken as bytes.
-    outcome_file = _engine.current.Table(2 * n * n)
-    remoteness_file = _engine.current.Table(8 * n * n) if remoteness else None
-    outcomes = outcome_file.view()
-    raw = table = None
-    try:
-        if remoteness_file is not None:
-            raw = remoteness_file.view()
-            table = raw.cast("i")
+
+    def run(outcomes: memoryview, table: memoryview | None) -> None:
         if progress is None:
             rules.run(outcomes, table, threads=threads)
         else:
             _run_with_progress(rules, outcomes, table, threads, progress)
+
+    outcomes, table = run_into_tables(2 * n * n, remoteness, run)
+    return Analysis(rules, outcomes, table, first)
+
+
+def run_into_tables(positions: int, remoteness: bool,
+                    run: Callable[[memoryview, memoryview | None], object]
+                    ) -> tuple[bytes, bytes | None]:
+    """Zeroed tables of ``positions`` entries (1-byte outcomes; int32 remoteness if asked)
+    that ``run(outcomes, remoteness)`` writes, handed back as immutable bytes.
+
+    The engine's ``Table`` becomes bytes without a copy.  The views are this function's
+    alone, and all are released (even on an error) before the tables are taken.
+    """
+    outcome_table = _engine.current.Table(positions)
+    remoteness_table = _engine.current.Table(4 * positions) if remoteness else None
+    outcomes = outcome_table.view()
+    raw = table = None
+    try:
+        if remoteness_table is not None:
+            raw = remoteness_table.view()
+            table = raw.cast("i")
+        run(outcomes, table)
     finally:
         for view in (table, raw, outcomes):
             if view is not None:
                 view.release()
-    return Analysis(rules, outcome_file.take(),
-                    None if remoteness_file is None else remoteness_file.take(), first)
+    return outcome_table.take(), None if remoteness_table is None else remoteness_table.take()
 
 
 def _run_with_progress(rules: Rules, outcomes: memoryview, remoteness: memoryview | None,

@@ -142,7 +142,10 @@ class Table:
         """The table as bytes (no copy); BufferError while a view is alive."""
         if self._file is None:
             raise BufferError("the table was taken")
-        self._file.truncate()  # at its end: a no-op, but BufferError while a view is alive
+        try:
+            self._file.truncate()  # at its end: a no-op, but BufferError while a view is alive
+        except BufferError:
+            raise BufferError("the table still has a view") from None
         data, self._file = self._file.getvalue(), None
         return data
 

@@ -189,7 +189,7 @@ cdef class Table:
     def take(self):
         """The table as bytes (no copy); BufferError while a view is alive."""
         if self.views:
-            raise BufferError(f"the table still has {self.views} view(s)")
+            raise BufferError("the table still has a view")
         if self.data is None:
             raise BufferError("the table was taken")
         data, self.data = self.data, None

@@ -364,7 +364,7 @@ cdef void queue_predecessors(Worker *w, Shared *s, bint cat) noexcept nogil:
         row = rows[i]
         for e in range(rip[row], rip[row + 1]):
             pred = rix[e]
-            if not (not cat and flags[pred] & CAT_FORBIDDEN):
+            if cat or not flags[pred] & CAT_FORBIDDEN:  # (the cat never stands on one)
                 queue[pred >> 6] |= (<uint64_t> 1) << (pred & 63)
         w.work += rip[row + 1] - rip[row]
 
@@ -429,7 +429,6 @@ cdef void phase_output(Worker *w) noexcept nogil:
 cdef void seed(Shared *s) noexcept nogil:
     """Round 0 on one thread (the crew's runs seed_rows as a phase of its own)."""
     seed_masks(s)
-    s.workers[0].decided = 0
     seed_rows(&s.workers[0])
     s.decided = s.workers[0].decided
 

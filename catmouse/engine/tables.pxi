@@ -6,7 +6,7 @@ from libc.stdint cimport uintptr_t
 # -- any n: rows of W words, a work-list per thread, threads -----------------------------
 
 cdef struct Worker:
-    # One thread's share: the rows of the 64-row blocks it owns (owner_of, read from owned).
+    # One thread's share: the rows of the 64-row blocks it owns (``owned``, from owner_of).
     void *shared
     int32_t id
     int32_t *ring          # the work-list: a FIFO ring buffer of rows, capacity n
@@ -47,7 +47,6 @@ cdef struct Shared:
     int64_t W              # words per row
     int64_t CW             # words per change mask (bits = words of a row)
     int32_t threads
-    int32_t shift          # rows are owned in runs of 64 << shift (owner_of)
     bint poll              # the main thread may take the GIL to check for Ctrl-C
     bint every_row         # the reverse arrays are not the moves' reverse: no work-list
     uint64_t *D0
@@ -120,6 +119,7 @@ cdef Shared *shared_alloc(const Game *g, int32_t threads) noexcept nogil:
     cdef char *p
     cdef int32_t i, par
     cdef int64_t b
+    cdef int32_t shift = run_shift(W, threads)
     cdef Shared *s
     cdef Worker *w
     # On 32-bit, a count past the address space would wrap in the size_t cast below.
@@ -139,7 +139,6 @@ cdef Shared *shared_alloc(const Game *g, int32_t threads) noexcept nogil:
     s.W = W
     s.CW = CW
     s.threads = threads
-    s.shift = run_shift(W, threads)
     s.D0 = <uint64_t *> p
     s.MW0T = s.D0 + n * W
     s.CW0T = s.MW0T + n * W
@@ -177,7 +176,7 @@ cdef Shared *shared_alloc(const Game *g, int32_t threads) noexcept nogil:
         w.queue[0] = w.fresh_words + W * CW
         w.queue[1] = w.queue[0] + W
         for b in range(W):
-            if owner_of(s, b) == i:
+            if owner_of(b, shift, threads) == i:
                 w.owned[b >> 6] |= (<uint64_t> 1) << (b & 63)
         for par in range(2):
             w.chg_cat[par] = s.chg_cat[par] + i * n * CW
@@ -193,16 +192,16 @@ cdef int32_t run_shift(int64_t W, int64_t threads) noexcept nogil:
     """Blocks are owned in runs of ``1 << shift``: up to 8, a cache line of a row's words,
     while every thread keeps at least two runs.  A scatter writes word ``block`` of many
     rows: with single blocks dealt in turn, threads would write neighbouring words of
-    one line (false sharing, measured as 2 threads using 1.7 CPUs for a 1.17 speedup)."""
+    one line (false sharing)."""
     cdef int32_t shift = 0
     while shift < 3 and (W >> (shift + 1)) >= 2 * threads:
         shift += 1
     return shift
 
 
-cdef inline int32_t owner_of(const Shared *s, int64_t block) noexcept nogil:
-    """The thread that owns 64-row block ``block``."""
-    return <int32_t> ((block >> s.shift) % s.threads)
+cdef inline int32_t owner_of(int64_t block, int32_t shift, int64_t threads) noexcept nogil:
+    """The thread that owns 64-row block ``block`` (runs of ``1 << shift`` blocks in turn)."""
+    return <int32_t> ((block >> shift) % threads)
 
 
 cdef inline bint owns_block(const Worker *w, int64_t block) noexcept nogil:
