@@ -25,7 +25,6 @@ from .engine.cops_checks import MAX_COP_NODES, check_cops
 from .graph import Graph, as_graph
 from .outcome import Outcome, Turn
 from .rules import available_memory
-from .solving import run_into_tables
 
 __all__ = ["CopsGame", "CopsAnalysis"]
 
@@ -96,7 +95,7 @@ class CopsGame(Displayed):
             engine.current.cops_search(graph.n, graph.indptr, graph.indices, k, outcomes,
                                        table, threads=threads)
 
-        outcome, remoteness = run_into_tables(size, True, search)
+        outcome, remoteness = engine.run_into_tables(size, True, search)
         return CopsAnalysis(self, outcome, cast(bytes, remoteness))
 
     def __repr__(self) -> str:

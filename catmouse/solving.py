@@ -49,33 +49,8 @@ def analyze_rules(rules: Rules, max_memory: int | None = None, *, remoteness: bo
         else:
             _run_with_progress(rules, outcomes, table, threads, progress)
 
-    outcomes, table = run_into_tables(2 * n * n, remoteness, run)
+    outcomes, table = _engine.run_into_tables(2 * n * n, remoteness, run)
     return Analysis(rules, outcomes, table, first)
-
-
-def run_into_tables(positions: int, remoteness: bool,
-                    run: Callable[[memoryview, memoryview | None], object]
-                    ) -> tuple[bytes, bytes | None]:
-    """Zeroed tables of ``positions`` entries (1-byte outcomes; int32 remoteness if asked)
-    that ``run(outcomes, remoteness)`` writes, handed back as immutable bytes.
-
-    The engine's ``Table`` becomes bytes without a copy.  The views are this function's
-    alone, and all are released (even on an error) before the tables are taken.
-    """
-    outcome_table = _engine.current.Table(positions)
-    remoteness_table = _engine.current.Table(4 * positions) if remoteness else None
-    outcomes = outcome_table.view()
-    raw = table = None
-    try:
-        if remoteness_table is not None:
-            raw = remoteness_table.view()
-            table = raw.cast("i")
-        run(outcomes, table)
-    finally:
-        for view in (table, raw, outcomes):
-            if view is not None:
-                view.release()
-    return outcome_table.take(), None if remoteness_table is None else remoteness_table.take()
 
 
 def _run_with_progress(rules: Rules, outcomes: memoryview, remoteness: memoryview | None,

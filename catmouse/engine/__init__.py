@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 from .switches import env_flag
 
-__all__ = ["BACKEND", "Engine", "TableLike", "current", "load", "env_flag"]
+__all__ = ["BACKEND", "Engine", "TableLike", "current", "load", "run_into_tables", "env_flag"]
 
 # Engine name -> module implementing the contract.
 MODULES = {"cython": "catmouse.engine.bits_c", "python": "catmouse.engine.bits_py"}
@@ -89,6 +89,31 @@ def load(name: str) -> Engine:
         cop_number=module.cop_number,
         cop_numbers_graph6=module.cop_numbers_graph6,
     )
+
+
+def run_into_tables(positions: int, remoteness: bool,
+                    run: Callable[[memoryview, memoryview | None], object]
+                    ) -> tuple[bytes, bytes | None]:
+    """Zeroed tables of ``positions`` entries (1-byte outcomes; int32 remoteness if asked)
+    that ``run(outcomes, remoteness)`` writes, handed back as immutable bytes.
+
+    The engine's ``Table`` becomes bytes without a copy.  The views are this function's
+    alone, and all are released (even on an error) before the tables are taken.
+    """
+    outcome_table = current.Table(positions)
+    remoteness_table = current.Table(4 * positions) if remoteness else None
+    outcomes = outcome_table.view()
+    raw = table = None
+    try:
+        if remoteness_table is not None:
+            raw = remoteness_table.view()
+            table = raw.cast("i")
+        run(outcomes, table)
+    finally:
+        for view in (table, raw, outcomes):
+            if view is not None:
+                view.release()
+    return outcome_table.take(), None if remoteness_table is None else remoteness_table.take()
 
 
 def _select() -> Engine:
