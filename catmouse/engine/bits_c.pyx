@@ -65,7 +65,7 @@ from cpython.pythread cimport (
     PyThread_release_lock,
     PyThread_type_lock,
 )
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
 import threading
@@ -97,6 +97,10 @@ cdef enum:
     POLL_WORK = 1 << 20
     # A row is recomputed whole (contiguous loops) when at least 1/DENSE of its words changed.
     DENSE = 4
+    # A word with at most this many new bits is thin: its bits are scattered one by one
+    # (the mouse step's at once, the cat step's from the thin lists) rather than through
+    # 64x64 tiles, whose scan costs more than a few bits.
+    THIN_WORD = 2
     # Largest graph solve_lists takes on (the Python path checks memory for bigger ones).
     LISTS_MAX_NODES = 1024
     # Phases of a round, as commands to the worker threads.

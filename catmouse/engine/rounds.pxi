@@ -1,6 +1,59 @@
 # Included by bits_c.pyx. The general path's rounds: recompute the changed rows, scatter new bits,
 # seed round 0.
 
+cdef inline void scatter_bits(Worker *w, Shared *s, uint64_t *dest, uint64_t bits,
+                              int64_t word, int64_t row, int32_t k) noexcept nogil:
+    """The mouse step's new bits ``bits`` (cats) of ``word`` of ``row`` into the rows by cat."""
+    cdef int64_t W = s.W, block = row >> 6, cat
+    cdef int32_t par = k & 1
+    cdef uint64_t bit = (<uint64_t> 1) << (row & 63)
+    while bits:
+        cat = (word << 6) + cm_ctz64(bits)
+        bits &= bits - 1
+        dest[cat * W + block] |= bit
+        mark(w.chg_cat[par], w.stamp_cat, w.changed_cat[par], &w.n_changed_cat[par], cat,
+             block, s.CW, k)
+
+
+cdef inline void keep_thin(Worker *w, uint64_t cat_wins, uint64_t mouse_wins, int64_t row,
+                           int64_t word) noexcept nogil:
+    """List the cat step's new bits (mice) of ``word`` of cat row ``row``."""
+    cdef uint32_t at = <uint32_t> (row << 16) | <uint32_t> (word << 6)
+    while cat_wins:
+        w.thin[w.n_thin_cat] = at | <uint32_t> cm_ctz64(cat_wins)
+        w.n_thin_cat += 1
+        cat_wins &= cat_wins - 1
+    while mouse_wins:
+        w.n_thin_mouse += 1
+        w.thin[w.thin_cap - w.n_thin_mouse] = at | <uint32_t> cm_ctz64(mouse_wins)
+        mouse_wins &= mouse_wins - 1
+
+
+cdef void scatter_thin(Worker *w, Shared *s) noexcept nogil:
+    """The thin lists' bits of last round into the rows by mouse (word cat >> 6 of each is
+    this thread's, as the cat's block is)."""
+    scatter_entries(w, s, w.thin, w.n_thin_cat, s.CW1)
+    scatter_entries(w, s, w.thin + w.thin_cap - w.n_thin_mouse, w.n_thin_mouse, s.MW1)
+    w.work += w.n_thin_cat + w.n_thin_mouse
+    w.n_thin_cat = w.n_thin_mouse = 0
+
+
+cdef inline void scatter_entries(Worker *w, Shared *s, const uint32_t *entries, int64_t count,
+                                 uint64_t *dest) noexcept nogil:
+    """One thin list's bits into ``dest`` (rows by mouse), marked for the mouse step."""
+    cdef int64_t W = s.W, n = s.n, i, cat, mouse
+    cdef int32_t k = s.round, par = k & 1
+    cdef bint direct = s.planes == NULL and s.rem != NULL
+    for i in range(count):
+        cat = entries[i] >> 16
+        mouse = entries[i] & 0xFFFF
+        dest[mouse * W + (cat >> 6)] |= (<uint64_t> 1) << (cat & 63)
+        mark(w.chg_mouse[par], w.stamp_mouse, w.changed_mouse[par], &w.n_changed_mouse[par],
+             mouse, cat >> 6, s.CW, k)
+        if direct:
+            s.rem[n * n + mouse * n + cat] = k - 1
+
+
 cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everything) noexcept nogil:
     """One row of one step: OR and AND over the moves' rows, only where inputs changed."""
     cdef int64_t W = s.W, CW = s.CW, n = s.n, nn = <int64_t> s.n * s.n
@@ -86,14 +139,18 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
             decided[word] |= nw | nl
             w.decided += cm_popcount64(nw | nl)
             if cat:
-                # New bits are mice: kept in FC/FM until the next round's scatter.
-                s.FC[row * W + word] = nw
-                s.FM[row * W + word] = nl
-                w.fresh_words[(row >> 6) * CW + (word >> 6)] |= (<uint64_t> 1) << (word & 63)
-                if not listed_fresh:
-                    listed_fresh = True
-                    w.fresh[w.n_fresh] = <int32_t> row
-                    w.n_fresh += 1
+                # New bits are mice, kept until the next round's scatter: a thin word's in
+                # the thin list, the others in FC/FM.
+                if cm_popcount64(nw | nl) <= THIN_WORD:
+                    keep_thin(w, nw, nl, row, word)
+                else:
+                    s.FC[row * W + word] = nw
+                    s.FM[row * W + word] = nl
+                    w.fresh_words[(row >> 6) * CW + (word >> 6)] |= (<uint64_t> 1) << (word & 63)
+                    if not listed_fresh:
+                        listed_fresh = True
+                        w.fresh[w.n_fresh] = <int32_t> row
+                        w.n_fresh += 1
                 if s.tt == 1 and row == s.tc and (s.tm >> 6) == word:
                     if ((nw | nl) >> (s.tm & 63)) & 1:
                         w.found = CAT_WIN if (nw >> (s.tm & 63)) & 1 else MOUSE_WIN
@@ -104,15 +161,21 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
                 if s.tt == 0 and row == s.tm and (s.tc >> 6) == word:
                     if ((nw | nl) >> (s.tc & 63)) & 1:
                         w.found = MOUSE_WIN if (nw >> (s.tc & 63)) & 1 else CAT_WIN
-                # New bits are cats: into this block's tiles, transposed into the rows
-                # by cat when the block is done (flush_tiles).
-                if w.block != row >> 6:
-                    flush_tiles(w, s)
-                    w.block = row >> 6
-                w.tiles[(word << 7) + (row & 63)] = nw
-                w.tiles[(word << 7) + 64 + (row & 63)] = nl
-                w.block_rows |= (<uint64_t> 1) << (row & 63)
-                w.touched[word >> 6] |= (<uint64_t> 1) << (word & 63)
+                if cm_popcount64(nw | nl) <= THIN_WORD:
+                    # A thin word: straight into the rows by cat.  Word row >> 6 of those
+                    # rows is this thread's (it owns the block), so no other writes it.
+                    scatter_bits(w, s, s.MW0T, nw, word, row, k)
+                    scatter_bits(w, s, s.CW0T, nl, word, row, k)
+                else:
+                    # New bits are cats: into this block's tiles, transposed into the rows
+                    # by cat when the block is done (flush_tiles).
+                    if w.block != row >> 6:
+                        flush_tiles(w, s)
+                        w.block = row >> 6
+                    w.tiles[(word << 7) + (row & 63)] = nw
+                    w.tiles[(word << 7) + 64 + (row & 63)] = nl
+                    w.block_rows |= (<uint64_t> 1) << (row & 63)
+                    w.touched[word >> 6] |= (<uint64_t> 1) << (word & 63)
                 if s.planes != NULL:
                     plane_or(s.planes + row * 8 * W + 8 * word, nw | nl, k)
                 elif s.rem != NULL:
@@ -292,6 +355,7 @@ cdef int phase_step(Worker *w, bint cat) noexcept nogil:
         for i in range(w.n_changed_cat[par]):
             memset(&w.chg_cat[par][w.changed_cat[par][i] * CW], 0, <size_t> CW * 8)
         w.n_changed_cat[par] = 0
+        scatter_thin(w, s)
         scatter_fresh(w, s)
     else:
         for i in range(w.n_changed_mouse[par ^ 1]):

@@ -24,6 +24,14 @@ cdef struct Worker:
     int32_t *stamp_mouse
     int32_t *fresh         # cat rows with bits in FC/FM
     int64_t n_fresh
+    # The cat step's new bits from words of at most THIN_WORD bits, one entry a bit (cat
+    # row << 16 | mouse), kept for the next round's scatter: the cat's wins from the front
+    # of ``thin``, the mouse's from the back (THIN_WORD per word of the rows owned: room
+    # for every thin word of a round).
+    uint32_t *thin
+    int64_t thin_cap
+    int64_t n_thin_cat
+    int64_t n_thin_mouse
     uint64_t *win          # W words of scratch each
     uint64_t *lose
     uint64_t *dirty        # CW words: which words of the row to recompute
@@ -97,6 +105,7 @@ cdef int64_t layout_bytes(int64_t n, int64_t threads) noexcept nogil:
     total += 5 * W * 8                # seeding masks
     # per thread: ring, 2+2 changed lists, fresh list (rows), scratch words and tiles
     total += threads * (align8(6 * n * 4) + (4 * W + 3 * CW + 128 * W + 128 + W * CW) * 8)
+    total += align8(THIN_WORD * 64 * W * W * 4)  # the thin lists, a share per block owned
     return total
 
 
@@ -185,6 +194,13 @@ cdef Shared *shared_alloc(const Game *g, int32_t threads) noexcept nogil:
         w.stamp_mouse = w.stamp_cat + n
         w.block = -1
         p += (4 * W + 3 * CW + 128 * W + 128 + W * CW) * 8
+    for i in range(threads):
+        w = &s.workers[i]
+        w.thin = <uint32_t *> p
+        for b in range(W):
+            if owns_block(w, b):
+                w.thin_cap += THIN_WORD * 64 * W
+        p += w.thin_cap * 4
     return s
 
 
