@@ -83,6 +83,7 @@ cdef extern from "_bitops.h" nogil:
     int32_t cm_load32(const int32_t *p)
     void cm_store_flag(int32_t *p, int32_t v)
     void cm_advise_huge(void *start, size_t size)
+    void cm_prefetch_w(const void *p)
 
 cdef enum:
     # Per-node flags and outcome codes: the same values as in bits_py.
@@ -101,6 +102,8 @@ cdef enum:
     # (the mouse step's at once, the cat step's from the thin lists) rather than through
     # 64x64 tiles, whose scan costs more than a few bits.
     THIN_WORD = 2
+    # Remoteness planes' words written this many later than found (a power of two).
+    PENDING = 16
     # Largest graph solve_lists takes on (the Python path checks memory for bigger ones).
     LISTS_MAX_NODES = 1024
     # Phases of a round, as commands to the worker threads.

@@ -65,6 +65,26 @@ cdef inline void plane_or(uint64_t *at, uint64_t bits, int32_t value) noexcept n
         at[p] |= bits
 
 
+cdef inline void plane_later(Worker *w, uint64_t *at, uint64_t bits, int32_t k) noexcept nogil:
+    """plane_or(at, bits, k) once PENDING more words are pending: the line is prefetched now
+    and written after others, so that the misses overlap."""
+    cdef int64_t i = w.n_pend & (PENDING - 1)
+    if w.n_pend >= PENDING:
+        plane_or(w.pend_at[i], w.pend_bits[i], k)
+    cm_prefetch_w(at)
+    w.pend_at[i] = at
+    w.pend_bits[i] = bits
+    w.n_pend += 1
+
+
+cdef void planes_drain(Worker *w, int32_t k) noexcept nogil:
+    """The pending words of plane_later, written."""
+    cdef int64_t i
+    for i in range(w.n_pend - PENDING if w.n_pend > PENDING else 0, w.n_pend):
+        plane_or(w.pend_at[i & (PENDING - 1)], w.pend_bits[i & (PENDING - 1)], k)
+    w.n_pend = 0
+
+
 cdef void write_word(int32_t *out, int64_t count, uint64_t decided, const uint64_t *plane,
                      int64_t stride) noexcept nogil:
     """``count`` (<= 64) remoteness entries: each decided one's round from the planes

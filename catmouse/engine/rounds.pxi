@@ -155,7 +155,7 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
                     if ((nw | nl) >> (s.tm & 63)) & 1:
                         w.found = CAT_WIN if (nw >> (s.tm & 63)) & 1 else MOUSE_WIN
                 if s.planes != NULL:
-                    plane_or(s.cat_planes + row * 8 * W + 8 * word, nw | nl, k)
+                    plane_later(w, s.cat_planes + row * 8 * W + 8 * word, nw | nl, k)
                 # (Past the planes, their remoteness is written as they reach the rows by mouse.)
             else:
                 if s.tt == 0 and row == s.tm and (s.tc >> 6) == word:
@@ -177,7 +177,7 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
                     w.block_rows |= (<uint64_t> 1) << (row & 63)
                     w.touched[word >> 6] |= (<uint64_t> 1) << (word & 63)
                 if s.planes != NULL:
-                    plane_or(s.planes + row * 8 * W + 8 * word, nw | nl, k)
+                    plane_later(w, s.planes + row * 8 * W + 8 * word, nw | nl, k)
                 elif s.rem != NULL:
                     bits = nw | nl
                     while bits:
@@ -391,6 +391,7 @@ cdef int phase_step(Worker *w, bint cat) noexcept nogil:
             return -1
     if not cat:
         flush_tiles(w, s)
+    planes_drain(w, k)
     if not s.every_row:
         queue_predecessors(w, s, cat)
     return 0

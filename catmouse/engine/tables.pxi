@@ -44,6 +44,10 @@ cdef struct Worker:
     uint64_t *queue[2]     # W words each: rows this thread queued for the cat / mouse step
     int64_t block          # the block in ``tiles`` (-1: none)
     uint64_t block_rows    # the rows of that block with bits in ``tiles``
+    # The last PENDING words of remoteness planes to write, prefetched (plane_later).
+    uint64_t *pend_at[PENDING]
+    uint64_t pend_bits[PENDING]
+    int64_t n_pend
     int64_t decided        # positions this thread decided in the current round
     int64_t work           # word operations since the last poll for Ctrl-C
     int32_t found          # the target's code once this thread decided it
