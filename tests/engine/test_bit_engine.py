@@ -318,9 +318,17 @@ def test_ctrl_c_stops_the_threads(threads):
     try:
         assert child.stdout.readline().strip() == "solving"
         time.sleep(1.0)
-        sent = time.monotonic()
-        child.send_signal(signal.SIGINT)
-        out, _ = child.communicate(timeout=60)
+        # A KeyboardInterrupt raised while CPython runs a weakref callback is printed as
+        # "Exception ignored" and lost (seen once on i386, in the pure twin's run): as a
+        # user would, press Ctrl-C again if the first went unanswered.
+        for _ in range(5):
+            sent = time.monotonic()
+            child.send_signal(signal.SIGINT)
+            try:
+                out, _ = child.communicate(timeout=12)
+                break
+            except subprocess.TimeoutExpired:
+                continue
         assert child.returncode == 0
         word, when, alive = out.split()
     finally:
