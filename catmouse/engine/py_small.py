@@ -60,6 +60,27 @@ def _swaps(width: int, blocks: int = 4) -> list[tuple[int, int]]:
     return swaps
 
 
+def _move_slots(moves: list, n: int) -> list[Callable[[tuple[bytes, ...]], tuple[bytes, ...]]]:
+    """Per slot k, a C function picking every node's k-th move from a board's row chunks.
+
+    Chunk ``n`` is the filler row past the board's: a node with at most k moves picks it.
+    One more pick of the filler at the end keeps itemgetter's answer a tuple for one node.
+    """
+    return [operator.itemgetter(*picks, n) for picks in itertools.zip_longest(*moves, fillvalue=n)]
+
+
+def _moves_step(slots: list[Callable[[tuple[bytes, ...]], tuple[bytes, ...]]],
+                chunks: tuple[bytes, ...], lost: int) -> tuple[int, int]:
+    """One step over a board's row chunks: in every row, the OR of the rows its moves
+    arrive on (the wins found), and ``lost`` AND those rows (the losses confirmed)."""
+    found = 0
+    for pick in slots:
+        arrived = int.from_bytes(b"".join(pick(chunks)), "little")
+        found |= arrived
+        lost &= arrived
+    return found, lost
+
+
 def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
                   progress: Callable[[int], Any] | None) -> int:
     """The search for n <= 64: each row is one int of four ``P``-bit fields.
@@ -69,14 +90,15 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
     cat to move at cat r, won by the mouse / by the cat (bits by mouse).  The
     whole board, halves swapped and every field transposed (``_swaps``), says
     in row x what a mover *arriving* on node x finds, in the same field order:
-    so one OR over a row's children gathers both players' candidate wins and
-    losses, each in the field of its own result, and one AND over the
+    so an OR over a row's children gathers both players' candidate wins and
+    losses, each in the field of its own result, and an AND over the
     children's cumulative rows confirms the losses.
 
-    Only those two steps go row by row.  The rest is a few operations on
-    whole boards (one int, row r at bit ``r * 4P``): the undecided positions
-    (each in both fields of its turn) mask a round's finds at once, and the
-    new board goes straight into the next transpose.
+    Every step works on whole boards (one int, row r at bit ``r * 4P``).  The
+    children are gathered slot by slot (``_move_slots``): the board's rows, cut
+    into bytes, picked in C as every node's k-th move and read back as one board.
+    The undecided positions (each in both fields of its turn) mask a round's finds
+    at once, and the new board goes straight into the next transpose.
     """
     n = game.n
     nn = n * n
@@ -85,18 +107,20 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
         width *= 2
     field = (1 << width) - 1
     shift2, shift3 = 2 * width, 3 * width
-    # The mover wins (mouse, field 0; cat, field 3) or loses (fields 1, 2).
-    wins_mask = field | field << shift3
-    losses_mask = field << width | field << shift2
     mouse_fields = field | field << width
-    cat_fields = mouse_fields << shift2
     stride = 4 * width  # bits per row
+    # Whole boards of one mask in every row.  The mover wins (mouse, field 0; cat,
+    # field 3) or loses (fields 1, 2).
+    wins = _every_row(field | field << shift3, n, width)
+    losses = _every_row(field << width | field << shift2, n, width)
+    mouse_board = _every_row(mouse_fields, n, width)
+    cat_board = mouse_board << shift2
     first_fields = _every_row(field | field << shift2, n, width)  # fields 0 and 2
     line = width // 2  # bytes per row
     size = line * n
-    lengths = itertools.repeat(line)
     little = itertools.repeat("little")
     split = _row_splitter(line, n)
+    chunks_of = _row_splitter(line, n + 1)  # a board's rows and the filler row past them
     # An array typecode of one row, if any: an array's bytes are the machine's, and the shortcut
     # reads them as little-endian words, so a big-endian machine takes the bytes path.
     word = {4: "I", 8: "Q"}.get(line, "") if sys.byteorder == "little" else ""
@@ -109,13 +133,6 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
         return list(map(int.from_bytes, split(board.to_bytes(size, "little")),  # type: ignore[arg-type]
                         little))
 
-    def board_of(rows: list[int]) -> int:
-        """Rows back into one board, row 0 lowest."""
-        if word:
-            return int.from_bytes(array(word, rows), "little")
-        return int.from_bytes(b"".join(map(int.to_bytes, rows, lengths, little)),  # type: ignore[arg-type]
-                              "little")
-
     swaps = _swaps(width)
     halves = _low_halves(width)
     mouse_moves = game.mouse_moves
@@ -125,12 +142,15 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
 
     new, free = _terminals_board(game, width)
     free |= free << width
-    # Cumulative arrived rows, read by the AND.  The cat's moves into a node it
-    # may not enter are not moves: all ones in that node's cat field leave the
-    # AND over the cat's children to the nodes it may enter.
-    seen = [0] * n
-    for x in _barred(game):
-        seen[x] = field << shift2
+    # Every arrived board so far, the AND's side of a step.  The cat's moves into a
+    # node it may not enter are not moves: all ones in that node's cat loss field
+    # leave the AND over the cat's children to the nodes it may enter.
+    seen = sum(field << (shift2 + x * stride) for x in _barred(game))
+    # The filler row past the board's, picked for no move: no win found, no loss denied.
+    filler = (field << width | field << shift2) << (n * stride)
+    mouse_slots = _move_slots(mouse_moves, n)
+    if not same_moves:
+        cat_slots = _move_slots(cat_moves, n)
     tables = outcome is not None
     decided = 0
     rem = _undecided_remoteness(remoteness, 2 * nn)
@@ -163,8 +183,9 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
         for shift, mask in swaps:
             swap = ((board >> shift) ^ board) & mask
             board ^= swap ^ (swap << shift)
-        arrived = rows_of(board)
-        seen = list(map(operator.or_, seen, arrived))
+        seen |= board
+        # What the steps read, row by row: the new wins, and every loss so far.
+        chunks = chunks_of((board & wins | seen & losses | filler).to_bytes(size + line, "little"))
         if progress is not None:
             now = time.monotonic()
             if now - last_report >= _PROGRESS_EVERY:
@@ -174,46 +195,17 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
 
         # Both steps at once: (m, c) with the mouse to move is won if a move
         # reaches a (m', c) the mouse won last round, lost if every move reaches
-        # one the cat won, one of them last round; the same for the cat.  Rows
-        # take every find; the undecided board drops the positions decided before.
-        found_rows: list[int] = []
-        keep = found_rows.append
+        # one the cat won; the same for the cat.  Any such loss not decided before
+        # had its last move decided last round.  The undecided board drops the
+        # positions decided before.
         if same_moves:
-            for moves in mouse_moves:
-                found = 0
-                for child in moves:
-                    found |= arrived[child]
-                lost = found & losses_mask
-                if lost:
-                    # A child won by the mover is not won by the opponent, so
-                    # the AND also drops the positions won.
-                    for child in moves:
-                        lost &= seen[child]
-                        if not lost:
-                            break  # early exit: nothing left to lose
-                    keep(found & wins_mask | lost)
-                else:
-                    keep(found)
+            found, lost = _moves_step(mouse_slots, chunks, losses)
         else:
-            for mouse_children, cat_children in zip(mouse_moves, cat_moves):
-                found = 0
-                for child in mouse_children:
-                    found |= arrived[child]
-                found &= mouse_fields
-                for child in cat_children:
-                    found |= arrived[child] & cat_fields
-                lost = found & losses_mask
-                if lost:
-                    lost_mouse = lost & mouse_fields
-                    for child in mouse_children:
-                        lost_mouse &= seen[child]
-                    lost_cat = lost & cat_fields
-                    for child in cat_children:
-                        lost_cat &= seen[child]
-                    keep(found & wins_mask | lost_mouse | lost_cat)
-                else:
-                    keep(found)
-        new = board_of(found_rows) & free
+            found, lost = _moves_step(mouse_slots, chunks, losses & mouse_board)
+            found_cat, lost_cat = _moves_step(cat_slots, chunks, losses & cat_board)
+            found = found & mouse_board | found_cat & cat_board
+            lost |= lost_cat
+        new = (found & wins | lost) & free
         # Each new position is one bit (won or lost): both of its undecided bits go.
         once = (new | new >> width) & first_fields
         free ^= once | once << width
@@ -227,9 +219,10 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
     # cat to move from the arrived ones (fields 0 and 1 of both).
     absent = ((1 << n) - 1) & ~stand
     out = memoryview(outcome).cast("B")
+    reached_rows = rows_of(seen)
     for m, row in enumerate(rows_of(decided)):
         out[m * n : m * n + n] = _codes(n, row & field, row >> width & field, absent)
-        row = seen[m]
+        row = reached_rows[m]
         out[nn + m * n : nn + m * n + n] = _codes(n, row & field, row >> width & field,
                                                  absent)
     return count
