@@ -60,24 +60,39 @@ def _swaps(width: int, blocks: int = 4) -> list[tuple[int, int]]:
     return swaps
 
 
-def _move_slots(moves: list, n: int) -> list[Callable[[tuple[bytes, ...]], tuple[bytes, ...]]]:
-    """Per slot k, a C function picking every node's k-th move from a board's row chunks.
+# A slot: picks every node's k-th move from a board's row chunks, and the board of the
+# rows past its last such node.
+_Slot = tuple[Callable[[tuple[bytes, ...]], tuple[bytes, ...]], int]
 
-    Chunk ``n`` is the filler row past the board's: a node with at most k moves picks it.
-    One more pick of the filler at the end keeps itemgetter's answer a tuple for one node.
+
+def _move_slots(moves: list, n: int, stride: int, losses: int) -> list[_Slot]:
+    """Per slot k, a C function picking every node's k-th move from a board's row chunks,
+    and ``losses`` in the rows past the last node with a k-th move.
+
+    Chunk ``n`` is the filler row past the board's: a node with at most k moves picks
+    it, up to the last node with a k-th move; then the filler once more, which keeps
+    itemgetter's answer a tuple for one row.  The rows past those picked read as the
+    filler: the losses of the tail board.
     """
-    return [operator.itemgetter(*picks, n) for picks in itertools.zip_longest(*moves, fillvalue=n)]
+    slots = []
+    degrees = list(map(len, moves))
+    last = n - 1
+    for k, picks in enumerate(itertools.zip_longest(*moves, fillvalue=n)):
+        while degrees[last] <= k:
+            last -= 1
+        at = (last + 1) * stride
+        slots.append((operator.itemgetter(*picks[: last + 1], n), losses >> at << at))
+    return slots
 
 
-def _moves_step(slots: list[Callable[[tuple[bytes, ...]], tuple[bytes, ...]]],
-                chunks: tuple[bytes, ...], lost: int) -> tuple[int, int]:
+def _moves_step(slots: list[_Slot], chunks: tuple[bytes, ...], lost: int) -> tuple[int, int]:
     """One step over a board's row chunks: in every row, the OR of the rows its moves
     arrive on (the wins found), and ``lost`` AND those rows (the losses confirmed)."""
     found = 0
-    for pick in slots:
+    for pick, tail in slots:
         arrived = int.from_bytes(b"".join(pick(chunks)), "little")
         found |= arrived
-        lost &= arrived
+        lost &= arrived | tail
     return found, lost
 
 
@@ -148,9 +163,9 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
     seen = sum(field << (shift2 + x * stride) for x in _barred(game))
     # The filler row past the board's, picked for no move: no win found, no loss denied.
     filler = (field << width | field << shift2) << (n * stride)
-    mouse_slots = _move_slots(mouse_moves, n)
+    mouse_slots = _move_slots(mouse_moves, n, stride, losses)
     if not same_moves:
-        cat_slots = _move_slots(cat_moves, n)
+        cat_slots = _move_slots(cat_moves, n, stride, losses)
     tables = outcome is not None
     decided = 0
     rem = _undecided_remoteness(remoteness, 2 * nn)
