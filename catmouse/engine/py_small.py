@@ -60,19 +60,17 @@ def _swaps(width: int, blocks: int = 4) -> list[tuple[int, int]]:
     return swaps
 
 
-# A slot: picks every node's k-th move from a board's row chunks, and the board of the
-# rows past its last such node.
-_Slot = tuple[Callable[[tuple[bytes, ...]], tuple[bytes, ...]], int]
+# Picks every node's k-th move from a board's row chunks.
+_Slot = Callable[[tuple[bytes, ...]], tuple[bytes, ...]]
 
 
-def _move_slots(moves: list, n: int, stride: int, losses: int) -> list[_Slot]:
+def _move_slots(moves: list, n: int) -> list[_Slot]:
     """Per slot k, a C function picking every node's k-th move from a board's row chunks,
-    and ``losses`` in the rows past the last node with a k-th move.
+    up to the last node with a k-th move.
 
-    Chunk ``n`` is the filler row past the board's: a node with at most k moves picks
-    it, up to the last node with a k-th move; then the filler once more, which keeps
-    itemgetter's answer a tuple for one row.  The rows past those picked read as the
-    filler: the losses of the tail board.
+    Chunk ``n`` is the filler row past the board's, all zeros: a node before that last
+    one with at most k moves picks it, and so does one more pick at the end, which keeps
+    itemgetter's answer a tuple for one row.
     """
     slots = []
     degrees = list(map(len, moves))
@@ -80,20 +78,16 @@ def _move_slots(moves: list, n: int, stride: int, losses: int) -> list[_Slot]:
     for k, picks in enumerate(itertools.zip_longest(*moves, fillvalue=n)):
         while degrees[last] <= k:
             last -= 1
-        at = (last + 1) * stride
-        slots.append((operator.itemgetter(*picks[: last + 1], n), losses >> at << at))
+        slots.append(operator.itemgetter(*picks[: last + 1], n))
     return slots
 
 
-def _moves_step(slots: list[_Slot], chunks: tuple[bytes, ...], lost: int) -> tuple[int, int]:
-    """One step over a board's row chunks: in every row, the OR of the rows its moves
-    arrive on (the wins found), and ``lost`` AND those rows (the losses confirmed)."""
-    found = 0
-    for pick, tail in slots:
-        arrived = int.from_bytes(b"".join(pick(chunks)), "little")
-        found |= arrived
-        lost &= arrived | tail
-    return found, lost
+def _reached(slots: list[_Slot], chunks: tuple[bytes, ...]) -> int:
+    """In every row, the OR of the rows its moves arrive on, from a board's row chunks."""
+    reached = 0
+    for pick in slots:
+        reached |= int.from_bytes(b"".join(pick(chunks)), "little")
+    return reached
 
 
 def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
@@ -157,15 +151,15 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
 
     new, free = _terminals_board(game, width)
     free |= free << width
-    # Every arrived board so far, the AND's side of a step.  The cat's moves into a
-    # node it may not enter are not moves: all ones in that node's cat loss field
-    # leave the AND over the cat's children to the nodes it may enter.
-    seen = sum(field << (shift2 + x * stride) for x in _barred(game))
-    # The filler row past the board's, picked for no move: no win found, no loss denied.
-    filler = (field << width | field << shift2) << (n * stride)
-    mouse_slots = _move_slots(mouse_moves, n, stride, losses)
+    # In the loss fields of the arrived orientation, the positions not won by the
+    # opponent so far: a mover loses if none of its moves reaches one.  The cat's moves
+    # into a node it may not enter are not moves: that node's cat loss field is empty.
+    barred = sum(field << (shift2 + x * stride) for x in _barred(game))
+    open_ = losses ^ barred
+    mouse_slots = _move_slots(mouse_moves, n)
     if not same_moves:
-        cat_slots = _move_slots(cat_moves, n, stride, losses)
+        cat_slots = _move_slots(cat_moves, n)
+    arrived = 0  # every arrived board, for the outcome table
     tables = outcome is not None
     decided = 0
     rem = _undecided_remoteness(remoteness, 2 * nn)
@@ -198,9 +192,11 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
         for shift, mask in swaps:
             swap = ((board >> shift) ^ board) & mask
             board ^= swap ^ (swap << shift)
-        seen |= board
-        # What the steps read, row by row: the new wins, and every loss so far.
-        chunks = chunks_of((board & wins | seen & losses | filler).to_bytes(size + line, "little"))
+        open_ ^= open_ & board
+        if tables:
+            arrived |= board
+        # What the steps read, row by row: the new wins, and the moves not lost yet.
+        chunks = chunks_of((board & wins | open_).to_bytes(size + line, "little"))
         if progress is not None:
             now = time.monotonic()
             if now - last_report >= _PROGRESS_EVERY:
@@ -209,18 +205,17 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
         depth += 1
 
         # Both steps at once: (m, c) with the mouse to move is won if a move
-        # reaches a (m', c) the mouse won last round, lost if every move reaches
-        # one the cat won; the same for the cat.  Any such loss not decided before
-        # had its last move decided last round.  The undecided board drops the
-        # positions decided before.
+        # reaches a (m', c) the mouse won last round, lost if no move reaches one the
+        # cat has not won; the same for the cat.  Any such loss not decided before had
+        # its last move decided last round.  So in one OR over the moves, a win field
+        # set is a win, and a loss field clear is a loss; the undecided board drops
+        # the positions decided before.
         if same_moves:
-            found, lost = _moves_step(mouse_slots, chunks, losses)
+            reached = _reached(mouse_slots, chunks)
         else:
-            found, lost = _moves_step(mouse_slots, chunks, losses & mouse_board)
-            found_cat, lost_cat = _moves_step(cat_slots, chunks, losses & cat_board)
-            found = found & mouse_board | found_cat & cat_board
-            lost |= lost_cat
-        new = (found & wins | lost) & free
+            reached = (_reached(mouse_slots, chunks) & mouse_board
+                       | _reached(cat_slots, chunks) & cat_board)
+        new = (reached ^ losses) & free
         # Each new position is one bit (won or lost): both of its undecided bits go.
         once = (new | new >> width) & first_fields
         free ^= once | once << width
@@ -234,7 +229,7 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
     # cat to move from the arrived ones (fields 0 and 1 of both).
     absent = ((1 << n) - 1) & ~stand
     out = memoryview(outcome).cast("B")
-    reached_rows = rows_of(seen)
+    reached_rows = rows_of(arrived)
     for m, row in enumerate(rows_of(decided)):
         out[m * n : m * n + n] = _codes(n, row & field, row >> width & field, absent)
         row = reached_rows[m]
