@@ -60,6 +60,26 @@ def _swaps(width: int, blocks: int = 4) -> list[tuple[int, int]]:
     return swaps
 
 
+# Per (n, width): the boards of _field_boards, made once.
+_FIELD_BOARDS: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+
+
+def _field_boards(n: int, width: int) -> tuple[int, int, int, int]:
+    """Whole boards of one mask in every row: the mover's wins (the mouse's field 0, the
+    cat's field 3), its losses (fields 1 and 2), the mouse's fields (0 and 1), and the
+    first field of each turn (0 and 2)."""
+    boards = _FIELD_BOARDS.get((n, width))
+    if boards is None:
+        field = (1 << width) - 1
+        shift2, shift3 = 2 * width, 3 * width
+        boards = _FIELD_BOARDS[n, width] = (
+            _every_row(field | field << shift3, n, width),
+            _every_row(field << width | field << shift2, n, width),
+            _every_row(field | field << width, n, width),
+            _every_row(field | field << shift2, n, width))
+    return boards
+
+
 # Picks every node's k-th move from a board's row chunks.
 _Slot = Callable[[tuple[bytes, ...]], tuple[bytes, ...]]
 
@@ -115,16 +135,10 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
     while width < n:
         width *= 2
     field = (1 << width) - 1
-    shift2, shift3 = 2 * width, 3 * width
-    mouse_fields = field | field << width
+    shift2 = 2 * width
     stride = 4 * width  # bits per row
-    # Whole boards of one mask in every row.  The mover wins (mouse, field 0; cat,
-    # field 3) or loses (fields 1, 2).
-    wins = _every_row(field | field << shift3, n, width)
-    losses = _every_row(field << width | field << shift2, n, width)
-    mouse_board = _every_row(mouse_fields, n, width)
+    wins, losses, mouse_board, first_fields = _field_boards(n, width)
     cat_board = mouse_board << shift2
-    first_fields = _every_row(field | field << shift2, n, width)  # fields 0 and 2
     line = width // 2  # bytes per row
     size = line * n
     little = itertools.repeat("little")
