@@ -94,6 +94,11 @@ def _move_slots(moves: list, n: int) -> list[_Slot]:
     """
     slots = []
     degrees = list(map(len, moves))
+    if max(degrees, default=0) > n:
+        # A row of more than n moves repeats some; a repeat changes no OR, and without
+        # them there are at most n slots.
+        moves = [tuple(dict.fromkeys(row)) for row in moves]
+        degrees = list(map(len, moves))
     last = n - 1
     for k, picks in enumerate(itertools.zip_longest(*moves, fillvalue=n)):
         while degrees[last] <= k:
