@@ -1,5 +1,6 @@
 """The pure twin's one-word path: games of at most 64 nodes, a row of four fields per
-node, the round's new rows transposed at once by delta swaps."""
+node, the round's new rows transposed at once by delta swaps, the moves gathered slot
+by slot."""
 
 from __future__ import annotations
 
@@ -123,10 +124,11 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
     to move at mouse r, won by the mouse / by the cat (bits by cat), then the
     cat to move at cat r, won by the mouse / by the cat (bits by mouse).  The
     whole board, halves swapped and every field transposed (``_swaps``), says
-    in row x what a mover *arriving* on node x finds, in the same field order:
-    so an OR over a row's children gathers both players' candidate wins and
-    losses, each in the field of its own result, and an AND over the
-    children's cumulative rows confirms the losses.
+    in row x what a mover *arriving* on node x finds, in the same field order.
+    The steps read its win fields (won by the mover last round) and, in the loss
+    fields, the positions the opponent has not won so far: one OR over a row's
+    children sets a win field where the mover wins, and leaves a loss field clear
+    where every move loses.
 
     Every step works on whole boards (one int, row r at bit ``r * 4P``).  The
     children are gathered slot by slot (``_move_slots``): the board's rows, cut
