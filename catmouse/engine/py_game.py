@@ -82,10 +82,11 @@ def _by_degree(game: _Game) -> tuple[_Game, bytes]:
     labels = bytes(sorted(range(n), key=order.__getitem__)).ljust(256, b"\0")
     # The items of a sequence in the new order (itemgetter of one index gives no tuple).
     by_new = operator.itemgetter(*order) if n > 1 else tuple
-    relabelled: dict[int, list[bytes]] = {}
+    relabelled: dict[int, list[Any]] = {}
 
-    def moves(rows: Any) -> list[bytes]:
-        """The rows in the new order, of new labels; one list for rows the game shares."""
+    def moves(rows: Any) -> list[Any]:
+        """The rows in the new order, as bytes of new labels; one list for rows the game
+        shares."""
         new = relabelled.get(id(rows))
         if new is None:
             picked = by_new(rows)

@@ -93,7 +93,7 @@ def _move_slots(moves: list, n: int) -> list[_Slot]:
     one with at most k moves picks it, and so does one more pick at the end, which keeps
     itemgetter's answer a tuple for one row.
     """
-    slots = []
+    slots: list[_Slot] = []
     degrees = list(map(len, moves))
     if max(degrees, default=0) > n:
         # A row of more than n moves repeats some; a repeat changes no OR, and without
@@ -176,7 +176,7 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
     # opponent so far: a mover loses if none of its moves reaches one.  The cat's moves
     # into a node it may not enter are not moves: that node's cat loss field is empty.
     barred = sum(field << (shift2 + x * stride) for x in _barred(game))
-    open_ = losses ^ barred
+    not_lost = losses ^ barred
     mouse_slots = _move_slots(mouse_moves, n)
     if not same_moves:
         cat_slots = _move_slots(cat_moves, n)
@@ -213,11 +213,11 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
         for shift, mask in swaps:
             swap = ((board >> shift) ^ board) & mask
             board ^= swap ^ (swap << shift)
-        open_ ^= open_ & board
+        not_lost ^= not_lost & board
         if tables:
             arrived |= board
         # What the steps read, row by row: the new wins, and the moves not lost yet.
-        chunks = chunks_of((board & wins | open_).to_bytes(size + line, "little"))
+        chunks = chunks_of((board & wins | not_lost).to_bytes(size + line, "little"))
         if progress is not None:
             now = time.monotonic()
             if now - last_report >= _PROGRESS_EVERY:
@@ -250,10 +250,10 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
     # cat to move from the arrived ones (fields 0 and 1 of both).
     absent = ((1 << n) - 1) & ~stand
     out = memoryview(outcome).cast("B")
-    reached_rows = rows_of(arrived)
+    arrived_rows = rows_of(arrived)
     for m, row in enumerate(rows_of(decided)):
         out[m * n : m * n + n] = _codes(n, row & field, row >> width & field, absent)
-        row = reached_rows[m]
+        row = arrived_rows[m]
         out[nn + m * n : nn + m * n + n] = _codes(n, row & field, row >> width & field,
                                                  absent)
     return count
