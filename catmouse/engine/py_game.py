@@ -96,6 +96,7 @@ def _by_degree(game: _Game) -> tuple[_Game, bytes]:
         return new
 
     def mask(bits: int) -> int:
+        """A set of nodes (bit u = node u) in the new labels."""
         if not bits:
             return 0
         digits = format(bits, f"0{n}b")[::-1]  # digit u: node u
