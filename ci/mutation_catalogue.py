@@ -611,8 +611,6 @@ _LOOSE_BOUND: dict[str, list[tuple[str, str]]] = {
         [('`8` -> `9`', '1.94-6.70')],
     'row = _int_bytes(4 * width)':
         [('`*` -> `//`', '1.94-6.16')],
-    'total += 24 * (_list_bytes(n) + n * row)':
-        [('`*` -> `//` (#1)', '1.54-5.35')],
     'total += 22 * (_list_bytes(n) + n * row)':
         [('`22` -> `23`', '1.97-6.64'), ('`*` -> `//` (#2)', '1.28-6.64')],
     'total += 3 * n * (80 + 2 * row)  # tuples of new rows':

@@ -27,8 +27,11 @@ children's sets in its own orientation.  Two searches do that:
 - ``_search_small`` (n <= 64, every LeetCode board): a row is one int of four
   64-bit-or-less fields (both turns, both winners), the round's new rows are
   transposed all at once as one big int by delta swaps (a few dozen C-speed
-  operations), both players' steps are one OR and one AND per child, and the
-  undecided positions, one big int too, mask a whole round's finds at once;
+  operations), both players' steps are one OR of whole boards per move slot
+  (every node's k-th move, its rows picked in C), and the undecided positions,
+  one big int too, mask a whole round's finds at once; a search for one
+  position runs on the game relabelled by degree, so slot k covers only the
+  nodes of more than k moves;
 - ``_search`` (bigger boards): rows of n bits, new bits scattered one by one
   into the other orientation, and only the rows with a child that gained bits
   recomputed, so long thin endgames cost about the positions they decide.
@@ -174,10 +177,14 @@ def peak_bytes(n: int, outcome: bool, remoteness: bool, target: bool, threads: i
       objects of 32 bytes) and one sorted copy;
     - the graph: per node and per distinct CSR array one memoryview (200 bytes
       with its GC header) in a list; no memory per edge;
-    - n <= 64: 24 lists of at most 64 rows, each row an int of four 64-bit
-      fields (256 bits), and the whole board (64 rows of 256 bits) about 16
-      times over: itself, the swap temporaries, its bytes, the delta-swap masks
-      cached on first use;
+    - n <= 64: per player at most n move slots, each an itemgetter of at most
+      n + 1 node ids, and the zip_longest tuples they are cut from; a board's
+      row chunks (n + 1 bytes objects of 4 * 64 bits or less), a slot's picks and
+      their join, about three times over; the whole board (64 rows of four
+      64-bit fields) about 24 times over: new, free, the moves not lost yet, the
+      transpose and its swap temporaries, a slot's board, the reach, the tables'
+      boards, and the masks cached on first use (the boards of one mask in every
+      row, the diagonals, the delta swaps); three lists of n rows for the tables;
     - n > 64: 22 lists of n rows of n bits (ten of the search, three for the
       tables, six of round 0 and three of (row, bits, bits) tuples), at most
       ``n`` of each kind alive;
@@ -203,8 +210,10 @@ def peak_bytes(n: int, outcome: bool, remoteness: bool, target: bool, threads: i
         while width < n:
             width *= 2
         row = _int_bytes(4 * width)
-        total += 24 * (_list_bytes(n) + n * row)
-        total += 16 * (_int_bytes(4 * width * width) + 64)
+        total += 2 * n * (_list_bytes(n + 1) + 64) + n * _list_bytes(n)  # the slots
+        total += 3 * ((n + 1) * (48 + width // 2) + _list_bytes(n + 1))  # the row chunks
+        total += 24 * (_int_bytes(4 * width * width) + 64)
+        total += 3 * (_list_bytes(n) + n * row)
     else:
         row = _int_bytes(n)
         total += 22 * (_list_bytes(n) + n * row)

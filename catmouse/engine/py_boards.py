@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .checks import check_game, check_threads
-from .py_game import _Game
+from .py_game import _by_degree, _Game
 from .py_rounds import _search
 from .py_small import _SMALL_NODES, _search_small
 
@@ -33,7 +33,7 @@ class Board:
     (3, 2, -1)
     """
 
-    __slots__ = ("_game",)
+    __slots__ = ("_game", "_by_degree")
 
     def __init__(self, n: int, flags: Any, mouse_indptr: Any, mouse_indices: Any,
                  mouse_rindptr: Any, mouse_rindices: Any, cat_indptr: Any, cat_indices: Any,
@@ -45,6 +45,8 @@ class Board:
         arrays = [copies.setdefault(id(a), _private(a)) if k % 2 else a
                   for k, a in enumerate(arrays)]
         self._game = _Game(n, flag_bytes, arrays)
+        # What _search_small runs on: the game relabelled, once for every solve.
+        self._by_degree = _by_degree(self._game) if n <= _SMALL_NODES else None
 
     @property
     def n(self) -> int:
@@ -61,8 +63,10 @@ class Board:
             return -1
         if not game.stand >> cat & 1:
             return -1
-        search = _search_small if n <= _SMALL_NODES else _search
-        return search(game, (turn * n + mouse) * n + cat, None, None, None)
+        if self._by_degree is None:
+            return _search(game, (turn * n + mouse) * n + cat, None, None, None)
+        game, labels = self._by_degree
+        return _search_small(game, (turn * n + labels[mouse]) * n + labels[cat], None, None, None)
 
 
 def solve_boards(boards: list[Board], mouse: Any, cat: Any, turn: Any = 0,

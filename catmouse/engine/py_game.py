@@ -69,6 +69,51 @@ class _Game:
         self.goal_mask = _mask(flags, CAT_GOAL, n)
 
 
+def _by_degree(game: _Game) -> tuple[_Game, bytes]:
+    """The game with its nodes relabelled by the mouse's moves, most first, and a
+    bytes.translate table from the old labels to the new (at most 64 nodes).
+
+    ``_search_small`` gathers every node's k-th move slot by slot: with the nodes of
+    most moves first, slot k covers only the first rows, those of more than k moves.
+    """
+    n = game.n
+    degrees = list(map(len, game.mouse_moves))
+    order = sorted(range(n), key=degrees.__getitem__, reverse=True)  # old label by new
+    labels = bytes(sorted(range(n), key=order.__getitem__)).ljust(256, b"\0")
+    # The items of a sequence in the new order (itemgetter of one index gives no tuple).
+    by_new = operator.itemgetter(*order) if n > 1 else tuple
+    relabelled: dict[int, list[Any]] = {}
+
+    def moves(rows: Any) -> list[Any]:
+        """The rows in the new order, as bytes of new labels; one list for rows the game
+        shares."""
+        new = relabelled.get(id(rows))
+        if new is None:
+            picked = by_new(rows)
+            if picked and isinstance(picked[0], memoryview):  # bytes() would read its raw bytes
+                picked = map(memoryview.tolist, picked)
+            new = relabelled[id(rows)] = [bytes(row).translate(labels) for row in picked]
+        return new
+
+    def mask(bits: int) -> int:
+        """A set of nodes (bit u = node u) in the new labels."""
+        if not bits:
+            return 0
+        digits = format(bits, f"0{n}b")[::-1]  # digit u: node u
+        return int("".join(by_new(digits))[::-1], 2)
+
+    new = _Game.__new__(_Game)
+    new.n = n
+    new.mouse_moves = moves(game.mouse_moves)
+    new.mouse_from = moves(game.mouse_from)
+    new.cat_moves_all = moves(game.cat_moves_all)
+    new.cat_from_all = moves(game.cat_from_all)
+    new.stand = mask(game.stand)
+    new.hole_mask = mask(game.hole_mask)
+    new.goal_mask = mask(game.goal_mask)
+    return new, labels
+
+
 # bytes.translate tables: a flag byte to "1" where it has the flag, else "0".
 _FLAG_DIGITS = {flag: bytes(b"01"[bool(x & flag)] for x in range(256))
                 for flag in (HOLE, CAT_FORBIDDEN, CAT_GOAL)}

@@ -1,5 +1,6 @@
 """The pure twin's one-word path: games of at most 64 nodes, a row of four fields per
-node, the round's new rows transposed at once by delta swaps."""
+node, the round's new rows transposed at once by delta swaps, the moves gathered slot
+by slot."""
 
 from __future__ import annotations
 
@@ -60,6 +61,61 @@ def _swaps(width: int, blocks: int = 4) -> list[tuple[int, int]]:
     return swaps
 
 
+# Per (n, width): the boards of _field_boards, made once.
+_FIELD_BOARDS: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+
+
+def _field_boards(n: int, width: int) -> tuple[int, int, int, int]:
+    """Whole boards of one mask in every row: the mover's wins (the mouse's field 0, the
+    cat's field 3), its losses (fields 1 and 2), the mouse's fields (0 and 1), and the
+    first field of each turn (0 and 2)."""
+    boards = _FIELD_BOARDS.get((n, width))
+    if boards is None:
+        field = (1 << width) - 1
+        shift2, shift3 = 2 * width, 3 * width
+        boards = _FIELD_BOARDS[n, width] = (
+            _every_row(field | field << shift3, n, width),
+            _every_row(field << width | field << shift2, n, width),
+            _every_row(field | field << width, n, width),
+            _every_row(field | field << shift2, n, width))
+    return boards
+
+
+# Picks every node's k-th move from a board's row chunks.
+_Slot = Callable[[tuple[bytes, ...]], tuple[bytes, ...]]
+
+
+def _move_slots(moves: list, n: int) -> list[_Slot]:
+    """Per slot k, a C function picking every node's k-th move from a board's row chunks,
+    up to the last node with a k-th move.
+
+    Chunk ``n`` is the filler row past the board's, all zeros: a node before that last
+    one with at most k moves picks it, and so does one more pick at the end, which keeps
+    itemgetter's answer a tuple for one row.
+    """
+    slots: list[_Slot] = []
+    degrees = list(map(len, moves))
+    if max(degrees, default=0) > n:
+        # A row of more than n moves repeats some; a repeat changes no OR, and without
+        # them there are at most n slots.
+        moves = [tuple(dict.fromkeys(row)) for row in moves]
+        degrees = list(map(len, moves))
+    last = n - 1
+    for k, picks in enumerate(itertools.zip_longest(*moves, fillvalue=n)):
+        while degrees[last] <= k:
+            last -= 1
+        slots.append(operator.itemgetter(*picks[: last + 1], n))
+    return slots
+
+
+def _reached(slots: list[_Slot], chunks: tuple[bytes, ...]) -> int:
+    """In every row, the OR of the rows its moves arrive on, from a board's row chunks."""
+    reached = 0
+    for pick in slots:
+        reached |= int.from_bytes(b"".join(pick(chunks)), "little")
+    return reached
+
+
 def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
                   progress: Callable[[int], Any] | None) -> int:
     """The search for n <= 64: each row is one int of four ``P``-bit fields.
@@ -68,15 +124,17 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
     to move at mouse r, won by the mouse / by the cat (bits by cat), then the
     cat to move at cat r, won by the mouse / by the cat (bits by mouse).  The
     whole board, halves swapped and every field transposed (``_swaps``), says
-    in row x what a mover *arriving* on node x finds, in the same field order:
-    so one OR over a row's children gathers both players' candidate wins and
-    losses, each in the field of its own result, and one AND over the
-    children's cumulative rows confirms the losses.
+    in row x what a mover *arriving* on node x finds, in the same field order.
+    The steps read its win fields (won by the mover last round) and, in the loss
+    fields, the positions the opponent has not won so far: one OR over a row's
+    children sets a win field where the mover wins, and leaves a loss field clear
+    where every move loses.
 
-    Only those two steps go row by row.  The rest is a few operations on
-    whole boards (one int, row r at bit ``r * 4P``): the undecided positions
-    (each in both fields of its turn) mask a round's finds at once, and the
-    new board goes straight into the next transpose.
+    Every step works on whole boards (one int, row r at bit ``r * 4P``).  The
+    children are gathered slot by slot (``_move_slots``): the board's rows, cut
+    into bytes, picked in C as every node's k-th move and read back as one board.
+    The undecided positions (each in both fields of its turn) mask a round's finds
+    at once, and the new board goes straight into the next transpose.
     """
     n = game.n
     nn = n * n
@@ -84,19 +142,15 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
     while width < n:
         width *= 2
     field = (1 << width) - 1
-    shift2, shift3 = 2 * width, 3 * width
-    # The mover wins (mouse, field 0; cat, field 3) or loses (fields 1, 2).
-    wins_mask = field | field << shift3
-    losses_mask = field << width | field << shift2
-    mouse_fields = field | field << width
-    cat_fields = mouse_fields << shift2
+    shift2 = 2 * width
     stride = 4 * width  # bits per row
-    first_fields = _every_row(field | field << shift2, n, width)  # fields 0 and 2
+    wins, losses, mouse_board, first_fields = _field_boards(n, width)
+    cat_board = mouse_board << shift2
     line = width // 2  # bytes per row
     size = line * n
-    lengths = itertools.repeat(line)
     little = itertools.repeat("little")
     split = _row_splitter(line, n)
+    chunks_of = _row_splitter(line, n + 1)  # a board's rows and the filler row past them
     # An array typecode of one row, if any: an array's bytes are the machine's, and the shortcut
     # reads them as little-endian words, so a big-endian machine takes the bytes path.
     word = {4: "I", 8: "Q"}.get(line, "") if sys.byteorder == "little" else ""
@@ -109,13 +163,6 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
         return list(map(int.from_bytes, split(board.to_bytes(size, "little")),  # type: ignore[arg-type]
                         little))
 
-    def board_of(rows: list[int]) -> int:
-        """Rows back into one board, row 0 lowest."""
-        if word:
-            return int.from_bytes(array(word, rows), "little")
-        return int.from_bytes(b"".join(map(int.to_bytes, rows, lengths, little)),  # type: ignore[arg-type]
-                              "little")
-
     swaps = _swaps(width)
     halves = _low_halves(width)
     mouse_moves = game.mouse_moves
@@ -125,12 +172,15 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
 
     new, free = _terminals_board(game, width)
     free |= free << width
-    # Cumulative arrived rows, read by the AND.  The cat's moves into a node it
-    # may not enter are not moves: all ones in that node's cat field leave the
-    # AND over the cat's children to the nodes it may enter.
-    seen = [0] * n
-    for x in _barred(game):
-        seen[x] = field << shift2
+    # In the loss fields of the arrived orientation, the positions not won by the
+    # opponent so far: a mover loses if none of its moves reaches one.  The cat's moves
+    # into a node it may not enter are not moves: that node's cat loss field is empty.
+    barred = sum(field << (shift2 + x * stride) for x in _barred(game))
+    not_lost = losses ^ barred
+    mouse_slots = _move_slots(mouse_moves, n)
+    if not same_moves:
+        cat_slots = _move_slots(cat_moves, n)
+    arrived = 0  # every arrived board, for the outcome table
     tables = outcome is not None
     decided = 0
     rem = _undecided_remoteness(remoteness, 2 * nn)
@@ -163,8 +213,11 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
         for shift, mask in swaps:
             swap = ((board >> shift) ^ board) & mask
             board ^= swap ^ (swap << shift)
-        arrived = rows_of(board)
-        seen = list(map(operator.or_, seen, arrived))
+        not_lost ^= not_lost & board
+        if tables:
+            arrived |= board
+        # What the steps read, row by row: the new wins, and the moves not lost yet.
+        chunks = chunks_of((board & wins | not_lost).to_bytes(size + line, "little"))
         if progress is not None:
             now = time.monotonic()
             if now - last_report >= _PROGRESS_EVERY:
@@ -173,47 +226,17 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
         depth += 1
 
         # Both steps at once: (m, c) with the mouse to move is won if a move
-        # reaches a (m', c) the mouse won last round, lost if every move reaches
-        # one the cat won, one of them last round; the same for the cat.  Rows
-        # take every find; the undecided board drops the positions decided before.
-        found_rows: list[int] = []
-        keep = found_rows.append
+        # reaches a (m', c) the mouse won last round, lost if no move reaches one the
+        # cat has not won; the same for the cat.  Any such loss not decided before had
+        # its last move decided last round.  So in one OR over the moves, a win field
+        # set is a win, and a loss field clear is a loss; the undecided board drops
+        # the positions decided before.
         if same_moves:
-            for moves in mouse_moves:
-                found = 0
-                for child in moves:
-                    found |= arrived[child]
-                lost = found & losses_mask
-                if lost:
-                    # A child won by the mover is not won by the opponent, so
-                    # the AND also drops the positions won.
-                    for child in moves:
-                        lost &= seen[child]
-                        if not lost:
-                            break  # early exit: nothing left to lose
-                    keep(found & wins_mask | lost)
-                else:
-                    keep(found)
+            reached = _reached(mouse_slots, chunks)
         else:
-            for mouse_children, cat_children in zip(mouse_moves, cat_moves):
-                found = 0
-                for child in mouse_children:
-                    found |= arrived[child]
-                found &= mouse_fields
-                for child in cat_children:
-                    found |= arrived[child] & cat_fields
-                lost = found & losses_mask
-                if lost:
-                    lost_mouse = lost & mouse_fields
-                    for child in mouse_children:
-                        lost_mouse &= seen[child]
-                    lost_cat = lost & cat_fields
-                    for child in cat_children:
-                        lost_cat &= seen[child]
-                    keep(found & wins_mask | lost_mouse | lost_cat)
-                else:
-                    keep(found)
-        new = board_of(found_rows) & free
+            reached = (_reached(mouse_slots, chunks) & mouse_board
+                       | _reached(cat_slots, chunks) & cat_board)
+        new = (reached ^ losses) & free
         # Each new position is one bit (won or lost): both of its undecided bits go.
         once = (new | new >> width) & first_fields
         free ^= once | once << width
@@ -227,9 +250,10 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
     # cat to move from the arrived ones (fields 0 and 1 of both).
     absent = ((1 << n) - 1) & ~stand
     out = memoryview(outcome).cast("B")
+    arrived_rows = rows_of(arrived)
     for m, row in enumerate(rows_of(decided)):
         out[m * n : m * n + n] = _codes(n, row & field, row >> width & field, absent)
-        row = seen[m]
+        row = arrived_rows[m]
         out[nn + m * n : nn + m * n + n] = _codes(n, row & field, row >> width & field,
                                                  absent)
     return count

@@ -286,6 +286,23 @@ def test_a_cat_whose_only_moves_repeat_a_forbidden_node_is_stuck(engine):
     assert outcome[n * n + 0 * n + 2] == 1  # mouse on 0, the stuck cat on 2 to move
 
 
+def test_moves_repeated_past_n_times_are_the_same_moves(engine):
+    """Rows listing more moves than there are nodes (each move repeated) give the game
+    without the repeats, in the tables and on a Board (the twin drops repeats there)."""
+    rng = random.Random(4914)
+    for _ in range(60):
+        mouse, cat, flags = game = random_game(rng, 1, 7)
+        n = len(flags)
+        expected = solve_game(*game)
+        repeated = ([row * (n + 1) for row in mouse], [row[::-1] * (n + 1) for row in cat])
+        outcome, rem, _ = run(engine, *repeated, flags)
+        assert outcome == expected.outcome_table(), game
+        assert rem == expected.remoteness_table(), game
+        board = engine.Board(*engine_args(*repeated, flags))
+        for (m, c, t), value in expected.outcome.items():
+            assert board.solve(m, c, t) == value, (game, (m, c, t))
+
+
 class _Index:
     """Not an int, but usable as one (``__index__``), like numpy's integers."""
 

@@ -5,7 +5,7 @@ lists what it counts).  tracemalloc sees every Python allocation, so the traced 
 must stay under the bound; and the bound must stay within ``LOOSENESS`` of that peak on the
 games that come nearest its worst case (dense graphs, the search run to its last round),
 or it would refuse games that fit.  Measured on CPython 3.11 with the games below: the bound
-is 1.9 (n = 100, remoteness) to 6.6 (n = 16, a target) times the traced peak.
+is 1.9 (n = 100, remoteness) to 5.6 (n = 8, a target) times the traced peak.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from catmouse.engine import bits_py, checks
 from catmouse.engine.facts import MAX_NODES
 from catmouse.engine.py_game import _Game
 
-# The bound is at most this many times the traced peak (6.6 measured).  It counts objects at
+# The bound is at most this many times the traced peak (5.6 measured).  It counts objects at
 # their 64-bit sizes, which a 32-bit Python about halves (10.6 measured on i386): still a
 # bound, twice as loose.
 LOOSENESS = 8 if sys.maxsize > 2**32 else 16
