@@ -66,7 +66,7 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
     cdef uint64_t *decided
     cdef uint64_t *win = w.win
     cdef uint64_t *lose = w.lose
-    cdef int64_t words, e, j, word, base, col, moves
+    cdef int64_t words, e, j, word, base, col, moves, new_bits
     cdef uint64_t x, y, nw, nl, und, bits
     cdef int32_t v
     cdef bint dense, listed_fresh = False
@@ -137,11 +137,12 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
             if not (nw | nl):
                 continue
             decided[word] |= nw | nl
-            w.decided += cm_popcount64(nw | nl)
+            new_bits = cm_popcount64(nw | nl)
+            w.decided += new_bits
             if cat:
                 # New bits are mice, kept until the next round's scatter: a thin word's in
                 # the thin list, the others in FC/FM.
-                if cm_popcount64(nw | nl) <= THIN_WORD:
+                if new_bits <= THIN_WORD:
                     keep_thin(w, nw, nl, row, word)
                 else:
                     s.FC[row * W + word] = nw
@@ -161,7 +162,7 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
                 if s.tt == 0 and row == s.tm and (s.tc >> 6) == word:
                     if ((nw | nl) >> (s.tc & 63)) & 1:
                         w.found = MOUSE_WIN if (nw >> (s.tc & 63)) & 1 else CAT_WIN
-                if cm_popcount64(nw | nl) <= THIN_WORD:
+                if new_bits <= THIN_WORD:
                     # A thin word: straight into the rows by cat.  Word row >> 6 of those
                     # rows is this thread's (it owns the block), so no other writes it.
                     scatter_bits(w, s, s.MW0T, nw, word, row, k)
