@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import signal
 import sys
 
 import pytest
@@ -25,6 +26,12 @@ from engines import NO_COMPILED_FLAG, engine_params, on_engine  # noqa: E402
 
 import catmouse
 from catmouse import engine as selector
+
+# A runner started in the background by a shell (``bash .ci/run &``) ignores SIGINT, and an
+# ignored signal stays ignored in every child it starts: the Ctrl-C tests' children would never
+# see their Ctrl-C.  Handled here instead, SIGINT is back to its default in each child.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def _compiled_status() -> str:
