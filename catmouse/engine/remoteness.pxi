@@ -85,32 +85,68 @@ cdef void planes_drain(Worker *w, int32_t k) noexcept nogil:
     w.n_pend = 0
 
 
+cdef inline uint64_t transpose8(uint64_t x) noexcept nogil:
+    """An 8-by-8 bit matrix transposed: bit i of byte p (by value, not memory order) becomes
+    bit p of byte i (three swaps of off-diagonal blocks)."""
+    cdef uint64_t t
+    t = (x ^ (x >> 7)) & <uint64_t> 0x00AA00AA00AA00AA
+    x ^= t ^ (t << 7)
+    t = (x ^ (x >> 14)) & <uint64_t> 0x0000CCCC0000CCCC
+    x ^= t ^ (t << 14)
+    t = (x ^ (x >> 28)) & <uint64_t> 0x00000000F0F0F0F0
+    x ^= t ^ (t << 28)
+    return x
+
+
+cdef inline void byte_stage(uint64_t *a, int d, int shift, uint64_t mask) noexcept nogil:
+    """One stage of byte_transpose: rows ``d`` apart swap their off-diagonal blocks."""
+    cdef uint64_t t
+    cdef int p
+    for p in range(8):
+        if not p & d:
+            t = ((a[p] >> shift) ^ a[p + d]) & mask
+            a[p] ^= t << shift
+            a[p + d] ^= t
+
+
+cdef inline void byte_transpose(uint64_t *a) noexcept nogil:
+    """An 8-by-8 byte matrix transposed in place: byte g of a[p] (by value) becomes byte p
+    of a[g]."""
+    byte_stage(a, 4, 32, 0x00000000FFFFFFFF)
+    byte_stage(a, 2, 16, 0x0000FFFF0000FFFF)
+    byte_stage(a, 1, 8, 0x00FF00FF00FF00FF)
+
+
 cdef void write_word(int32_t *out, int64_t count, uint64_t decided, const uint64_t *plane,
                      int64_t stride) noexcept nogil:
     """``count`` (<= 64) remoteness entries: each decided one's round from the planes
-    (plane p's word at ``plane[p * stride]``), -1 for the others."""
-    cdef uint64_t bits[PLANES]
-    cdef uint64_t acc, any = 0
-    cdef const uint8_t *lanes = <const uint8_t *> &acc
-    cdef int64_t i, g, top, used = 0
-    for i in range(PLANES):
-        bits[i] = plane[i * stride]
-        any |= bits[i]
-        if bits[i]:
-            used = i + 1
-    if not decided or not any:
+    (plane p's word at ``plane[p * stride]``), -1 for the others.
+
+    The planes' bytes transposed give, for each group of eight entries, a word of their
+    planes' bytes; each such word transposed as a bit matrix gives the eight entries' rounds
+    as bytes.  The entries are then written in one branch-free loop (the round, minus 1 if
+    undecided, whose round is 0) that the compiler vectorizes."""
+    cdef uint64_t groups[PLANES]
+    cdef uint8_t rounds[64]
+    cdef uint64_t undecided[8]
+    cdef const uint8_t *minus = <const uint8_t *> undecided
+    cdef uint64_t x, any = 0
+    cdef int64_t i, g, p
+    for p in range(PLANES):
+        groups[p] = plane[p * stride] & decided
+        any |= groups[p]
+    if not any:
         for i in range(count):
-            out[i] = 0 if (decided >> i) & 1 else -1
+            out[i] = <int32_t> ((decided >> i) & 1) - 1
         return
-    g = 0
-    while g < count:
-        acc = 0
-        for i in range(used):
-            acc |= SPREAD[(bits[i] >> g) & 255] << i
-        top = g + 8 if g + 8 < count else count
-        for i in range(g, top):
-            out[i] = <int32_t> lanes[i - g] if (decided >> i) & 1 else -1
-        g += 8
+    byte_transpose(groups)
+    for g in range(8):
+        x = transpose8(groups[g])
+        for i in range(8):
+            rounds[8 * g + i] = <uint8_t> (x >> (8 * i))
+        undecided[g] = SPREAD[(~decided >> (8 * g)) & 255]  # bytes 0 or 1, in memory order
+    for i in range(count):
+        out[i] = <int32_t> rounds[i] - <int32_t> minus[i]
 
 
 cdef void cat_half_to_rem(Shared *s, int64_t first, int64_t step) noexcept nogil:
