@@ -313,6 +313,22 @@ cdef int solve_window(list batch, Py_ssize_t lo, Py_ssize_t hi, long m, long c, 
     return 0
 
 
+cdef int solve_alone(list batch, Py_ssize_t lo, Py_ssize_t hi, long m, long c, long h,
+                     uint8_t *out) except -1:
+    """Codes of ``batch[lo:hi]`` into ``out``, each item read and solved in turn by the
+    calling thread: without helpers, a crew's locks and allocations cost more than a small
+    batch's solving.  A solve takes microseconds, so the GIL stays held, as in
+    ``solve_lists``; Ctrl-C is checked once a chunk."""
+    cdef Packed packed
+    cdef Py_ssize_t i
+    for i in range(lo, hi):
+        pack_lists(batch[i], m, c, h, &packed)
+        solve_packed(&packed, out + i - lo)
+        if (i - lo) % BATCH_CHUNK == BATCH_CHUNK - 1:
+            check_signals_raise()
+    return 0
+
+
 def solve_lists_many(list batch not None, mouse, cat, hole, threads=1):
     """Outcome codes of LeetCode 913 on each plain-list graph of ``batch``, 255 where declined.
 
@@ -342,6 +358,9 @@ def solve_lists_many(list batch not None, mouse, cat, hole, threads=1):
         hi = min(lo + BATCH_WINDOW, count)
         # A helper per chunk at most: a short batch needs fewer.
         helpers = <int32_t> min(threads - 1, (hi - lo - 1) // BATCH_CHUNK)
-        solve_window(batch, lo, hi, m, c, h, None, None, None, BATCH_CHUNK, max(helpers, 0),
-                     False, out + lo)
+        if helpers <= 0:
+            solve_alone(batch, lo, hi, m, c, h, out + lo)
+        else:
+            solve_window(batch, lo, hi, m, c, h, None, None, None, BATCH_CHUNK, helpers,
+                         False, out + lo)
     return codes
