@@ -91,6 +91,22 @@ class Setup:
             rules.cat_graph._rows() != rules.mouse_graph._rows(),
         )
 
+    def starts(self, mouse: Any, cat: Any) -> tuple[Any, Any] | None:
+        """The starts asked for, else LeetCode's (mouse 1, cat 2) where those are nodes and
+        the cat may stand on 2; nodes by name (labels on a labelled graph).  None: no
+        default start (a picture draws no line, a page asks for starts).
+
+        >>> Setup.of([[1], [0, 2], [1]]).starts(None, 0)
+        (1, 0)
+        """
+        if mouse is not None or cat is not None:
+            return (1 if mouse is None else mouse, 2 if cat is None else cat)
+        graph = self.graph
+        names = graph._index if graph._index is not None else range(graph.n)
+        if 1 in names and 2 in names and graph.index(2) not in self.forbidden:
+            return (1, 2)
+        return None
+
     def words(self, mouse: int, cat: int, turn: Turn) -> str:
         a = self.analysis
         outcome = a.outcome(mouse, cat, turn)
@@ -128,20 +144,6 @@ def ending_words(setup: Setup, line: list[Position]) -> str:
     return over or ending("goes round")
 
 
-def _default_starts(setup: Setup, mouse: Any, cat: Any) -> tuple[Any, Any] | None:
-    """The starts asked for, else LeetCode's (mouse 1, cat 2) where those are nodes.
-
-    Nodes by name (labels on a labelled graph); None draws no line.
-    """
-    if mouse is not None or cat is not None:
-        return (1 if mouse is None else mouse, 2 if cat is None else cat)
-    graph = setup.graph
-    names = graph._index if graph._index is not None else range(graph.n)
-    if 1 in names and 2 in names and graph.index(2) not in setup.forbidden:
-        return (1, 2)
-    return None
-
-
 def draw(
     obj: Any,
     mouse: int | None = None,
@@ -175,7 +177,7 @@ def draw(
 
     setup = Setup.of(obj, hole)
     analysis = setup.analysis
-    starts = _default_starts(setup, mouse, cat)
+    starts = setup.starts(mouse, cat)
     if turn is None:
         turn = setup.first
     turn = Turn(turn)

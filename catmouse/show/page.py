@@ -20,7 +20,7 @@ from importlib import resources
 from typing import Any
 
 from ..outcome import Turn
-from .draw import LEGIBLE_NODES, Setup, _default_starts
+from .draw import LEGIBLE_NODES, Setup
 from .svg import CAT_COLOUR, MOUSE_COLOUR, full_name, layout, node_name, xml_text
 from .words import page_table
 
@@ -58,7 +58,7 @@ def play_page(
     if human not in sides:
         raise ValueError(f'human must be "mouse" or "cat", not {human!r}')
     setup = Setup.of(obj, hole)
-    starts = _default_starts(setup, mouse, cat)
+    starts = setup.starts(mouse, cat)
     if starts is None:
         raise ValueError("this graph has no nodes named 1 and 2 for the default starts: "
                          "pass mouse= and cat=")
