@@ -314,16 +314,27 @@ cdef int solve_window(list batch, Py_ssize_t lo, Py_ssize_t hi, long m, long c, 
 
 
 cdef int solve_alone(list batch, Py_ssize_t lo, Py_ssize_t hi, long m, long c, long h,
+                     object mouse, object cat, object turn, bint boards,
                      uint8_t *out) except -1:
     """Codes of ``batch[lo:hi]`` into ``out``, each item read and solved in turn by the
     calling thread: without helpers, a crew's locks and allocations cost more than a small
-    batch's solving.  A solve takes microseconds, so the GIL stays held, as in
-    ``solve_lists``; Ctrl-C is checked once a chunk."""
+    batch's solving.  Lists of at most 64 nodes, or Boards (at most 64 nodes: the caller
+    sends bigger ones to a crew, which solves them without the GIL); a solve takes
+    microseconds, so the GIL stays held, as in ``solve_lists``.  Ctrl-C is checked once a
+    chunk."""
     cdef Packed packed
+    cdef Board board
+    cdef int64_t target
     cdef Py_ssize_t i
     for i in range(lo, hi):
-        pack_lists(batch[i], m, c, h, &packed)
-        solve_packed(&packed, out + i - lo)
+        if boards:
+            board = <Board?> batch[i]
+            target = board.target(mouse, cat, turn)
+            out[i - lo] = 255 if target < 0 else \
+                <uint8_t> small_solve(&board.small, target, NULL, NULL)
+        else:
+            pack_lists(batch[i], m, c, h, &packed)
+            solve_packed(&packed, out + i - lo)
         if (i - lo) % BATCH_CHUNK == BATCH_CHUNK - 1:
             check_signals_raise()
     return 0
@@ -359,7 +370,7 @@ def solve_lists_many(list batch not None, mouse, cat, hole, threads=1):
         # A helper per chunk at most: a short batch needs fewer.
         helpers = <int32_t> min(threads - 1, (hi - lo - 1) // BATCH_CHUNK)
         if helpers <= 0:
-            solve_alone(batch, lo, hi, m, c, h, out + lo)
+            solve_alone(batch, lo, hi, m, c, h, None, None, None, False, out + lo)
         else:
             solve_window(batch, lo, hi, m, c, h, None, None, None, BATCH_CHUNK, helpers,
                          False, out + lo)

@@ -146,8 +146,11 @@ def solve_boards(list boards not None, mouse, cat, turn=0, threads=1):
         hi = min(lo + BATCH_WINDOW, count)
         chunks = (hi - lo + chunk - 1) // chunk
         helpers = <int32_t> min(threads - 1, chunks - 1)
-        solve_window(boards, lo, hi, 0, 0, 0, mouse, cat, turn, chunk, max(helpers, 0),
-                     True, out + lo)
+        if helpers <= 0 and chunk == BATCH_CHUNK:  # small boards, no helper
+            solve_alone(boards, lo, hi, 0, 0, 0, mouse, cat, turn, True, out + lo)
+        else:
+            solve_window(boards, lo, hi, 0, 0, 0, mouse, cat, turn, chunk, max(helpers, 0),
+                         True, out + lo)
     if 254 in codes:
         raise MemoryError("cannot allocate the bit tables of a board")
     return codes

@@ -171,6 +171,21 @@ def test_ctrl_c_stops_a_long_batch_at_once(compiled_engine, threads):
     interrupted(SMALL_LISTS, "bits_c.solve_lists_many(batch, 1, 2, 0, threads)", threads)
 
 
+# The same graph as a Graph, its board cached by a first call: solve_many's hot loop.
+SMALL_GRAPHS = SMALL_LISTS + """
+import catmouse
+batch = [catmouse.Graph(graph)] * len(batch)
+catmouse.solve_many(batch[:1])
+"""
+
+
+@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
+@pytest.mark.parametrize("threads", [1, 2])
+def test_ctrl_c_stops_a_long_batch_of_small_graphs_at_once(compiled_engine, threads):
+    # One thread: each board is solved in turn with the GIL held; two: a crew.
+    interrupted(SMALL_GRAPHS, "catmouse.solve_many(batch, threads=threads)", threads)
+
+
 @pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
 @pytest.mark.parametrize("threads", [1, 2])
 def test_ctrl_c_stops_a_batch_of_big_graphs_within_a_second(use_engine, threads):
