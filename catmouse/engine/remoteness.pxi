@@ -124,8 +124,8 @@ cdef void write_word(int32_t *out, int64_t count, uint64_t decided, const uint64
 
     The planes' bytes transposed give, for each group of eight entries, a word of their
     planes' bytes; each such word transposed as a bit matrix gives the eight entries' rounds
-    as bytes.  The entries are then written in one branch-free loop (the round, minus 1 if
-    undecided, whose round is 0) that the compiler vectorizes."""
+    as bytes.  The entries are then written in one branch-free loop that the compiler
+    vectorizes: the round minus 1 where undecided (an undecided entry's round is 0)."""
     cdef uint64_t groups[PLANES]
     cdef uint8_t rounds[64]
     cdef uint64_t undecided[8]
