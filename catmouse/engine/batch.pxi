@@ -17,13 +17,6 @@ cdef struct Packed:
     uint64_t rows[64]
 
 
-cdef extern from "pythread.h":
-    # The helpers are plain C threads: they never touch a Python object, so they need no
-    # thread state, and starting one cannot be cut short by Ctrl-C.
-    unsigned long PyThread_start_new_thread(void (*func)(void *) noexcept nogil, void *arg)
-    unsigned long PYTHREAD_INVALID_THREAD_ID
-
-
 cdef struct Helper:
     void *crew           # the ListCrew
     int32_t i

@@ -62,10 +62,6 @@ def _propagate(
     progress: Any = None,
 ) -> int: ...
 @disjoint_base
-class _Crew:
-    def run(self, i: int) -> None: ...
-
-@disjoint_base
 class Board:
     """A game's arrays, checked once, for solving many positions without overhead."""
 

@@ -1,6 +1,18 @@
 # Included by bits_c.pyx. The thread crew: phases with barriers, helper threads, Ctrl-C, one
 # general solve.
 
+cdef extern from "pythread.h":
+    # The helpers of both crews (this one's and the batches') are plain C threads: they never
+    # touch a Python object, so they need no thread state, and a launch either returns a thread
+    # or fails, with nothing (no Ctrl-C, no failed allocation in Python code) in between.
+    unsigned long PyThread_start_new_thread(void (*func)(void *) noexcept nogil, void *arg)
+    unsigned long PYTHREAD_INVALID_THREAD_ID
+
+
+cdef struct CrewHelper:
+    Shared *s
+    int32_t i
+
 cdef int run_phase_here(Worker *w, int32_t phase) noexcept nogil:
     if phase == PHASE_CAT:
         return phase_step(w, True)
@@ -109,14 +121,10 @@ cdef int check_signals_raise() except -1:
     return 0
 
 
-cdef class _Crew:
-    """Helper threads of one general solve (no Python object is touched while they run)."""
-
-    cdef Shared *s
-
-    def run(self, int32_t i):
-        with nogil:
-            worker_loop(self.s, i)
+cdef void crew_helper_main(void *arg) noexcept nogil:
+    """A helper thread of one general solve: its ``CrewHelper`` is read once, here."""
+    cdef CrewHelper *h = <CrewHelper *> arg
+    worker_loop(h.s, h.i)
 
 
 cdef int64_t solve_general(const Game *g, uint8_t *outcome, int32_t *rem, int64_t target,
@@ -125,9 +133,8 @@ cdef int64_t solve_general(const Game *g, uint8_t *outcome, int32_t *rem, int64_
     cdef int64_t n = g.n, nn = <int64_t> g.n * g.n
     cdef int32_t T = <int32_t> general_threads(n, threads), i
     cdef Shared *s
-    cdef _Crew crew
-    cdef list started = []
-    cdef int32_t helpers
+    cdef CrewHelper *helper_args = NULL
+    cdef int32_t helpers = 0
     if target >= 0 and g.flags[target % n] & CAT_FORBIDDEN:
         return NO_POSITION
     with nogil:
@@ -168,41 +175,28 @@ cdef int64_t solve_general(const Game *g, uint8_t *outcome, int32_t *rem, int64_
                     raise MemoryError("cannot allocate the thread locks")
                 PyThread_acquire_lock(s.go[i], 1)
                 PyThread_acquire_lock(s.done[i], 1)
-            crew = _Crew.__new__(_Crew)
-            crew.s = s
+            helper_args = <CrewHelper *> PyMem_RawCalloc(T, sizeof(CrewHelper))
+            if helper_args == NULL:
+                raise MemoryError("cannot allocate the helper threads' arguments")
             for i in range(1, T):
-                thread = threading.Thread(target=crew.run, args=(i,), daemon=True,
-                                          name=f"catmouse-engine-{i}")
-                try:
-                    thread.start()
-                except RuntimeError:
-                    raise  # no thread was started
-                except BaseException:
-                    started.append(thread)  # Ctrl-C while start() waited: it runs
-                    raise
-                started.append(thread)
+                helper_args[i].s = s
+                helper_args[i].i = i
+                if PyThread_start_new_thread(crew_helper_main, &helper_args[i]) \
+                        == PYTHREAD_INVALID_THREAD_ID:
+                    raise RuntimeError("can't start new thread")
+                helpers += 1
         return general_run(s, progress)
     finally:
-        if started:
-            # Every helper leaves its loop (done, without the GIL: Ctrl-C cannot cut this
-            # short) before anything is freed; then the threads are joined, through Ctrl-C.
+        if helpers:
+            # Every helper leaves its loop (its last touch of the shared state is releasing
+            # its done lock, waited for without the GIL: Ctrl-C cannot cut this short) before
+            # anything is freed.
             s.phase = PHASE_EXIT
-            helpers = <int32_t> len(started)
             for i in range(1, helpers + 1):
                 PyThread_release_lock(s.go[i])
             with nogil:
                 for i in range(1, helpers + 1):
                     PyThread_acquire_lock(s.done[i], 1)
-            interrupted = None
-            for thread in started:
-                # is_alive() runs Python code too: Ctrl-C can land in it as well as in join().
-                while True:
-                    try:
-                        if not thread.is_alive():
-                            break
-                        thread.join()
-                    except BaseException as error:
-                        interrupted = error
         for i in range(T):  # either array may be missing: its calloc failed
             if s.go != NULL and s.go[i] != NULL:
                 PyThread_free_lock(s.go[i])
@@ -210,9 +204,8 @@ cdef int64_t solve_general(const Game *g, uint8_t *outcome, int32_t *rem, int64_
                 PyThread_free_lock(s.done[i])
         PyMem_RawFree(s.go)
         PyMem_RawFree(s.done)
+        PyMem_RawFree(helper_args)
         PyMem_RawFree(s)
-        if started and interrupted is not None:
-            raise interrupted
 
 
 cdef int64_t solve_general_nogil(const Game *g, int64_t target) noexcept nogil:

@@ -13,7 +13,6 @@ import random
 import signal
 import subprocess
 import sys
-import threading
 import time
 import tracemalloc
 from array import array
@@ -204,17 +203,32 @@ class Cancel(Exception):
     pass
 
 
+def os_threads() -> int:
+    """The process's threads as the OS counts them: the engine's helpers are C threads, which
+    ``threading`` does not list."""
+    return len(os.listdir("/proc/self/task"))
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="counts threads in /proc")
 @pytest.mark.parametrize("threads", [1, 3])
 def test_progress_can_cancel_and_the_engine_recovers(threads):
     game = random_game(random.Random(2), 300, density=0.01)
-    before = threading.active_count()
+    before = os_threads()
+    started = []
 
     def cancel(decided):
+        started.append(os_threads() - before)
         raise Cancel(decided)
 
     with pytest.raises(Cancel):
         tables(game, threads, progress=cancel)
-    assert threading.active_count() == before  # the helper threads were joined
+    assert started == [threads - 1]  # the helpers ran while the progress was called
+    # Each helper has left the shared state when the call returns; give its thread a moment
+    # to end.
+    deadline = time.monotonic() + 5
+    while os_threads() > before and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert os_threads() == before
     assert tables(game, threads) == tables(game)
 
 
