@@ -103,3 +103,32 @@ def test_every_allocation_of_a_call_can_fail_cleanly():
     counts = {line.rsplit(" ", 2)[0]: int(line.rsplit(" ", 2)[1]) for line in lines if line}
     assert len(counts) == 5, done.stdout
     assert all(failed > 0 for failed in counts.values()), counts  # each call was reached
+
+
+FAILING_START = r"""
+import random, threading
+import catmouse
+
+def start(self):
+    raise MemoryError  # as an allocation failing inside the real start() can
+
+
+threading.Thread.start = start
+rng = random.Random(5)
+rows = [set() for _ in range(200)]
+for u in range(200):
+    for v in rng.sample(range(200), 2):
+        if v != u:
+            rows[u].add(v)
+            rows[v].add(u)
+board = [sorted(row) for row in rows]
+print(catmouse.analyze(board, threads=2).counts() == catmouse.analyze(board, threads=1).counts())
+"""
+
+
+def test_a_failing_python_thread_start_cannot_hang_a_threaded_solve():
+    # The general crew used to start its helpers with threading.Thread.start(); a MemoryError
+    # from it left the cleanup waiting for a helper that never ran (this child hung).
+    done = subprocess.run([sys.executable, "-c", FAILING_START], capture_output=True,
+                          text=True, timeout=120)
+    assert (done.returncode, done.stdout.strip()) == (0, "True"), done.stderr[-2000:]
