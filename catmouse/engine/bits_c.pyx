@@ -68,7 +68,6 @@ from cpython.pythread cimport (
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
-import threading
 from operator import index
 from time import monotonic
 

@@ -244,15 +244,27 @@ cdef int64_t crew_run(CopSearch *c, bint stop) noexcept nogil:
     return first
 
 
+cdef struct CopHelper:
+    CopSearch *c
+    int32_t i
+
+
+cdef void cops_helper_main(void *arg) noexcept nogil:
+    """A helper thread of one search (a C thread, as the general crew's)."""
+    cdef CopHelper *h = <CopHelper *> arg
+    crew_loop(h.c, h.i)
+
+
 cdef class _CopCrewThreads:
-    """The helper threads of one search; ``close()`` stops and joins them, then frees."""
+    """The helper threads of one search; ``close()`` stops them, then frees."""
 
     cdef CopCrew w
-    cdef list started
+    cdef CopHelper args[COPS_CREW_MAX]
+    cdef int32_t helpers
 
     def __cinit__(self):
         memset(&self.w, 0, sizeof(CopCrew))
-        self.started = []
+        self.helpers = 0
 
     cdef int start(self, CopSearch *c, int32_t threads) except -1:
         cdef int32_t i
@@ -266,37 +278,27 @@ cdef class _CopCrewThreads:
             PyThread_acquire_lock(self.w.go[i], 1)
             PyThread_acquire_lock(self.w.done[i], 1)
         for i in range(1, threads):
-            thread = threading.Thread(target=self._run, args=(<object> <size_t> c, i),
-                                      daemon=True, name=f"catmouse-cops-{i}")
-            thread.start()
-            self.started.append(thread)
+            # A launch returns a running thread or fails: none can run unrecorded.
+            self.args[i].c = c
+            self.args[i].i = i
+            if PyThread_start_new_thread(cops_helper_main, &self.args[i]) \
+                    == PYTHREAD_INVALID_THREAD_ID:
+                raise RuntimeError("can't start new thread")
+            self.helpers = i
             self.w.threads = i + 1
         return 0
 
-    def _run(self, address, int32_t i):
-        cdef CopSearch *c = <CopSearch *> <size_t> address
-        with nogil:
-            crew_loop(c, i)
-
     def close(self):
-        """Every helper leaves its loop (without the GIL), then the threads are joined."""
-        cdef int32_t i, helpers = <int32_t> len(self.started)
+        """Every helper leaves its loop (without the GIL: Ctrl-C cannot cut the wait short;
+        its last touch of the search is its done lock), then the locks and buffers go."""
+        cdef int32_t i, helpers = self.helpers
         self.w.phase = COPS_PHASE_EXIT
         for i in range(1, helpers + 1):
             PyThread_release_lock(self.w.go[i])
         with nogil:
             for i in range(1, helpers + 1):
                 PyThread_acquire_lock(self.w.done[i], 1)
-        interrupted = None
-        for thread in self.started:
-            while True:
-                try:
-                    if not thread.is_alive():
-                        break
-                    thread.join()
-                except BaseException as error:
-                    interrupted = error
-        self.started = []
+        self.helpers = 0
         for i in range(1, COPS_CREW_MAX):
             if self.w.go[i] != NULL:
                 PyThread_free_lock(self.w.go[i])
@@ -305,8 +307,6 @@ cdef class _CopCrewThreads:
                 PyThread_free_lock(self.w.done[i])
                 self.w.done[i] = NULL
         crew_free_buffers(&self.w)
-        if interrupted is not None:
-            raise interrupted
 
     def __dealloc__(self):
         crew_free_buffers(&self.w)
