@@ -273,6 +273,10 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
        "crew_alloc returns before allocating `ready` whenever games, targets or small is NULL, "
        "so crew_complete's own `w.ready == NULL` refuses those crews with either connective"
        for k in (1, 2)},
+    ('catmouse/engine/batch.pxi', 'if (i - lo) % BATCH_CHUNK == BATCH_CHUNK - 1:',
+     '`==` -> `!=`'):
+        "solve_alone then looks for Ctrl-C after 63 items of every 64 instead of one: the "
+        "same codes, and a Ctrl-C answered sooner, only the batch slower",
     ('catmouse/engine/cops.pxi',
      "COPS_BAD_GRAPH6 = -1      # cops_graph6's answer for a line that is not graph6",
      '`1` -> `2`'):
