@@ -277,6 +277,10 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
      '`==` -> `!=`'):
         "solve_alone then looks for Ctrl-C after 63 items of every 64 instead of one: the "
         "same codes, and a Ctrl-C answered sooner, only the batch slower",
+    ('catmouse/engine/batch.pxi', 'if helpers <= 0:', '`<=` -> `<`'):
+        "helpers is never negative (threads >= 1, a window holds an item), so the mutant sends "
+        "every helperless window to solve_window with no helper: the crew path this one "
+        "replaced, with the same codes at a higher cost",
     ('catmouse/engine/cops.pxi',
      "COPS_BAD_GRAPH6 = -1      # cops_graph6's answer for a line that is not graph6",
      '`1` -> `2`'):
