@@ -176,11 +176,14 @@ def cops_search(n, indptr, indices, k, outcome=None, remoteness=None, *, stop=Tr
     return code
 
 
-cdef object cops_number_error(int64_t code, int32_t *bad, int64_t max_bytes):
+cdef object cops_number_error(int64_t code, int32_t *bad, int64_t max_bytes,
+                              int32_t threads=1):
     if code == COPS_INTERRUPTED:
         cops_raise()
     if code == COPS_TOO_BIG:
-        raise too_big(bad[0], bad[1], cops_need(bad[0], bad[1]), max_bytes)
+        # The need cops_number refused: the crew's buffers count too.
+        raise too_big(bad[0], bad[1],
+                      cops_need(bad[0], bad[1]) + crew_need(bad[0], bad[1], threads), max_bytes)
     raise MemoryError("cannot allocate the cops' tables")
 
 
@@ -220,7 +223,7 @@ def cop_number(n, indptr, indices, max_cops, max_bytes=None, threads=1):
         with nogil:
             code = cops_number(&tables.c, closed, m, most, limit, bad)
     if code < -1:
-        cops_number_error(code, bad, limit)
+        cops_number_error(code, bad, limit, T)
     return code
 
 

@@ -98,12 +98,23 @@ def test_the_helpers_are_gone_after_a_search(compiled_engine):
     while os_threads() > before and time.monotonic() < deadline:
         time.sleep(0.01)
     assert os_threads() == before
-    # Memory: the crew's buffers are counted before anything is allocated.
-    assert compiled_engine.cops_peak_bytes(32, 3, threads=4) > compiled_engine.cops_peak_bytes(
-        32, 3)
+    # Memory: the crew's buffers (one share per thread that started) are counted before
+    # anything is allocated.
+    alone = compiled_engine.cops_peak_bytes(32, 3)
+    assert compiled_engine.cops_peak_bytes(32, 3, threads=4) > alone
     with pytest.raises(MemoryError):
-        compiled_engine.cops_search(n, indptr, indices, 3, threads=4,
-                                    max_bytes=compiled_engine.cops_peak_bytes(32, 3))
+        compiled_engine.cops_search(n, indptr, indices, 3, threads=4, max_bytes=alone)
+
+
+def test_the_cop_number_counts_the_crews_buffers(compiled_engine):
+    # The Petersen graph needs 3 cops: on two threads their search needs the crew's buffers
+    # too, so a budget of one thread's search is refused, with the need the crew makes.
+    n, indptr, indices = csr(nx.petersen_graph())
+    alone = compiled_engine.cops_peak_bytes(n, 3)
+    two = compiled_engine.cops_peak_bytes(n, 3, threads=2)
+    assert compiled_engine.cop_number(n, indptr, indices, 4, max_bytes=alone) == 3
+    with pytest.raises(MemoryError, match=f"about {two:,} bytes: more than the {alone:,}"):
+        compiled_engine.cop_number(n, indptr, indices, 4, max_bytes=alone, threads=2)
 
 
 CHILD = """
