@@ -106,7 +106,8 @@ def test_every_allocation_of_a_call_can_fail_cleanly():
 
 
 FAILING_START = r"""
-import random, threading
+import threading
+import networkx as nx
 import catmouse
 
 def start(self):
@@ -114,16 +115,9 @@ def start(self):
 
 
 threading.Thread.start = start
-rng = random.Random(5)
-rows = [set() for _ in range(200)]
-for u in range(200):
-    for v in rng.sample(range(200), 2):
-        if v != u:
-            rows[u].add(v)
-            rows[v].add(u)
-board = [sorted(row) for row in rows]
+graph = nx.gnp_random_graph(200, 0.02, seed=5)  # 200 nodes: four row blocks, two threads
+board = [sorted(graph[u]) for u in range(200)]
 print(catmouse.analyze(board, threads=2).counts() == catmouse.analyze(board, threads=1).counts())
-import networkx as nx
 print(catmouse.cop_number(nx.dodecahedral_graph(), threads=2) == 3)
 """
 
