@@ -19,6 +19,7 @@ from array import array
 from pathlib import Path
 
 import pytest
+from engines import HAS_TASK_LIST, os_threads, os_threads_back_to
 from oracle import CAT_FORBIDDEN, CAT_GOAL, HOLE, csr, solve_game
 
 bits_c = pytest.importorskip("catmouse.engine.bits_c")
@@ -203,13 +204,7 @@ class Cancel(Exception):
     pass
 
 
-def os_threads() -> int:
-    """The process's threads as the OS counts them: the engine's helpers are C threads, which
-    ``threading`` does not list."""
-    return len(os.listdir("/proc/self/task"))
-
-
-@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="counts threads in /proc")
+@pytest.mark.skipif(not HAS_TASK_LIST, reason="counts threads in /proc")
 @pytest.mark.parametrize("threads", [1, 3])
 def test_progress_can_cancel_and_the_engine_recovers(threads):
     game = random_game(random.Random(2), 300, density=0.01)
@@ -223,12 +218,7 @@ def test_progress_can_cancel_and_the_engine_recovers(threads):
     with pytest.raises(Cancel):
         tables(game, threads, progress=cancel)
     assert started == [threads - 1]  # the helpers ran while the progress was called
-    # Each helper has left the shared state when the call returns; give its thread a moment
-    # to end.
-    deadline = time.monotonic() + 5
-    while os_threads() > before and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert os_threads() == before
+    assert os_threads_back_to(before) == before
     assert tables(game, threads) == tables(game)
 
 

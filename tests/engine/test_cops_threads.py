@@ -17,6 +17,7 @@ from math import comb
 
 import networkx as nx
 import pytest
+from engines import HAS_TASK_LIST, os_threads, os_threads_back_to
 
 import catmouse
 from catmouse import CopsGame
@@ -82,22 +83,12 @@ def test_the_api_takes_threads():
             game.analyze(threads=bad)
 
 
-def os_threads() -> int:
-    """The process's threads as the OS counts them (the helpers are C threads, which
-    ``threading`` does not list)."""
-    return len(os.listdir("/proc/self/task"))
-
-
-@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="counts threads in /proc")
+@pytest.mark.skipif(not HAS_TASK_LIST, reason="counts threads in /proc")
 def test_the_helpers_are_gone_after_a_search(compiled_engine):
     n, indptr, indices = csr(nx.hypercube_graph(5))
     before = os_threads()
     compiled_engine.cops_search(n, indptr, indices, 3, threads=4)
-    # Each helper has left the search when it returns; give its thread a moment to end.
-    deadline = time.monotonic() + 5
-    while os_threads() > before and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert os_threads() == before
+    assert os_threads_back_to(before) == before
     # Memory: the crew's buffers (one share per thread that started) are counted before
     # anything is allocated.
     alone = compiled_engine.cops_peak_bytes(32, 3)

@@ -9,6 +9,8 @@ build fails the test instead of quietly testing the twin twice) and on
 from __future__ import annotations
 
 import contextlib
+import os
+import time
 from collections.abc import Iterator
 from types import ModuleType
 
@@ -47,3 +49,21 @@ def on_engine(engine: ModuleType) -> Iterator[ModuleType]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(selector, "current", selector.load(engine_name(engine)))
         yield engine
+
+
+# The engine's helpers are C threads, which ``threading`` does not list: the OS counts them.
+HAS_TASK_LIST = os.path.isdir("/proc/self/task")
+
+
+def os_threads() -> int:
+    """The process's threads as the OS counts them (Linux: /proc/self/task)."""
+    return len(os.listdir("/proc/self/task"))
+
+
+def os_threads_back_to(count: int, seconds: float = 5.0) -> int:
+    """The OS thread count once it falls to ``count``, or after ``seconds``: a helper has left
+    the shared state when its call returns, and its thread ends a moment later."""
+    deadline = time.monotonic() + seconds
+    while os_threads() > count and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return os_threads()
