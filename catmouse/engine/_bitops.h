@@ -66,6 +66,18 @@ static inline void cm_store_flag(int32_t *p, int32_t v) { *(volatile int32_t *)p
 
 #endif
 
+/* A pause in a spin-wait: lets the other hyperthread run and eases the memory bus while a
+ * thread polls for its next phase.  A no-op where there is no such instruction. */
+#if defined(_MSC_VER) && defined(_M_X64)
+static inline void cm_pause(void) { _mm_pause(); }
+#elif (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+static inline void cm_pause(void) { __builtin_ia32_pause(); }
+#elif (defined(__GNUC__) || defined(__clang__)) && defined(__aarch64__)
+static inline void cm_pause(void) { __asm__ __volatile__("yield"); }
+#else
+static inline void cm_pause(void) { }
+#endif
+
 /* A hint that a line is about to be written: the remoteness planes' words are far apart,
  * and a few misses in flight at once cost about one.  A no-op where there is no builtin. */
 static inline void cm_prefetch_w(const void *p) {

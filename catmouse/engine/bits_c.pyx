@@ -68,6 +68,7 @@ from cpython.pythread cimport (
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
+import os
 from operator import index
 from time import monotonic
 
@@ -83,6 +84,7 @@ cdef extern from "_bitops.h" nogil:
     void cm_store_flag(int32_t *p, int32_t v)
     void cm_advise_huge(void *start, size_t size)
     void cm_prefetch_w(const void *p)
+    void cm_pause()
 
 cdef enum:
     # Per-node flags and outcome codes: the same values as in bits_py.

@@ -36,6 +36,7 @@ cdef struct CopCrew:
     int32_t threads
     int32_t phase
     int32_t t
+    int32_t spins             # tries of a lock before blocking on it (crew.pxi)
     PyThread_type_lock go[COPS_CREW_MAX]
     PyThread_type_lock done[COPS_CREW_MAX]
     int64_t capacity          # rows each thread's buffers hold

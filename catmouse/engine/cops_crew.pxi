@@ -162,14 +162,14 @@ cdef void crew_phase(CopSearch *c, int32_t phase) noexcept nogil:
         PyThread_release_lock(w.go[i])
     crew_phase_here(c, 0)
     for i in range(1, w.threads):
-        PyThread_acquire_lock(w.done[i], 1)
+        lock_wait(w.done[i], w.spins)
 
 
 cdef void crew_loop(CopSearch *c, int32_t i) noexcept nogil:
     """A helper thread: wait for a phase, run its share, report done; until told to exit."""
     cdef CopCrew *w = c.crew
     while True:
-        PyThread_acquire_lock(w.go[i], 1)
+        lock_wait(w.go[i], w.spins)
         if w.phase == COPS_PHASE_EXIT:
             PyThread_release_lock(w.done[i])
             return
@@ -269,6 +269,7 @@ cdef class _CopCrewThreads:
     cdef int start(self, CopSearch *c, int32_t threads) except -1:
         cdef int32_t i
         self.w.threads = 1
+        self.w.spins = spins_for(threads)
         c.crew = &self.w
         for i in range(1, threads):
             self.w.go[i] = PyThread_allocate_lock()

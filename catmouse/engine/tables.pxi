@@ -88,6 +88,7 @@ cdef struct Shared:
     int32_t phase
     int32_t abort
     int64_t decided
+    int32_t spins          # tries of a lock before blocking on it (crew.pxi)
     PyThread_type_lock *go
     PyThread_type_lock *done
 
