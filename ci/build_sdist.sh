@@ -19,7 +19,7 @@ import sys, tarfile
 
 names = [n.split("/", 1)[1] for n in tarfile.open(sys.argv[1]).getnames() if "/" in n]
 required = ["catmouse/engine/bits_c.pyx", "catmouse/engine/bits_py.py", "catmouse/py.typed",
-            "catmouse/show/page.html", "catmouse/show/page.js",
+            "catmouse/show/shell.html", "catmouse/show/page.html", "catmouse/show/page.js",
             "catmouse/show/cops_page.html", "catmouse/show/cops_page.js", "catmouse/engine/rounds.pxi",
             "setup.py", "pyproject.toml", "MANIFEST.in", "README.md", "LICENSE",
             "CHANGELOG.md", "ci/run_tests.py", "ci/test.sh", "tests/packaging/test_packaging.py",

@@ -4,24 +4,22 @@ You play the robber against perfect cops, or the whole team of cops against a pe
 and may switch sides.  The page carries the board as SVG, every position's capture time (both
 sides to move) and the solver's reply to each position, computed here exactly as
 :meth:`CopsAnalysis.best_moves` orders them (the first); its script (``cops_page.js``, package
-data, in the page ``cops_page.html``) only looks them up and enumerates the team's moves for
-the hints.  As the cops, click each cop's destination in turn (its own node, or Stay, keeps
-it); the page checks each cop's move.  ``#moves=7,2`` after the page's name replays clicks.
+data, in ``shell.html`` with this game's parts from ``cops_page.html``: see
+:mod:`catmouse.show.shell`) only looks them up and enumerates the team's moves for the hints.
+As the cops, click each cop's destination in turn (its own node, or Stay, keeps it); the page
+checks each cop's move.  ``#moves=7,2`` after the page's name replays clicks.
 """
 
 from __future__ import annotations
 
-import json
 import math
-import re
-from functools import cache
-from importlib import resources
 from typing import Any
 
 from ..cops_game import CopsAnalysis
 from ..outcome import Turn
 from .draw import LEGIBLE_NODES
-from .svg import CAT_COLOUR, MOUSE_COLOUR, full_name, layout, node_name, xml_text
+from .shell import fill, script_json
+from .svg import full_name, layout, node_name, xml_text
 
 __all__ = ["MAX_PAGE_POSITIONS", "cops_data", "cops_page_html"]
 
@@ -88,24 +86,17 @@ def cops_page_html(analysis: CopsAnalysis, start: Any = None, *, human: str = "r
     data = cops_data(analysis, human, start)
     k = analysis.game.cops
     team = f"{k} cop{'s' if k > 1 else ''}"
-    parts = {"TITLE": xml_text(f"Cops and robber: {team}"), "BOARD": _board_svg(analysis),
-             "DATA": json.dumps(data, separators=(",", ":")).replace("</", "<\\/"),
-             "MOUSE": MOUSE_COLOUR, "CAT": CAT_COLOUR, "SCRIPT": _asset("cops_page.js"),
-             "RULES": xml_text(
-                 f"The {team} place themselves (several may share a node), then the robber; "
-                 "then the cops move, every cop along an edge or staying, then the robber "
-                 "likewise. The cops win when one stands on the robber; the robber wins by "
-                 "never being caught. The status line is the outcome with perfect play from "
-                 "the current position (a ply is one side's move); hints give it after each "
-                 "of your moves.")}
-    # One pass, so a label that happens to contain "%DATA%" stays text.
-    return re.sub(r"%([A-Z]+)%", lambda m: parts[m.group(1)], _asset("cops_page.html"))
-
-
-@cache
-def _asset(name: str) -> str:
-    """A file of the page (package data beside this module)."""
-    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+    return fill("cops_page.html", "cops_page.js", {
+        "TITLE": xml_text(f"Cops and robber: {team}"), "BOARD": _board_svg(analysis),
+        "DATA": script_json(data),
+        "RULES": xml_text(
+            f"The {team} place themselves (several may share a node), then the robber; "
+            "then the cops move, every cop along an edge or staying, then the robber "
+            "likewise. The cops win when one stands on the robber; the robber wins by "
+            "never being caught. The status line is the outcome with perfect play from "
+            "the current position (a ply is one side's move); hints give it after each "
+            "of your moves."),
+    })
 
 
 def _board_svg(analysis: CopsAnalysis) -> str:

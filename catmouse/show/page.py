@@ -2,26 +2,24 @@
 
 The page carries the solved table (outcome and remoteness of every position),
 the board drawn as SVG and a small script: no network, no server.  Its HTML and its script
-are package data (``page.html``, ``page.js`` beside this module), filled in here; its words
-come from :func:`catmouse.show.words.page_table`, as the other front ends' do.  Click a node
-to move; the script replies with the solver's move, chosen exactly as
-:meth:`Analysis.best_moves` and :class:`catmouse.show.play.Match` choose it (the
-smallest of the best moves), and shows the outcome under perfect play in the
-element ``#status``.
+are package data beside this module (``shell.html``, the shell both play pages share, with
+this game's parts from ``page.html``; ``page.js``), filled in through
+:mod:`catmouse.show.shell`; its words come from :func:`catmouse.show.words.page_table`, as
+the other front ends' do.  Click a node to move; the script replies with the solver's move,
+chosen exactly as :meth:`Analysis.best_moves` and :class:`catmouse.show.play.Match` choose it
+(the smallest of the best moves), and shows the outcome under perfect play in the element
+``#status``.
 """
 
 from __future__ import annotations
 
-import json
 import math
-import re
-from functools import cache
-from importlib import resources
 from typing import Any
 
 from ..outcome import Turn
 from .draw import LEGIBLE_NODES, Setup
-from .svg import CAT_COLOUR, MOUSE_COLOUR, full_name, layout, node_name, xml_text
+from .shell import fill, script_json
+from .svg import full_name, layout, node_name, xml_text
 from .words import page_table
 
 __all__ = ["page_html", "play_page"]
@@ -104,26 +102,11 @@ def page_html(setup: Setup, mouse: Any, cat: Any, human: Turn, *, title: str = "
         "first": int(first),
         "human": int(human),
     }
-    payload = _script_json(data)
     heading = f"Cat and Mouse{': ' + title if title else ''}"
-    parts = {
-        "TITLE": xml_text(heading), "BOARD": _board_svg(setup), "DATA": payload,
-        "MOUSE": MOUSE_COLOUR, "CAT": CAT_COLOUR, "RULES": xml_text(_rules_words(setup)),
-        "SCRIPT": _asset("page.js"), "WORDS": _script_json(page_table()),
-    }
-    # One pass, so a title that happens to contain "%DATA%" stays text.
-    return re.sub(r"%([A-Z]+)%", lambda m: parts[m.group(1)], _asset("page.html"))
-
-
-@cache
-def _asset(name: str) -> str:
-    """A file of the page (package data beside this module)."""
-    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
-
-
-def _script_json(data: object) -> str:
-    """``data`` as JSON to embed in a script element ("</" there would end it early)."""
-    return json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+    return fill("page.html", "page.js", {
+        "TITLE": xml_text(heading), "BOARD": _board_svg(setup), "DATA": script_json(data),
+        "RULES": xml_text(_rules_words(setup)), "WORDS": script_json(page_table()),
+    })
 
 
 def _rules_words(setup: Setup) -> str:

@@ -174,9 +174,10 @@ class TestInstalled:
     def test_typing_marker_and_engine_source_are_installed(self):
         assert (PACKAGE_DIR / "py.typed").is_file()
         assert (PACKAGE_DIR / "engine" / "bits_c.pyx").is_file()
-        # The play page's HTML and script are package data, and each part of the engine ships.
-        assert (PACKAGE_DIR / "show" / "page.html").is_file()
-        assert (PACKAGE_DIR / "show" / "page.js").is_file()
+        # The play pages' HTML (the shared shell, each game's parts) and scripts are package
+        # data, and each part of the engine ships.
+        for name in ("shell.html", "page.html", "page.js", "cops_page.html", "cops_page.js"):
+            assert (PACKAGE_DIR / "show" / name).is_file(), name
         assert len(list((PACKAGE_DIR / "engine").glob("*.pxi"))) >= 7
         assert not list(PACKAGE_DIR.rglob("*.c")), "generated C must not be installed"
 

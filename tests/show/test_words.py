@@ -45,8 +45,9 @@ def test_the_page_script_writes_no_ending_of_its_own():
 
 def test_the_page_assets_are_package_data():
     show = resources.files("catmouse.show")
-    html = show.joinpath("page.html").read_text(encoding="utf-8")
-    assert "%SCRIPT%" in html and "%WORDS%" in html and "%DATA%" in html
+    shell = show.joinpath("shell.html").read_text(encoding="utf-8")
+    parts = show.joinpath("page.html").read_text(encoding="utf-8")  # the game's own parts
+    assert "%SCRIPT%" in shell and "%WORDS%" in parts and "%DATA%" in parts
     assert show.joinpath("page.js").is_file()
 
 
