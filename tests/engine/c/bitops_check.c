@@ -30,6 +30,7 @@ int main(void) {
     if (cm_load32(&flag) != 5) { puts("load32"); return 1; }
     cm_store_flag(&flag, 9);
     if (cm_load32(&flag) != 9) { puts("store_flag"); return 1; }
+    cm_pause();  /* a hint with no result: each branch must compile it */
 #if defined(_MSC_VER)
     printf("ok msvc atomics=%d\n", CM_HAVE_ATOMICS);
 #elif defined(__GNUC__) || defined(__clang__)

@@ -8,5 +8,6 @@ static inline unsigned char _BitScanForward64(unsigned int *index, uint64_t mask
     return 1;
 }
 static inline uint64_t __popcnt64(uint64_t x) { return (uint64_t)__builtin_popcountll(x); }
+static inline void _mm_pause(void) { }  /* a spin-wait hint: nothing to check */
 /* MSVC's long is 32 bits (LLP64), Linux's 64: make the branch's code see MSVC's. */
 #define long int
