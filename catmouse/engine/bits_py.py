@@ -177,11 +177,12 @@ def peak_bytes(n: int, outcome: bool, remoteness: bool, target: bool, threads: i
       objects of 32 bytes) and one sorted copy;
     - the graph: per node and per distinct CSR array one memoryview (200 bytes
       with its GC header) in a list; no memory per edge;
-    - n <= 64: per player at most n move slots, each an itemgetter of at most
-      n + 1 node ids, and the zip_longest tuples they are cut from; a board's
-      row chunks (n + 1 bytes objects of 4 * 64 bits or less), a slot's picks and
-      their join, about three times over; the whole board (64 rows of four
-      64-bit fields) about 24 times over: new, free, the moves not lost yet, the
+    - n <= 64: per player at most n move slots, each a tuple of at most n row
+      views, and the zip_longest tuples they are cut from; the buffer a round's
+      board is written into (n + 1 rows of 4 * 64 bits or less, kept for the
+      next search) with a memoryview of each row and a list of them in the
+      game's labels; a slot's join, about three times over; the whole board
+      (64 rows of four 64-bit fields) about 24 times over: new, free, the moves not lost yet, the
       transpose and its swap temporaries, a slot's board, the reach, the tables'
       boards, and the masks cached on first use (the boards of one mask in every
       row, the diagonals, the delta swaps); three lists of n rows for the tables;
@@ -211,7 +212,9 @@ def peak_bytes(n: int, outcome: bool, remoteness: bool, target: bool, threads: i
             width *= 2
         row = _int_bytes(4 * width)
         total += 2 * n * (_list_bytes(n + 1) + 64) + n * _list_bytes(n)  # the slots
-        total += 3 * ((n + 1) * (48 + width // 2) + _list_bytes(n + 1))  # the row chunks
+        # the read buffer, its row views (200 bytes each with the GC header), two lists
+        total += (width + 1) * (width // 2 + 200) + 2 * _list_bytes(width + 1)
+        total += 3 * (48 + n * width // 2)  # a slot's join
         total += 24 * (_int_bytes(4 * width * width) + 64)
         total += 3 * (_list_bytes(n) + n * row)
     else:

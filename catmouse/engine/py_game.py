@@ -69,7 +69,31 @@ class _Game:
         self.goal_mask = _mask(flags, CAT_GOAL, n)
 
 
-def _by_degree(game: _Game) -> tuple[_Game, bytes]:
+class _Relabelled(_Game):
+    """A game with its nodes relabelled (``_by_degree``): its masks and the order of its
+    move rows are in the new labels, but the moves still name nodes by their old labels,
+    which ``ids`` (a bytes.translate table, the same from n up) turns into the new ones.
+
+    Relabelling the moves themselves would make a new row per node; the small search reads
+    them once per solve, through ``ids`` (``_search_small``, ``_named``).
+    """
+
+    __slots__ = ("ids",)
+    ids: bytes
+
+
+def _named(game: _Game, nodes: set[int]) -> set[int]:
+    """Nodes as the game's moves name them: a ``_Relabelled`` game's moves keep the old labels."""
+    if type(game) is _Relabelled:
+        return {game.ids.index(x) for x in nodes}
+    return nodes
+
+
+# Byte u is u: the first n bytes are the labels of an n-node game.
+_IDENTITY = bytes(range(256))
+
+
+def _by_degree(game: _Game) -> tuple[_Relabelled, bytes]:
     """The game with its nodes relabelled by the mouse's moves, most first, and a
     bytes.translate table from the old labels to the new (at most 64 nodes).
 
@@ -79,31 +103,35 @@ def _by_degree(game: _Game) -> tuple[_Game, bytes]:
     n = game.n
     degrees = list(map(len, game.mouse_moves))
     order = sorted(range(n), key=degrees.__getitem__, reverse=True)  # old label by new
-    labels = bytes(sorted(range(n), key=order.__getitem__)).ljust(256, b"\0")
+    labels = bytes.maketrans(bytes(order), _IDENTITY[:n])  # and bytes from n up unchanged
     # The items of a sequence in the new order (itemgetter of one index gives no tuple).
     by_new = operator.itemgetter(*order) if n > 1 else tuple
-    relabelled: dict[int, list[Any]] = {}
+    reordered: dict[int, list[Any]] = {}
 
     def moves(rows: Any) -> list[Any]:
-        """The rows in the new order, as bytes of new labels; one list for rows the game
-        shares."""
-        new = relabelled.get(id(rows))
+        """The rows in the new order; one list for rows the game shares."""
+        new = reordered.get(id(rows))
         if new is None:
-            picked = by_new(rows)
-            if picked and isinstance(picked[0], memoryview):  # bytes() would read its raw bytes
-                picked = map(memoryview.tolist, picked)
-            new = relabelled[id(rows)] = [bytes(row).translate(labels) for row in picked]
+            new = reordered[id(rows)] = list(by_new(rows))
         return new
 
-    def mask(bits: int) -> int:
-        """A set of nodes (bit u = node u) in the new labels."""
-        if not bits:
-            return 0
-        digits = format(bits, f"0{n}b")[::-1]  # digit u: node u
-        return int("".join(by_new(digits))[::-1], 2)
+    everyone = (1 << n) - 1
 
-    new = _Game.__new__(_Game)
+    def mask(bits: int) -> int:
+        """A set of nodes (bit u = node u) in the new labels, node by node: the set's or
+        its complement's (a hole, the nodes but the hole), whichever has fewer."""
+        if 2 * bits.bit_count() > n:
+            return everyone ^ mask(everyone ^ bits)
+        new = 0
+        while bits:
+            low = bits & -bits
+            new |= 1 << labels[low.bit_length() - 1]
+            bits ^= low
+        return new
+
+    new = _Relabelled.__new__(_Relabelled)
     new.n = n
+    new.ids = labels
     new.mouse_moves = moves(game.mouse_moves)
     new.mouse_from = moves(game.mouse_from)
     new.cat_moves_all = moves(game.cat_moves_all)
@@ -132,7 +160,7 @@ def _terminal_rows(game: _Game, r: int, barred: set[int]) -> tuple[int, ...]:
     Returns six rows: the mouse to move at mouse r (bits by cat): won by the
     mouse, won by the cat, undecided; the cat to move at cat r (bits by mouse):
     won by the cat, won by the mouse, undecided.  ``barred``: the nodes the cat
-    may not enter.
+    may not enter, as the game's moves name them (``_named``).
     """
     n, stand = game.n, game.stand
     holes, goals = game.hole_mask, game.goal_mask
@@ -185,8 +213,8 @@ def _every_row(bits: int, n: int, width: int) -> int:
     return int.from_bytes(bits.to_bytes(line, "little") * n, "little")
 
 
-# Per (n, width): the board with bit r of fields 1 and 3 in each row r, and that of fields 0
-# and 2 (each node's own bits in round 0: the cat on the mouse).
+# Per (n, width): the board with bit r of fields 1 and 3 in each row r, and that of every
+# field (each node's own bits in round 0: the cat on the mouse).
 _DIAGONALS: dict[tuple[int, int], tuple[int, int]] = {}
 
 
@@ -196,13 +224,14 @@ def _diagonals(n: int, width: int) -> tuple[int, int]:
     if diagonals is None:
         diagonal = sum(1 << (r * (4 * width + 1)) for r in range(n))
         diagonals = _DIAGONALS[n, width] = ((1 << width | 1 << 3 * width) * diagonal,
-                                            (1 | 1 << 2 * width) * diagonal)
+                                            (1 | 1 << width | 1 << 2 * width
+                                             | 1 << 3 * width) * diagonal)
     return diagonals
 
 
 def _terminals_board(game: _Game, width: int) -> tuple[int, int]:
     """Round 0 as two boards of ``_search_small``'s four-field rows: the new positions and
-    the undecided ones.
+    the undecided ones (in both fields of their turn).
 
     Most nodes are plain (no flag, and both players can move from them): their
     rows differ only in the node's own bit, so each board is one row repeated and a
@@ -217,27 +246,29 @@ def _terminals_board(game: _Game, width: int) -> tuple[int, int]:
     # goal with the mouse to move, the mouse in a hole with the cat to move.
     own_new, own_free = _diagonals(n, width)
     new = _every_row((stand & goals) << width | holes << shift2, n, width) | own_new
-    free = _every_row((stand & ~goals) | (everyone & ~holes) << shift2, n, width)
+    free = (stand & ~goals) | (everyone & ~holes) << shift2
+    free = _every_row(free | free << width, n, width)
     free ^= free & own_free
     special = holes | goals | (everyone & ~stand)
     if not all(game.mouse_moves):
         special |= sum(itertools.compress(_POWERS, map(operator.not_, game.mouse_moves)))
     barred = None  # built only when needed: most boards have no barred node
     if not all(game.cat_moves_all) or stand != everyone:
-        barred = _barred(game)
+        barred = _named(game, _barred(game))
         special |= sum(itertools.compress(_POWERS, map(barred.issuperset, game.cat_moves_all)))
     if special:
-        barred = _barred(game) if barred is None else barred
+        barred = _named(game, _barred(game)) if barred is None else barred
         row_bits = (1 << stride) - 1
         while special:
             low = special & -special
             r = low.bit_length() - 1
             special ^= low
             mouse0, cat0, undecided0, cat1, mouse1, undecided1 = _terminal_rows(game, r, barred)
+            undecided = undecided0 | undecided1 << shift2
             at = r * stride
             new ^= ((new >> at & row_bits) ^ (mouse0 | cat0 << width | mouse1 << shift2
                                               | cat1 << shift3)) << at
-            free ^= ((free >> at & row_bits) ^ (undecided0 | undecided1 << shift2)) << at
+            free ^= ((free >> at & row_bits) ^ (undecided | undecided << width)) << at
     return new, free
 
 

@@ -22,6 +22,7 @@ from .py_game import (
     _every_row,
     _Game,
     _low_halves,
+    _Relabelled,
     _row_splitter,
     _stamp,
     _terminals_board,
@@ -62,38 +63,53 @@ def _swaps(width: int, blocks: int = 4) -> list[tuple[int, int]]:
 
 
 # Per (n, width): the boards of _field_boards, made once.
-_FIELD_BOARDS: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+_FIELD_BOARDS: dict[tuple[int, int], tuple[int, int, int]] = {}
 
 
-def _field_boards(n: int, width: int) -> tuple[int, int, int, int]:
-    """Whole boards of one mask in every row: the mover's wins (the mouse's field 0, the
-    cat's field 3), its losses (fields 1 and 2), the mouse's fields (0 and 1), and the
-    first field of each turn (0 and 2)."""
+def _field_boards(n: int, width: int) -> tuple[int, int, int]:
+    """Whole boards of one mask in every row: the mover's losses (the mouse's field 1, the
+    cat's field 2), the mouse's fields (0 and 1), and the first field of each turn (0 and 2)."""
     boards = _FIELD_BOARDS.get((n, width))
     if boards is None:
         field = (1 << width) - 1
-        shift2, shift3 = 2 * width, 3 * width
         boards = _FIELD_BOARDS[n, width] = (
-            _every_row(field | field << shift3, n, width),
-            _every_row(field << width | field << shift2, n, width),
+            _every_row(field << width | field << 2 * width, n, width),
             _every_row(field | field << width, n, width),
-            _every_row(field | field << shift2, n, width))
+            _every_row(field | field << 2 * width, n, width))
     return boards
 
 
-# Picks every node's k-th move from a board's row chunks.
-_Slot = Callable[[tuple[bytes, ...]], tuple[bytes, ...]]
+# Per field width: spare buffers for _read_rows, given back by the searches that took them
+# (making the 51 views of a 50-node search anew costs about 7 us, a quarter of a round).
+_SPARE_READS: dict[int, list[tuple[memoryview, list[memoryview]]]] = {}
 
 
-def _move_slots(moves: list, n: int) -> list[_Slot]:
-    """Per slot k, a C function picking every node's k-th move from a board's row chunks,
-    up to the last node with a k-th move.
+def _read_rows(width: int) -> tuple[memoryview, list[memoryview]]:
+    """A buffer of ``width + 1`` four-field rows and a view of each row: a spare if one is
+    left (each search takes its own, so searches on other threads never share one)."""
+    try:
+        return _SPARE_READS.setdefault(width, []).pop()
+    except IndexError:
+        line = width // 2  # bytes per row
+        buffer = memoryview(bytearray(line * (width + 1)))
+        return buffer, [buffer[at : at + line] for at in range(0, len(buffer), line)]
 
-    Chunk ``n`` is the filler row past the board's, all zeros: a node before that last
-    one with at most k moves picks it, and so does one more pick at the end, which keeps
-    itemgetter's answer a tuple for one row.
+
+def _give_back(width: int, reads: tuple[memoryview, list[memoryview]]) -> None:
+    """Keep a search's buffer of ``_read_rows`` for the next search (one spare per width)."""
+    spares = _SPARE_READS.setdefault(width, [])
+    if not spares:
+        spares.append(reads)
+
+
+def _move_slots(moves: list, rows: list[memoryview], n: int) -> list[tuple[memoryview, ...]]:
+    """Per slot k, the rows of every node's k-th move, up to the last node with a k-th move.
+
+    ``rows[n]`` is the filler row past the board's, all zeros: a node before that last one
+    with at most k moves reads it.  The rows are views of one buffer, so a slot's tuple is
+    made once and reads each round's board.
     """
-    slots: list[_Slot] = []
+    slots: list[tuple[memoryview, ...]] = []
     degrees = list(map(len, moves))
     if max(degrees, default=0) > n:
         # A row of more than n moves repeats some; a repeat changes no OR, and without
@@ -104,16 +120,35 @@ def _move_slots(moves: list, n: int) -> list[_Slot]:
     for k, picks in enumerate(itertools.zip_longest(*moves, fillvalue=n)):
         while degrees[last] <= k:
             last -= 1
-        slots.append(operator.itemgetter(*picks[: last + 1], n))
+        # (the filler picked last keeps itemgetter's answer a tuple for one row)
+        slots.append(operator.itemgetter(*picks[: last + 1], n)(rows)[:-1])
     return slots
 
 
-def _reached(slots: list[_Slot], chunks: tuple[bytes, ...]) -> int:
-    """In every row, the OR of the rows its moves arrive on, from a board's row chunks."""
+def _reached(slots: list[tuple[memoryview, ...]]) -> int:
+    """In every row, the OR of the rows its moves arrive on, from the slots' rows."""
     reached = 0
-    for pick in slots:
-        reached |= int.from_bytes(b"".join(pick(chunks)), "little")
+    join, from_bytes = b"".join, int.from_bytes
+    # Slot k + 1 is no longer than slot k (a node with a (k+1)-th move has a k-th): an OR
+    # takes as long as its longer board, so the short slots go first, while the reach is
+    # short too.
+    for rows in reversed(slots):
+        reached |= from_bytes(join(rows), "little")
     return reached
+
+
+def _rows_of(board: int, n: int, width: int) -> list[int]:
+    """A board's n rows of four ``width``-bit fields, row 0 first (rows past n are 0 on every
+    board here)."""
+    line = width // 2  # bytes per row
+    data = board.to_bytes(line * n, "little")
+    # An array's bytes are the machine's, and this reads them as little-endian words.
+    word = {4: "I", 8: "Q"}.get(line) if sys.byteorder == "little" else None
+    if word:
+        return array(word, data).tolist()
+    # (typeshed types byteorder as a Literal, which map() cannot see through)
+    return list(map(int.from_bytes, _row_splitter(line, n)(data),  # type: ignore[arg-type]
+                    itertools.repeat("little")))
 
 
 def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
@@ -131,60 +166,21 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
     where every move loses.
 
     Every step works on whole boards (one int, row r at bit ``r * 4P``).  The
-    children are gathered slot by slot (``_move_slots``): the board's rows, cut
-    into bytes, picked in C as every node's k-th move and read back as one board.
-    The undecided positions (each in both fields of its turn) mask a round's finds
-    at once, and the new board goes straight into the next transpose.
+    children are gathered slot by slot (``_move_slots``): the board's bytes go into
+    one buffer, whose row views every node's k-th move picks (the tuples of views
+    are made once per search), joined in C and read back as one board.  The
+    undecided positions (each in both fields of its turn) mask a round's finds at
+    once, and the new board goes straight into the next transpose.
     """
     n = game.n
     nn = n * n
+    stand = game.stand
     width = 8
     while width < n:
         width *= 2
     field = (1 << width) - 1
     shift2 = 2 * width
     stride = 4 * width  # bits per row
-    wins, losses, mouse_board, first_fields = _field_boards(n, width)
-    cat_board = mouse_board << shift2
-    line = width // 2  # bytes per row
-    size = line * n
-    little = itertools.repeat("little")
-    split = _row_splitter(line, n)
-    chunks_of = _row_splitter(line, n + 1)  # a board's rows and the filler row past them
-    # An array typecode of one row, if any: an array's bytes are the machine's, and the shortcut
-    # reads them as little-endian words, so a big-endian machine takes the bytes path.
-    word = {4: "I", 8: "Q"}.get(line, "") if sys.byteorder == "little" else ""
-
-    def rows_of(board: int) -> list[int]:
-        """A board's rows, row 0 first (rows past n are 0 on every board here)."""
-        if word:
-            return array(word, board.to_bytes(size, "little")).tolist()
-        # (typeshed types byteorder as a Literal, which map() cannot see through)
-        return list(map(int.from_bytes, split(board.to_bytes(size, "little")),  # type: ignore[arg-type]
-                        little))
-
-    swaps = _swaps(width)
-    halves = _low_halves(width)
-    mouse_moves = game.mouse_moves
-    cat_moves = game.cat_moves_all
-    same_moves = cat_moves is mouse_moves
-    stand = game.stand
-
-    new, free = _terminals_board(game, width)
-    free |= free << width
-    # In the loss fields of the arrived orientation, the positions not won by the
-    # opponent so far: a mover loses if none of its moves reaches one.  The cat's moves
-    # into a node it may not enter are not moves: that node's cat loss field is empty.
-    barred = sum(field << (shift2 + x * stride) for x in _barred(game))
-    not_lost = losses ^ barred
-    mouse_slots = _move_slots(mouse_moves, n)
-    if not same_moves:
-        cat_slots = _move_slots(cat_moves, n)
-    arrived = 0  # every arrived board, for the outcome table
-    tables = outcome is not None
-    decided = 0
-    rem = _undecided_remoteness(remoteness, 2 * nn)
-
     if target >= 0:
         turn, rest = divmod(target, nn)
         t_mouse, t_cat = divmod(rest, n)
@@ -197,27 +193,63 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
         turn = -1
         t_mask = 0
 
+    losses, mouse_board, first_fields = _field_boards(n, width)
+    line = width // 2  # bytes per row
+    size = line * n
+    swaps = _swaps(width)
+    halves = _low_halves(width)
+    mouse_moves = game.mouse_moves
+    cat_moves = game.cat_moves_all
+    same_moves = cat_moves is mouse_moves
+
+    new, free = _terminals_board(game, width)
+    # In the loss fields of the arrived orientation, the positions not won by the
+    # opponent so far: a mover loses if none of its moves reaches one.  The cat's moves
+    # into a node it may not enter are not moves: that node's cat loss field is empty.
+    not_lost = losses
+    for x in _barred(game):
+        not_lost ^= field << (shift2 + x * stride)
+    # What the steps read: a board's rows and the filler row past them, each row a view.
+    buffer, read_rows = spare = _read_rows(width)
+    reads = buffer[: size + line]
+    if type(game) is _Relabelled:
+        # Its moves name the old labels: under each, the view of the new label's row.
+        read_rows = [read_rows[x] for x in game.ids[: n + 1]]
+    mouse_slots = _move_slots(mouse_moves, read_rows, n)
+    if not same_moves:
+        cat_slots = _move_slots(cat_moves, read_rows, n)
+        cat_board = mouse_board << shift2
+    arrived = 0  # every arrived board, for the outcome table
+    tables = outcome is not None
+    decided = 0
+    rem = _undecided_remoteness(remoteness, 2 * nn)
+
     depth = 0
     last_report = time.monotonic()
     while True:
         if turn >= 0 and not free & t_mask:
+            _give_back(width, spare)
             return _CAT_WIN if new & t_mask << width else _MOUSE_WIN
         if not new:
             break
         if tables:
             decided |= new
             if rem is not None:
-                _stamp(rem, rows_of(new), n, width, depth)
+                _stamp(rem, _rows_of(new, n, width), n, width, depth)
         # Move the round's new bits into the other orientation.
         board = (new >> shift2 & halves) | (new & halves) << shift2
         for shift, mask in swaps:
             swap = ((board >> shift) ^ board) & mask
             board ^= swap ^ (swap << shift)
-        not_lost ^= not_lost & board
         if tables:
             arrived |= board
         # What the steps read, row by row: the new wins, and the moves not lost yet.
-        chunks = chunks_of((board & wins | not_lost).to_bytes(size + line, "little"))
+        # not_lost is clear in the win fields and holds every new win of the opponent in
+        # the loss fields (a position is new once, and never has the cat on a node it may
+        # not enter): one XOR adds the first and drops the second.
+        board ^= not_lost
+        not_lost = board & losses
+        reads[:] = board.to_bytes(size + line, "little")
         if progress is not None:
             now = time.monotonic()
             if now - last_report >= _PROGRESS_EVERY:
@@ -232,15 +264,15 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
         # set is a win, and a loss field clear is a loss; the undecided board drops
         # the positions decided before.
         if same_moves:
-            reached = _reached(mouse_slots, chunks)
+            reached = _reached(mouse_slots)
         else:
-            reached = (_reached(mouse_slots, chunks) & mouse_board
-                       | _reached(cat_slots, chunks) & cat_board)
+            reached = _reached(mouse_slots) & mouse_board | _reached(cat_slots) & cat_board
         new = (reached ^ losses) & free
         # Each new position is one bit (won or lost): both of its undecided bits go.
         once = (new | new >> width) & first_fields
         free ^= once | once << width
 
+    _give_back(width, spare)
     count = 2 * n * stand.bit_count() - free.bit_count() // 2
     if progress is not None:
         progress(count)
@@ -250,8 +282,8 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
     # cat to move from the arrived ones (fields 0 and 1 of both).
     absent = ((1 << n) - 1) & ~stand
     out = memoryview(outcome).cast("B")
-    arrived_rows = rows_of(arrived)
-    for m, row in enumerate(rows_of(decided)):
+    arrived_rows = _rows_of(arrived, n, width)
+    for m, row in enumerate(_rows_of(decided, n, width)):
         out[m * n : m * n + n] = _codes(n, row & field, row >> width & field, absent)
         row = arrived_rows[m]
         out[nn + m * n : nn + m * n + n] = _codes(n, row & field, row >> width & field,
