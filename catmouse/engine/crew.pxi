@@ -19,6 +19,8 @@ cdef enum:
     # longer on a VM): on two threads that wait was most of the time of a graph of a few
     # hundred nodes.  A release that finds no sleeper makes no system call.
     SPINS = 2000
+    # The fewest rows of the remoteness table worth a wave on every thread (a barrier).
+    WAVE_ROWS = 8
 
 
 cdef inline void lock_wait(PyThread_type_lock lock, int32_t spins) noexcept nogil:
@@ -141,10 +143,17 @@ cdef int64_t general_run(Shared *s, object progress) except -2:
             run_phase(s, PHASE_OUTPUT)
             if s.planes != NULL:
                 # After the barrier: every thread has read the cat-to-move planes, at the
-                # start of the mouse-to-move half.  Its rows before the mouse-to-move
-                # planes on every thread, then the rest in order.
-                run_phase(s, PHASE_REMOTENESS)
-                mouse_half_to_rem(s, s.workers[0].tiles, rows_before_planes(s))
+                # start of the mouse-to-move half.  Its rows in waves on every thread, each
+                # wave's rows clear of the planes still to be read (rows_clear_of), until a
+                # wave would be a few rows; the rest in order.
+                s.wave_end = 0
+                while True:
+                    s.wave_first = s.wave_end
+                    s.wave_end = rows_clear_of(s, s.wave_first)
+                    if s.wave_end - s.wave_first < WAVE_ROWS:
+                        break
+                    run_phase(s, PHASE_REMOTENESS)
+                mouse_half_to_rem(s, s.workers[0].tiles, s.wave_first)
     return s.decided
 
 

@@ -190,10 +190,15 @@ cdef void mouse_row_to_rem(Shared *s, uint64_t *scratch, int64_t m) noexcept nog
                    scratch + 8 * j, 1)
 
 
-cdef inline int64_t rows_before_planes(const Shared *s) noexcept nogil:
-    """The rows of the mouse-to-move half that end before its planes begin (about three
-    quarters): written, they overwrite no plane, so threads share them in any order."""
-    return ((<const char *> s.planes) - (<const char *> s.rem)) // (4 * s.n)
+cdef inline int64_t rows_clear_of(const Shared *s, int64_t done) noexcept nogil:
+    """The rows of the mouse-to-move half that end before the planes of row ``done`` begin
+    (at most n).  With the rows before ``done`` written, these overwrite no plane still to be
+    read, so threads share them in any order: from ``done = 0`` (the rows before the planes,
+    about three quarters) each such wave leaves about a quarter of the rows still to do, as a
+    row of planes takes a quarter of a row of the table."""
+    cdef int64_t rows = ((<const char *> (s.planes + done * 8 * s.W))
+                         - (<const char *> s.rem)) // (4 * s.n)
+    return rows if rows < s.n else s.n
 
 
 cdef void mouse_half_to_rem(Shared *s, uint64_t *scratch, int64_t first) noexcept nogil:
@@ -205,10 +210,10 @@ cdef void mouse_half_to_rem(Shared *s, uint64_t *scratch, int64_t first) noexcep
 
 
 cdef void mouse_share_to_rem(Worker *w) noexcept nogil:
-    """This thread's rows among those before the planes (PHASE_REMOTENESS)."""
+    """This thread's rows of the wave ``s.wave_first`` to ``s.wave_end`` (PHASE_REMOTENESS)."""
     cdef Shared *s = <Shared *> w.shared
     cdef int64_t m
-    for m in range(rows_before_planes(s)):
+    for m in range(s.wave_first, s.wave_end):
         if owns(w, s, m):
             mouse_row_to_rem(s, w.tiles, m)
 

@@ -89,6 +89,8 @@ cdef struct Shared:
     int32_t abort
     int64_t decided
     int32_t spins          # tries of a lock before blocking on it (crew.pxi)
+    int64_t wave_first     # the rows of the remoteness table's wave (PHASE_REMOTENESS)
+    int64_t wave_end
     PyThread_type_lock *go
     PyThread_type_lock *done
 
