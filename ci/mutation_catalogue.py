@@ -281,6 +281,21 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "helpers is never negative (threads >= 1, a window holds an item), so the mutant sends "
         "every helperless window to solve_window with no helper: the crew path this one "
         "replaced, with the same codes at a higher cost",
+    ('catmouse/engine/crew.pxi', 'return SPINS if threads <= cpus else 0', '`<=` -> `<`'):
+        "whether a crew spins on its locks before sleeping, when its threads are exactly the "
+        "CPUs: a lock is acquired either way, so only the time a phase's hand-over takes "
+        "changes",
+    ('catmouse/engine/crew.pxi', 's.wave_end = rows_clear_of(s, s.wave_first)',
+     'drop the statement'):
+        "every wave is then empty, so the first stops the waves and the whole mouse-to-move "
+        "half is written in row order on one thread (the order that is always safe): the same "
+        "table, later",
+    **{('catmouse/engine/crew.pxi', 'if s.wave_end - s.wave_first < WAVE_ROWS:', what):
+       "the waves stop earlier (at the first, or at a wave of exactly WAVE_ROWS rows) and the "
+       "rows left are written in row order on one thread, always safe: the same table, later "
+       "(a wave too big is caught: rows_clear_of moved 64 rows on failed test_remoteness_planes "
+       "at threads=2)"
+       for what in ('negate the condition', '`<` -> `<=`')},
     ('catmouse/engine/cops.pxi',
      "COPS_BAD_GRAPH6 = -1      # cops_graph6's answer for a line that is not graph6",
      '`1` -> `2`'):
