@@ -176,6 +176,10 @@ PYTHON_MODULES: dict[str, dict] = {
     'show/cops_page.py': {
         "tests": ['show/test_cops_page.py'],
     },
+    'show/shell.py': {
+        "tests": ['show/test_shell.py', 'show/test_words.py', 'show/test_play_page.py',
+                  'show/test_cops_page.py'],
+    },
     'cli/cop_census.py': {
         "tests": ['cli/test_cli_cop_number.py'],
     },
