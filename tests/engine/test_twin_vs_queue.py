@@ -13,6 +13,8 @@ machine word per row for n <= 64, plain rows above); both are run.
 
 from __future__ import annotations
 
+import collections
+import itertools
 import os
 import random
 from array import array
@@ -288,10 +290,16 @@ def test_progress_between_rounds(n, monkeypatch):
         monkeypatch.setattr(module, "_PROGRESS_EVERY", 0.0)
     path = [[v for v in (u - 1, u + 1) if 0 <= v < n] for u in range(n)]
     seen = []
-    outcome = bytearray(2 * n * n)
-    decided = bits_py.propagate(*classic_args(path), outcome, progress=seen.append)
+    outcome, remoteness = bytearray(2 * n * n), array("i", bytes(8 * n * n))
+    decided = bits_py.propagate(*classic_args(path), outcome, remoteness,
+                                progress=seen.append)
     assert len(seen) > n // 2  # once per round, and the rounds are many on a path
     assert seen == sorted(seen) and seen[-1] == decided
+    # Each round's report counts the positions decided by then (remoteness at most that
+    # round's number); the last repeats the total.
+    by_round = collections.Counter(remoteness)
+    rounds = max(remoteness) + 1
+    assert seen[:-1] == list(itertools.accumulate(by_round[k] for k in range(rounds)))
     assert bits_py.propagate(*classic_args(path), None, None, n + 1,
                                progress=seen.append) == queue_engine.propagate(
         *classic_args(path), None, None, n + 1)
