@@ -106,6 +106,7 @@ cdef int64_t general_run(Shared *s, object progress) except -2:
         if code >= 0:
             return code
     if progress is not None:
+        s.counting = True
         last = monotonic()
     while True:
         if s.round == 0x7FFFFFFF:
@@ -125,7 +126,7 @@ cdef int64_t general_run(Shared *s, object progress) except -2:
             code += s.workers[i].decided
             if s.workers[i].found:
                 found = s.workers[i].found
-        s.decided += code
+        s.decided += code  # (words, not positions, unless counting: recounted at the end)
         if found:
             return found
         if s.planes != NULL and s.round == PLANES_TOP:
@@ -139,6 +140,9 @@ cdef int64_t general_run(Shared *s, object progress) except -2:
             break
     if s.tt >= 0:
         return 0
+    if not s.counting:
+        with nogil:
+            s.decided = count_decided(s)
     if s.outcome != NULL:
         with nogil:
             run_phase(s, PHASE_OUTPUT)

@@ -54,6 +54,32 @@ cdef inline void scatter_entries(Worker *w, Shared *s, const uint32_t *entries, 
             s.rem[n * n + mouse * n + cat] = k - 1
 
 
+cdef inline bint at_most_thin(uint64_t x) noexcept nogil:
+    """Whether ``x`` has at most THIN_WORD bits (each step clears the lowest)."""
+    cdef int i
+    for i in range(THIN_WORD):
+        x &= x - 1
+    return x == 0
+
+
+cdef int64_t count_decided(const Shared *s) noexcept nogil:
+    """Positions decided so far, from the boards: D0 (mouse to move, rows by mouse) less
+    the cells the cat may not stand on, D1T (cat to move, rows by cat) less those cells'
+    rows; neither with the bits past node n - 1."""
+    cdef int64_t n = s.n, W = s.W, u, j, total = 0
+    cdef const uint64_t *forbidden = s.scratch   # from seed_masks, pad bits included
+    cdef uint64_t pad = 0 if n % 64 == 0 else ONES << (n % 64)
+    for u in range(n):
+        for j in range(W):
+            total += cm_popcount64(s.D0[u * W + j] & ~forbidden[j])
+        if (forbidden[u >> 6] >> (u & 63)) & 1:
+            continue
+        for j in range(W - 1):
+            total += cm_popcount64(s.D1T[u * W + j])
+        total += cm_popcount64(s.D1T[u * W + W - 1] & ~pad)
+    return total
+
+
 cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everything) noexcept nogil:
     """One row of one step: OR and AND over the moves' rows, only where inputs changed."""
     cdef int64_t W = s.W, CW = s.CW, n = s.n, nn = <int64_t> s.n * s.n
@@ -66,10 +92,10 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
     cdef uint64_t *decided
     cdef uint64_t *win = w.win
     cdef uint64_t *lose = w.lose
-    cdef int64_t words, e, j, word, base, col, moves, new_bits
+    cdef int64_t words, e, j, word, base, col, moves
     cdef uint64_t x, y, nw, nl, und, bits
     cdef int32_t v
-    cdef bint dense, listed_fresh = False
+    cdef bint dense, thin, listed_fresh = False, counting = s.counting
     if cat:
         ip = s.g.c_ip
         ix = s.g.c_ix
@@ -137,12 +163,15 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
             if not (nw | nl):
                 continue
             decided[word] |= nw | nl
-            new_bits = cm_popcount64(nw | nl)
-            w.decided += new_bits
+            # Positions are counted here only for progress reports; otherwise a word is
+            # counted as one (the round decided something) and the total comes from the
+            # boards at the end (count_decided): x86 wheels have no popcnt instruction.
+            w.decided += cm_popcount64(nw | nl) if counting else 1
+            thin = at_most_thin(nw | nl)
             if cat:
                 # New bits are mice, kept until the next round's scatter: a thin word's in
                 # the thin list, the others in FC/FM.
-                if new_bits <= THIN_WORD:
+                if thin:
                     keep_thin(w, nw, nl, row, word)
                 else:
                     s.FC[row * W + word] = nw
@@ -162,7 +191,7 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
                 if s.tt == 0 and row == s.tm and (s.tc >> 6) == word:
                     if ((nw | nl) >> (s.tc & 63)) & 1:
                         w.found = MOUSE_WIN if (nw >> (s.tc & 63)) & 1 else CAT_WIN
-                if new_bits <= THIN_WORD:
+                if thin:
                     # A thin word: straight into the rows by cat.  Word row >> 6 of those
                     # rows is this thread's (it owns the block), so no other writes it.
                     scatter_bits(w, s, s.MW0T, nw, word, row, k)

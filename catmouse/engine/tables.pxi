@@ -48,7 +48,9 @@ cdef struct Worker:
     uint64_t *pend_at[PENDING]
     uint64_t pend_bits[PENDING]
     int64_t n_pend
-    int64_t decided        # positions this thread decided in the current round
+    # Positions this thread decided in the current round (words with new positions in a
+    # round of a search that does not count them: Shared.counting).
+    int64_t decided
     int64_t work           # word operations since the last poll for Ctrl-C
     int32_t found          # the target's code once this thread decided it
 
@@ -61,6 +63,7 @@ cdef struct Shared:
     int32_t threads
     bint poll              # the main thread may take the GIL to check for Ctrl-C
     bint every_row         # the reverse arrays are not the moves' reverse: no work-list
+    bint counting          # rounds count their positions (progress reports); else words
     uint64_t *D0
     uint64_t *MW0T
     uint64_t *CW0T
