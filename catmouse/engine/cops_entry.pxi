@@ -80,6 +80,9 @@ cdef object take_pending_error():
         return None
     PyErr_NormalizeException(&kind, &value, &trace)
     error = <object> value
+    if trace != NULL:
+        # Kept, so that ``raise`` adds the caller's frames to the handler's own.
+        error.__traceback__ = <object> trace
     Py_XDECREF(kind)
     Py_XDECREF(value)
     Py_XDECREF(trace)

@@ -109,8 +109,10 @@ def test_the_cop_number_counts_the_crews_buffers(compiled_engine):
 
 
 CHILD = """
-import os, signal, sys, time
-signal.signal(signal.SIGINT, signal.default_int_handler)
+import os, signal, sys, time, traceback
+def handler_frame(signum, frame):
+    raise KeyboardInterrupt
+signal.signal(signal.SIGINT, handler_frame)
 from catmouse.engine import bits_c
 def tasks():
     # OS threads: the helpers are C threads, which threading does not list.
@@ -123,10 +125,11 @@ print("ready", flush=True)
 try:
     bits_c.cops_search(n, indptr, indices, 4, stop=False, threads=2)
     print("finished", flush=True)
-except KeyboardInterrupt:
+except KeyboardInterrupt as error:
     stopped = time.monotonic()
+    frames = [frame.name for frame in traceback.extract_tb(error.__traceback__)]
     time.sleep(0.2)
-    print("interrupted", stopped, tasks() - before, flush=True)
+    print("interrupted", stopped, tasks() - before, "handler_frame" in frames, flush=True)
 """
 
 
@@ -146,6 +149,7 @@ def test_ctrl_c_stops_a_threaded_search(compiled_engine):
         # under qemu-user on s390x.
         assert float(rest[0]) - sent < (240.0 if EMULATED else 60.0)
         assert rest[1] == "0"  # the helper threads have left
+        assert rest[2] == "True"  # the traceback still holds the handler's frame
     finally:
         child.kill()
         child.wait()
