@@ -19,7 +19,7 @@ from ..cops_game import CopsAnalysis
 from ..outcome import Turn
 from .draw import LEGIBLE_NODES
 from .shell import fill, script_json
-from .svg import full_name, layout, node_name, xml_text
+from .svg import full_name, layout, node_name, placed, xml_text
 
 __all__ = ["MAX_PAGE_POSITIONS", "cops_data", "cops_page_html"]
 
@@ -109,14 +109,7 @@ def _board_svg(analysis: CopsAnalysis) -> str:
     size = max(520.0, 70.0 * math.sqrt(max(n, 1)))
     small = max(11.0, min(16.0, radius * 0.75))
     pad = radius + 36.0  # room for the rings, the count badges and the hints
-    xs, ys = [p[0] for p in points], [p[1] for p in points]
-    width = size * (max(xs) - min(xs)) + 2 * pad
-    height = size * (max(ys) - min(ys)) + 2 * pad
-
-    def at(node: int) -> tuple[float, float]:
-        x, y = points[node]
-        return pad + (x - min(xs)) * size, pad + (max(ys) - y) * size
-
+    width, height, at = placed(points, size, pad)
     out = [f'<svg id="board" viewBox="0 0 {width:.0f} {height:.0f}" '
            'xmlns="http://www.w3.org/2000/svg" role="img" aria-label="the board">',
            '<g id="edges">']

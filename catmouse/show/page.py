@@ -19,7 +19,7 @@ from typing import Any
 from ..outcome import Turn
 from .draw import LEGIBLE_NODES, Setup
 from .shell import fill, script_json
-from .svg import full_name, layout, node_name, xml_text
+from .svg import full_name, layout, node_name, placed, xml_text
 from .words import page_table
 
 __all__ = ["page_html", "play_page"]
@@ -145,14 +145,7 @@ def _board_svg(setup: Setup) -> str:
     small = max(11.0, min(17.0, radius * 0.8))  # badges and the players' names
     short = n > _SHORT_BADGES
     pad = radius + 40.0  # room for the rings and the hint badges
-    xs, ys = [p[0] for p in points] or [0.5], [p[1] for p in points] or [0.5]
-    width = size * (max(xs) - min(xs)) + 2 * pad
-    height = size * (max(ys) - min(ys)) + 2 * pad
-
-    def at(node: int) -> tuple[float, float]:
-        x, y = points[node]
-        return pad + (x - min(xs)) * size, pad + (max(ys) - y) * size
-
+    width, height, at = placed(points, size, pad)
     out = [f'<svg id="board" viewBox="0 0 {width:.0f} {height:.0f}" '
            f'xmlns="http://www.w3.org/2000/svg" role="img" aria-label="the board" '
            f'data-short="{int(short)}">',

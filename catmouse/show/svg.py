@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 
 from ..graph import Graph
@@ -40,6 +40,22 @@ def layout(graph: Graph, seed: int = 7) -> list[Point]:
     if points is None:
         points = _force_layout(graph) if n <= 300 else _circle(n)
     return _fit(points)
+
+
+def placed(points: Sequence[Point], size: float, pad: float
+           ) -> tuple[float, float, Callable[[int], Point]]:
+    """A board's canvas: its width, its height and each node's place, for ``points`` (from
+    :func:`layout`) drawn ``size`` pixels to a unit with ``pad`` pixels round them, y up."""
+    xs, ys = [p[0] for p in points] or [0.5], [p[1] for p in points] or [0.5]
+    left, top = min(xs), max(ys)
+    width = size * (max(xs) - left) + 2 * pad
+    height = size * (top - min(ys)) + 2 * pad
+
+    def at(node: int) -> Point:
+        x, y = points[node]
+        return pad + (x - left) * size, pad + (top - y) * size
+
+    return width, height, at
 
 
 def _networkx_layout(graph: Graph, seed: int) -> list[Point] | None:
