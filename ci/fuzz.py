@@ -23,6 +23,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# The C file Cython writes for the compiled engine: its bounds checks are looked for there.
+GENERATED = Path("catmouse", "engine", "bits_c.c")
 
 
 def main() -> int:
@@ -40,7 +42,7 @@ def main() -> int:
         env = dict(os.environ, CATMOUSE_DEBUG="1", CATMOUSE_REQUIRE_EXTENSIONS="1")
         subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace", "--force"],
                        cwd=build, env=env, check=True)
-        source = (build / "catmouse" / "bits_c.c").read_text()
+        source = (build / GENERATED).read_text()
         if "__Pyx_RaiseBufferIndexError" not in source:
             print("the debug build has no bounds checks", file=sys.stderr)
             return 1

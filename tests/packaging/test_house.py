@@ -219,3 +219,15 @@ def test_the_checks_see_a_circle_and_an_upward_import(tmp_path):
             test_no_import_circles()
     finally:
         PROJECT, PACKAGE = saved
+
+
+def test_the_fuzz_run_looks_for_bounds_checks_where_cython_writes_them():
+    # ci/fuzz.py reads the generated C for its bounds checks; after the house move it still
+    # looked beside catmouse/__init__.py and every fuzz run stopped with FileNotFoundError.
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("ci_fuzz", PROJECT / "ci" / "fuzz.py")
+    assert spec is not None and spec.loader is not None
+    fuzz = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fuzz)
+    assert (PROJECT / fuzz.GENERATED).with_suffix(".pyx").is_file()
