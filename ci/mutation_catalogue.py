@@ -285,6 +285,11 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "helpers is never negative (threads >= 1, a window holds an item), so the mutant sends "
         "every helperless window to solve_window with no helper: the crew path this one "
         "replaced, with the same codes at a higher cost",
+    ('catmouse/engine/rounds.pxi', 'x &= x - 1  # the lowest bit cleared', 'drop the statement'):
+        "at_most_thin then calls no word of new bits thin, so every such word goes through "
+        "the 64x64 tiles and FC/FM, the path words of three or more bits take: the same "
+        "tables, the thin words' shortcut lost (the other way, too many words called thin, "
+        "overflows the thin lists and is caught)",
     ('catmouse/engine/crew.pxi', 'return SPINS if threads <= cpus else 0', '`<=` -> `<`'):
         "whether a crew spins on its locks before sleeping, when its threads are exactly the "
         "CPUs: a lock is acquired either way, so only the time a phase's hand-over takes "

@@ -55,10 +55,10 @@ cdef inline void scatter_entries(Worker *w, Shared *s, const uint32_t *entries, 
 
 
 cdef inline bint at_most_thin(uint64_t x) noexcept nogil:
-    """Whether ``x`` has at most THIN_WORD bits (each step clears the lowest)."""
+    """Whether ``x`` has at most THIN_WORD bits."""
     cdef int i
     for i in range(THIN_WORD):
-        x &= x - 1
+        x &= x - 1  # the lowest bit cleared
     return x == 0
 
 
