@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from . import engine as _engine
@@ -43,14 +44,21 @@ def analyze_rules(rules: Rules, max_memory: int | None = None, *, remoteness: bo
     check_memory(n, outcome=True, remoteness=remoteness, threads=threads,
                  max_memory=max_memory)
 
-    def run(outcomes: memoryview, table: memoryview | None) -> None:
-        if progress is None:
-            rules.run(outcomes, table, threads=threads)
-        else:
-            _run_with_progress(rules, outcomes, table, threads, progress)
-
+    # A partial, not a closure: CPython 3.13.0 corrupts memory when making a function object
+    # fails for want of memory (tests/engine/test_no_memory.py found it; a pure-Python loop
+    # shows it too), and a partial is made without one.
+    run = partial(_run_tables, rules, threads, progress)
     outcomes, table = _engine.run_into_tables(2 * n * n, remoteness, run)
     return Analysis(rules, outcomes, table, first)
+
+
+def _run_tables(rules: Rules, threads: int, progress: ProgressLike,
+                outcomes: memoryview, table: memoryview | None) -> None:
+    """rules.run into the tables, with the progress callback when there is one."""
+    if progress is None:
+        rules.run(outcomes, table, threads=threads)
+    else:
+        _run_with_progress(rules, outcomes, table, threads, progress)
 
 
 def _run_with_progress(rules: Rules, outcomes: memoryview, remoteness: memoryview | None,

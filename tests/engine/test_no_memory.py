@@ -93,6 +93,12 @@ for name, call in calls.items():
 """
 
 
+# CPython 3.13.0 itself crashes under this injection: a plain-Python loop that makes a nested
+# function while the k-th allocation fails (no catmouse imported) segfaulted in 7 of 10 runs,
+# in func_dealloc / func_clear; with catmouse, in PyFunction_NewWithQualName and in a later
+# memoryview's release.  3.10 and 3.11 pass; later 3.13 releases were not available here.
+@pytest.mark.skipif(sys.implementation.name == "cpython" and sys.version_info[:3] == (3, 13, 0),
+                    reason="CPython 3.13.0 crashes when making a function object fails")
 def test_every_allocation_of_a_call_can_fail_cleanly():
     done = subprocess.run([sys.executable, "-c", CHILD], capture_output=True, text=True,
                           timeout=900)
