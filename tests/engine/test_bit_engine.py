@@ -218,7 +218,9 @@ def test_progress_can_cancel_and_the_engine_recovers(threads):
     with pytest.raises(Cancel):
         tables(game, threads, progress=cancel)
     assert started == [threads - 1]  # the helpers ran while the progress was called
-    assert os_threads_back_to(before) == before
+    # At most as many: a thread an earlier test left behind may end meanwhile (the clean-clone
+    # CI run once saw 4 before and 3 after).
+    assert os_threads_back_to(before) <= before
     assert tables(game, threads) == tables(game)
 
 

@@ -88,7 +88,9 @@ def test_the_helpers_are_gone_after_a_search(compiled_engine):
     n, indptr, indices = csr(nx.hypercube_graph(5))
     before = os_threads()
     compiled_engine.cops_search(n, indptr, indices, 3, threads=4)
-    assert os_threads_back_to(before) == before
+    # At most as many: a thread an earlier test left behind may end meanwhile (the clean-clone
+    # CI run once saw 4 before and 3 after).
+    assert os_threads_back_to(before) <= before
     # Memory: the crew's buffers (one share per thread that started) are counted before
     # anything is allocated.
     alone = compiled_engine.cops_peak_bytes(32, 3)
