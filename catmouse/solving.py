@@ -44,9 +44,9 @@ def analyze_rules(rules: Rules, max_memory: int | None = None, *, remoteness: bo
     check_memory(n, outcome=True, remoteness=remoteness, threads=threads,
                  max_memory=max_memory)
 
-    # A partial, not a closure: CPython 3.13.0 corrupts memory when making a function object
-    # fails for want of memory (tests/engine/test_no_memory.py found it; a pure-Python loop
-    # shows it too), and a partial is made without one.
+    # A partial, not a closure: CPython 3.12.1 and 3.13.0 corrupt memory when making a
+    # function object fails for want of memory (tests/engine/test_no_memory.py found it; a
+    # pure-Python loop shows it too), and a partial is made without one.
     run = partial(_run_tables, rules, threads, progress)
     outcomes, table = _engine.run_into_tables(2 * n * n, remoteness, run)
     return Analysis(rules, outcomes, table, first)

@@ -126,7 +126,8 @@ cdef int64_t general_run(Shared *s, object progress) except -2:
             code += s.workers[i].decided
             if s.workers[i].found:
                 found = s.workers[i].found
-        s.decided += code  # (words, not positions, unless counting: recounted at the end)
+        if s.counting:  # (else code counts words, and the end counts the positions)
+            s.decided += code
         if found:
             return found
         if s.planes != NULL and s.round == PLANES_TOP:
