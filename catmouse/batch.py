@@ -10,12 +10,12 @@ through :func:`catmouse.solve`, whose error is re-raised naming the graph's inde
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from . import engine as _engine
 from . import solving
+from .engine.cpus import usable_cpus
 from .engine.facts import CAT_FORBIDDEN, HOLE, SMALL_TABLES
 from .graph import Graph, as_graph
 from .outcome import Outcome
@@ -67,7 +67,7 @@ def _threads(threads: Any, batch: list[Any]) -> int:
             n = len(g) if kind is list else g.n if kind is Graph else _nodes(g)
             positions += 2 * n * n
             if positions >= enough:
-                return min(os.cpu_count() or 1, MAX_THREADS)
+                return min(usable_cpus(), MAX_THREADS)
         return 1
     return check_threads(threads, 0)  # solve's own check: one message, before any work
 
@@ -293,7 +293,8 @@ def solve_many(
     """:func:`solve` over many graphs, in up to ``threads`` threads.
 
     ``threads=None`` uses one thread for a batch of fewer positions than one graph of
-    320 nodes (threads cost more than they save there), every core for more.  A thread
+    320 nodes (threads cost more than they save there), every CPU this process may use
+    for more (its affinity and cgroup CPU quota, not the machine's count).  A thread
     count is a ceiling: plain lists of at most 64 nodes get a helper thread per 64
     graphs at most (a thread costs more to start than a few small graphs take).
 

@@ -11,6 +11,7 @@ import sys
 from typing import Any
 
 from . import engine as _engine
+from .engine.cpus import usable_cpus
 from .engine.facts import (
     CAT_FORBIDDEN,
     CAT_GOAL,
@@ -103,12 +104,13 @@ def check_threads(threads: Any, n: int) -> int:
     """The thread count for a game of ``n`` nodes: ``None`` picks one.
 
     ``None`` means one thread for small games (threads cost more than they
-    save there) and every core from ``THREADS_FROM_NODES`` nodes on (at most
+    save there) and every CPU this process may use from ``THREADS_FROM_NODES``
+    nodes on (its affinity and cgroup quota: ``usable_cpus``; at most
     ``MAX_THREADS``).  Anything else must be an int from 1 to ``MAX_THREADS``:
     TypeError or ValueError, the same on both engines, before any work.
     """
     if threads is None:
-        return min(os.cpu_count() or 1, MAX_THREADS) if n >= THREADS_FROM_NODES else 1
+        return min(usable_cpus(), MAX_THREADS) if n >= THREADS_FROM_NODES else 1
     if isinstance(threads, bool) or not isinstance(threads, int):
         raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
     if not 1 <= threads <= MAX_THREADS:

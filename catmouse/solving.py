@@ -99,7 +99,7 @@ def solve(
     graph (a networkx graph's own names, and only those: the defaults 1, 2 and
     0 too, see :class:`Graph`), else ids.  ``max_memory`` (bytes) caps the
     tables; ``threads`` splits the search of a big graph (default: one thread
-    for small graphs, every core for big ones).
+    for small graphs, every CPU this process may use for big ones).
 
     In a hot loop, build each :class:`Graph` once and pass it: after the first
     call on a graph, ``solve`` goes straight to the compiled engine (well under

@@ -20,12 +20,12 @@ import csv
 import importlib
 import io
 import json
-import os
 from collections import deque
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
+from .engine.cpus import usable_cpus
 from .engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
 from .outcome import Outcome, Turn
 
@@ -264,7 +264,7 @@ def _csv_numpy(t: _Table, np: Any) -> Iterator[tuple[bytes, int]]:
         jobs += [(turn, mid, np.arange(m0, min(n, m0 + per))) for m0 in range(0, n, per)]
     # numpy lets go of the GIL in its loops: a second thread formats the next block while
     # this one's is written.  At most three blocks are in hand, so memory stays bounded.
-    if len(jobs) < 2 or (os.cpu_count() or 1) < 2:
+    if len(jobs) < 2 or usable_cpus() < 2:
         for job in jobs:
             yield block(*job)
         return

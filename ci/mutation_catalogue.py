@@ -124,6 +124,9 @@ PYTHON_MODULES: dict[str, dict] = {
     'engine/switches.py': {
         "tests": ['packaging/test_packaging.py', 'engine/test_switches.py'],
     },
+    'engine/cpus.py': {
+        "tests": ['engine/test_cpus.py', 'game/test_batch.py', 'engine/test_memory.py'],
+    },
     'cli/commands.py': {
         "tests": ['cli/test_cli_commands.py', 'cli/test_cli_options.py',
                   'game/test_first_hour.py', 'show/test_draw.py', 'game/test_inputs.py',
@@ -268,6 +271,14 @@ def _loose_bound(ratios: str) -> str:
 # The mutation text is what --list prints after the line number.  A test checks that every
 # line still stands in its file.
 EQUIVALENT: dict[tuple[str, str, str], str] = {
+    ('catmouse/engine/cpus.py', 'if quota is not None and quota < count:', '`<` -> `<=`'):
+        "a quota equal to the affinity's count leaves the count as it was",
+    ('catmouse/engine/cpus.py', 'if cpus is not None and (best is None or cpus < best):',
+     '`<` -> `<=`'):
+        "a quota equal to the smallest so far leaves the smallest as it was",
+    ('catmouse/engine/cpus.py', 'for depth in range(len(names), -1, -1):', '`1` -> `2` (#1)'):
+        "stopping at -2 adds depth -1, names[:-1]: a folder already read (the root again for "
+        "a path of none), so the smallest quota is the same",
     ('catmouse/engine/batch.pxi', 'return 0', '`0` -> `1`'):
         "every `return 0` of batch.pxi ends an `except -1` function (pack_lists, read_item, "
         "solve_window) whose callers read only the -1 that carries a Python error",
@@ -290,7 +301,7 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "the 64x64 tiles and FC/FM, the path words of three or more bits take: the same "
         "tables, the thin words' shortcut lost (the other way, too many words called thin, "
         "overflows the thin lists and is caught)",
-    ('catmouse/engine/crew.pxi', 'return SPINS if threads <= cpus else 0', '`<=` -> `<`'):
+    ('catmouse/engine/crew.pxi', 'return SPINS if threads <= usable_cpus() else 0', '`<=` -> `<`'):
         "whether a crew spins on its locks before sleeping, when its threads are exactly the "
         "CPUs: a lock is acquired either way, so only the time a phase's hand-over takes "
         "changes",

@@ -68,9 +68,10 @@ from cpython.pythread cimport (
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
-import os
 from operator import index
 from time import monotonic
+
+from catmouse.engine.cpus import usable_cpus
 
 cdef extern from "Python.h":
     # Declared without ``except``: the engine handles the error (it stops its threads first).

@@ -40,13 +40,10 @@ cdef inline void lock_wait(PyThread_type_lock lock, int32_t spins) noexcept nogi
 
 
 cdef int32_t spins_for(int64_t threads) except -1:
-    """SPINS when each of ``threads`` can have a CPU of its own, else 0: a thread that
-    spins on a shared CPU takes the time of the one it waits for."""
-    try:
-        cpus = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):  # (not on macOS or Windows)
-        cpus = os.cpu_count() or 1
-    return SPINS if threads <= cpus else 0
+    """SPINS when each of ``threads`` can have a CPU of its own (usable_cpus: the
+    process's affinity and CPU quota), else 0: a thread that spins on a shared CPU takes
+    the time of the one it waits for."""
+    return SPINS if threads <= usable_cpus() else 0
 
 
 cdef int run_phase_here(Worker *w, int32_t phase) noexcept nogil:

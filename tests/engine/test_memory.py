@@ -16,6 +16,7 @@ from catmouse import Graph
 from catmouse import engine as selector
 from catmouse import rules as _rules
 from catmouse.engine import env_flag
+from catmouse.engine.cpus import usable_cpus
 from catmouse.engine.facts import MAX_NODES
 from catmouse.rules import check_memory
 
@@ -195,12 +196,12 @@ def test_a_need_past_the_address_space_is_refused(monkeypatch):
 
 
 def test_default_thread_counts():
-    """None: one thread below THREADS_FROM_NODES nodes, every core from there on."""
+    """None: one thread below THREADS_FROM_NODES nodes, every usable CPU from there on."""
     from catmouse.engine.facts import THREADS_FROM_NODES
 
     assert _rules.check_threads(None, 5) == 1
     assert _rules.check_threads(None, THREADS_FROM_NODES - 1) == 1
-    assert _rules.check_threads(None, THREADS_FROM_NODES) == (os.cpu_count() or 1)
+    assert _rules.check_threads(None, THREADS_FROM_NODES) == usable_cpus()
     assert _rules.check_threads(3, 5) == 3
     assert _rules.check_threads(1, 5000) == 1
     for bad, error in [(0, ValueError), (-2, ValueError), (True, TypeError), (2.0, TypeError)]:
@@ -265,7 +266,7 @@ def test_documented_thread_facts():
     """README: one thread below 1024 nodes, every core from there. _facts: 1 MiB budgeted per
     helper thread (its stack pages and interpreter state; 256 KiB measured)."""
     assert _rules.check_threads(None, 1023) == 1
-    assert _rules.check_threads(None, 1024) == (os.cpu_count() or 1)
+    assert _rules.check_threads(None, 1024) == usable_cpus()
     peak = selector.current.peak_bytes
     for threads in (2, 3):
         more = (_rules.need_bytes(300, outcome=True, remoteness=False, target=False,

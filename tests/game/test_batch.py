@@ -14,6 +14,7 @@ from catmouse import batch as batch_module
 from catmouse import engine as selector
 from catmouse import graph as graph_module
 from catmouse import rules as _rules
+from catmouse.engine import cpus
 from catmouse.engine.facts import SMALL_TABLES
 
 EXAMPLE = [[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]]
@@ -140,7 +141,7 @@ def started(monkeypatch):
 
     monkeypatch.setattr(threading.Thread, "start", counting_start)
     # "Every core" means more than one thread, also on a one-core machine.
-    monkeypatch.setattr(os, "cpu_count", lambda: 4)
+    monkeypatch.setattr(batch_module, "usable_cpus", lambda: 4)
     before = _compiled_helpers()
     return lambda: len(names) + _compiled_helpers() - before
 
@@ -186,7 +187,7 @@ def test_threads_none_splits_only_a_batch_as_big_as_one_320_node_graph(started):
     assert started() == 0 and batch_module._threads(None, small) == 1
     big = [ring(320), EXAMPLE]
     assert catmouse.solve_many(big) == [catmouse.solve(g) for g in big]
-    assert batch_module._threads(None, big) == 4  # every core (os.cpu_count, patched)
+    assert batch_module._threads(None, big) == 4  # every core (usable_cpus, patched)
     two_big = [ring(320), ring(316)]
     assert catmouse.solve_many(two_big) == [catmouse.solve(g) for g in two_big]
     assert split_across_threads(started)  # two graphs past one word: split across threads
@@ -229,10 +230,13 @@ def test_threads_none_splits_a_batch_of_exactly_one_320_node_graph(started):
     assert sum(n * n for n in sizes) == 320 * 320
     batch = [ring(n) for n in sizes]
     assert catmouse.solve_many(batch) == [catmouse.solve(g) for g in batch]
-    assert batch_module._threads(None, batch) == 4  # every core (os.cpu_count, patched)
+    assert batch_module._threads(None, batch) == 4  # every core (usable_cpus, patched)
 
 
 def test_threads_none_with_no_known_core_count_uses_one_thread(started, monkeypatch):
+    monkeypatch.setattr(batch_module, "usable_cpus", cpus.usable_cpus)
+    monkeypatch.delattr(os, "process_cpu_count", raising=False)
+    monkeypatch.delattr(os, "sched_getaffinity", raising=False)
     monkeypatch.setattr(os, "cpu_count", lambda: None)
     batch = [ring(320), EXAMPLE]
     assert batch_module._threads(None, batch) == 1
