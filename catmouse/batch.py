@@ -44,16 +44,16 @@ def _index_error(k: int, error: Exception) -> Exception:
     return named
 
 
-# With threads=None, a batch goes to every core from as many positions as one graph of this
-# many nodes.  Measured on 2 cores: 256 graphs of 20 nodes (that many positions, 0.5 ms on
-# one thread) 1.85 times as fast on two threads, 128 of 50 nodes 1.72 (sparse) and 1.34
-# (dense); and the engine keeps fewer than 128 small graphs on one thread whatever it is
-# given (a helper per 64), so a smaller batch past the mark loses nothing.
+# With threads=None, a batch goes to every usable CPU (engine/cpus.py) from as many positions
+# as one graph of this many nodes.  Measured on 2 cores: 256 graphs of 20 nodes (that many
+# positions, 0.5 ms on one thread) 1.85 times as fast on two threads, 128 of 50 nodes 1.72
+# (sparse) and 1.34 (dense); and the engine keeps fewer than 128 small graphs on one thread
+# whatever it is given (a helper per 64), so a smaller batch past the mark loses nothing.
 BATCH_THREADS_FROM_NODES = 320
 
 
 def _threads(threads: Any, batch: list[Any]) -> int:
-    """The thread count: ``None`` picks every core only for a batch big enough to pay.
+    """The thread count: ``None`` picks every usable CPU only for a batch big enough to pay.
 
     Starting threads and sharing the work costs more than it saves on a small
     batch: below as many positions as one graph of ``BATCH_THREADS_FROM_NODES``
