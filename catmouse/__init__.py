@@ -5,15 +5,23 @@
 <Outcome.MOUSE_WIN: 1>
 """
 
+from . import _moved
 from .analysis import Analysis, VerificationError
 from .batch import solve_many
-from .cops import cop_number
-from .cops_game import CopsAnalysis, CopsGame
+from .cops.game import CopsAnalysis, CopsGame
+from .cops.number import cop_number
 from .engine import BACKEND as _BACKEND
 from .family import cat_mouse_ii, is_cop_win
 from .game import Game
 from .graph import Graph
-from .graph_files import GraphFile, read_edge_list, read_graph, read_graph6, read_graphs, read_json
+from .io.graph_files import (
+    GraphFile,
+    read_edge_list,
+    read_graph,
+    read_graph6,
+    read_graphs,
+    read_json,
+)
 from .outcome import Outcome, Turn
 from .show.draw import draw
 from .show.page import play_page
@@ -45,6 +53,8 @@ __all__ = [
     "solve",
     "solve_many",
 ]
+
+_moved.install()
 
 #: Which engine solves: ``"cython"`` (the compiled engine) or ``"python"`` (its pure twin).
 BACKEND: str = _BACKEND

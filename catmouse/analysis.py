@@ -11,11 +11,11 @@ from .display import Displayed
 from .engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
 from .graph import Graph
 from .graph_checks import STORED_ORDER, native, stored
+from .io.table_check import BAD, NEVER, NO_POSITION, TOP, worst_numpy
+from .io.table_text import numpy_or_none
 from .outcome import Outcome, Turn
 from .progress import as_callback, finish
 from .rules import Rules
-from .table_check import BAD, NEVER, NO_POSITION, TOP, worst_numpy
-from .table_text import numpy_or_none
 
 __all__ = ["Analysis", "Position", "VerificationError"]
 
@@ -461,7 +461,7 @@ class Analysis(Displayed):
         >>> data["n"], data["holes"], data["outcomes"][0][1][2]
         (4, [0], 1)
         """
-        from .export import to_json
+        from .io.export import to_json
 
         return to_json(self)
 
@@ -483,7 +483,7 @@ class Analysis(Displayed):
         >>> open(path).readline().strip()
         'mouse,cat,turn,outcome,remoteness,best_moves'
         """
-        from .export import save
+        from .io.export import save
 
         save(self, path, progress)
 

@@ -80,7 +80,7 @@ PYTHON_MODULES: dict[str, dict] = {
     'family.py': {
         "tests": ['game/test_family.py', 'engine/test_bounded_dp.py'],
     },
-    'graph_files.py': {
+    'io/graph_files.py': {
         "tests": ['cli/test_cli_commands.py', 'cli/test_cli_options.py', 'game/test_inputs.py',
                   # the public readers of issue 20
                   'game/test_readers.py'],
@@ -95,14 +95,14 @@ PYTHON_MODULES: dict[str, dict] = {
                   'engine/test_threads.py', 'game/test_progress.py', 'game/test_inputs.py',
                   'engine/test_fast_paths.py', 'engine/test_batches.py'],
     },
-    'export.py': {
+    'io/export.py': {
         "tests": ['game/test_export.py', 'game/test_fast_writers.py', 'cli/test_cli_commands.py',
                   'cli/test_cli_options.py', 'engine/test_pinned_tables.py'],
     },
-    'table_check.py': {
+    'io/table_check.py': {
         "tests": ['game/test_verify.py', 'game/test_labels.py'],
     },
-    'table_text.py': {
+    'io/table_text.py': {
         "tests": ['game/test_fast_writers.py', 'game/test_export.py'],
     },
     'progress.py': {
@@ -153,20 +153,23 @@ PYTHON_MODULES: dict[str, dict] = {
     },
     'engine/py_cops.py': COPS_TWIN,
     'engine/cops_checks.py': COPS_TWIN,
-    'cops.py': {
+    'cops/number.py': {
         "tests": ['game/test_cop_number.py', 'game/test_cops_game.py',
                   'game/test_cops_census.py'],
     },
-    'cops_census.py': {
+    'cops/census.py': {
         "tests": ['game/test_cops_census.py', 'cli/test_cli_cop_number.py'],
     },
-    'cops_game.py': {
+    'cops/game.py': {
         "tests": ['game/test_cops_game.py', 'show/test_cops_svg.py'],
     },
-    'cops_export.py': {
+    'cops/export.py': {
         "tests": ['game/test_cops_game.py'],
     },
-    'atomic.py': {
+    '_moved.py': {
+        "tests": ['game/test_pickle.py'],
+    },
+    'io/atomic.py': {
         "tests": ['game/test_writes.py', 'game/test_storage.py'],
     },
     'show/words.py': {
@@ -229,10 +232,10 @@ OLD_NAMES: dict[str, list[str]] = {
     '_rules': ['rules.py'],
     '_game': ['game.py'],
     '_family': ['family.py'],
-    '_io': ['graph_files.py'],
+    '_io': ['io/graph_files.py'],
     '_api': ['solving.py'],
     '_batch': ['batch.py'],
-    '_export': ['export.py'],
+    '_export': ['io/export.py'],
     '_progress': ['progress.py'],
     '_facts': ['engine/facts.py'],
     '_outcome': ['outcome.py'],
@@ -342,7 +345,7 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
      '`<` -> `<=` (#2)'):
         "a cat on node n passes the range check but not the next one: the nodes the cat may "
         "stand on (stand) have no bit n, so solve answers -1 either way",
-    ('catmouse/table_check.py',
+    ('catmouse/io/table_check.py',
      'NEVER = 1 << 32  # above any remoteness (2*n*n < 2**31)',
      '`32` -> `33`'):
         "verify's never-ending score only has to exceed every remoteness; 2**33 does too, and "
@@ -444,11 +447,11 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         ' times the tracemalloc peak for n = 10 to 400 with every table option, at least 29 KB '
         'and 24% above it; this changes it by under 1 KB per node and leaves a bound, which is '
         'all a test can check',
-    ('catmouse/table_text.py',
+    ('catmouse/io/table_text.py',
      "r_all: Any = t.remoteness if t.remoteness is not None else [-1] * (2 * nn)",
      '`1` -> `2`'):
         'r is only read as `"" if r < 0 else r`: -1 and -2 both give an empty cell',
-    ('catmouse/graph_files.py',
+    ('catmouse/io/graph_files.py',
      'top = -1',
      '`1` -> `2`'):
         'top only records whether any node id was read: it is maxed with ids already checked to '

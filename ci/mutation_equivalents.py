@@ -16,33 +16,36 @@ _WRITER_BLOCKS = ("the rows per block of the CSV/JSON writers, which bound their
                   "which still rise to the end and come while writing)")
 # (file, stripped source line, mutation) -> the reason.
 GAME_AND_SHOW: dict[tuple[str, str, str], str] = {
-    ('catmouse/table_check.py', '_BUDGET = 1 << 22  # scores per block', '`22` -> `23`'):
+    ('catmouse/io/table_check.py', '_BUDGET = 1 << 22  # scores per block', '`22` -> `23`'):
         _VERIFY_BLOCKS,
-    ('catmouse/table_check.py', 'block = max(1, _BUDGET // max(n, 1))', '`//` -> `*`'):
+    ('catmouse/io/table_check.py', 'block = max(1, _BUDGET // max(n, 1))', '`//` -> `*`'):
         _VERIFY_BLOCKS,
-    ('catmouse/table_check.py', 'step = max(1, min(step, _BUDGET // (n * width)))', '`1` -> `2`'):
+    ('catmouse/io/table_check.py',
+     'step = max(1, min(step, _BUDGET // (n * width)))', '`1` -> `2`'):
         _VERIFY_BLOCKS,
-    ('catmouse/table_check.py', 'step = max(1, min(step, _BUDGET // (n * width)))', '`//` -> `*`'):
+    ('catmouse/io/table_check.py',
+     'step = max(1, min(step, _BUDGET // (n * width)))', '`//` -> `*`'):
         _VERIFY_BLOCKS,
-    ('catmouse/table_check.py', 'if 2 * longest + 8 < 2**31:', '`2` -> `3` (#1)'):
+    ('catmouse/io/table_check.py', 'if 2 * longest + 8 < 2**31:', '`2` -> `3` (#1)'):
         'a stricter test for packing scores in int32: what it admits the original admits too, '
         'and the rest go to int64, which is always exact (the same scores)',
-    ('catmouse/table_check.py', 'if 2 * longest + 8 < 2**31:', '`**` -> `*`'):
+    ('catmouse/io/table_check.py', 'if 2 * longest + 8 < 2**31:', '`**` -> `*`'):
         'int32 only while the longest game is under 27 plies: a stricter test, the rest in int64,'
         ' which is always exact (the same scores)',
-    ('catmouse/table_check.py', 'if 2 * longest + 8 < 2**31:', '`8` -> `9`'):
+    ('catmouse/io/table_check.py', 'if 2 * longest + 8 < 2**31:', '`8` -> `9`'):
         '2 * longest + 8 is even and 2**31 - 1 odd: `+ 9 <` and `+ 8 <` admit the same longest',
-    ('catmouse/table_text.py', '_BLOCK_ROWS = 1 << 19', '`1` -> `2`'):
+    ('catmouse/io/table_text.py', '_BLOCK_ROWS = 1 << 19', '`1` -> `2`'):
         _WRITER_BLOCKS,
-    ('catmouse/table_text.py', '_BLOCK_ROWS = 1 << 19', '`<<` -> `>>`'):
+    ('catmouse/io/table_text.py', '_BLOCK_ROWS = 1 << 19', '`<<` -> `>>`'):
         _WRITER_BLOCKS + ' (0 rows: a block per mouse, and max(1, ...) for JSON)',
-    ('catmouse/table_text.py', 'if len(lines) >= _BLOCK_ROWS // 8 or m == n - 1:', '`//` -> `*`'):
+    ('catmouse/io/table_text.py',
+     'if len(lines) >= _BLOCK_ROWS // 8 or m == n - 1:', '`//` -> `*`'):
         _WRITER_BLOCKS,
-    ('catmouse/table_text.py', 'top = max(int(values.max()), 0) if len(values) else 0',
+    ('catmouse/io/table_text.py', 'top = max(int(values.max()), 0) if len(values) else 0',
      '`0` -> `1` (#2)'):
         'the top of no values at all: str(1) and str(0) are both one digit wide, and no row is '
         'written from an empty table',
-    ('catmouse/table_text.py',
+    ('catmouse/io/table_text.py',
      'if width <= 5:  # a row of a table of every number of that width: one gather',
      '`<=` -> `<`'):
         'five-digit numbers then go the general way (powers of ten) instead of the lookup table: '
@@ -61,26 +64,26 @@ GAME_AND_SHOW: dict[tuple[str, str, str], str] = {
         "engine_takes_progress's except branch (`pragma: no cover`): unreachable with the engines"
         ' shipped, whose propagate both have a signature (test_the_engine_in_use_rejects_or_takes'
         '_the_keyword reads it on each)',
-    ('catmouse/cops_census.py', '_BLOCK = 1 << 20', '`<<` -> `>>`'):
+    ('catmouse/cops/census.py', '_BLOCK = 1 << 20', '`<<` -> `>>`'):
         "the size hint of geng's output read at a time (0: no hint, all of it at once): the "
         'same lines counted, in fewer or more engine calls',
-    ('catmouse/cops_census.py', '_BLOCK = 1 << 20', '`20` -> `21`'):
+    ('catmouse/cops/census.py', '_BLOCK = 1 << 20', '`20` -> `21`'):
         "the size hint of geng's output read at a time: the same lines counted, in fewer "
         'engine calls',
-    ('catmouse/cops_census.py',
+    ('catmouse/cops/census.py',
      'counts.update(engine.current.cop_numbers_graph6(b"".join(lines), 254))', '`254` -> `255`'):
         'both engines clamp max_cops to min(max_cops, 254) (py_cops.cop_numbers_graph6, '
         'cops_entry.pxi): 254 and 255 are the same limit',
-    ('catmouse/cops_export.py',
+    ('catmouse/cops/export.py',
      'text = json.dumps(cops_dict(analysis), separators=(",", ":"), allow_nan=False) + "\\n"',
      '`False` -> `True`'):
         "cops_dict holds ints, strings and lists only: no float, so no NaN for allow_nan to "
         'refuse',
-    ('catmouse/cops.py', 'check_threads(threads)', 'drop the statement'):
+    ('catmouse/cops/number.py', 'check_threads(threads)', 'drop the statement'):
         "both engines' cop_number run the same check_threads (engine/checks.py) before any work"
         ' and cop_number always calls the engine (parts is never empty, [[]] for no nodes): '
         'the same TypeError or ValueError, worded the same',
-    ('catmouse/cops.py',
+    ('catmouse/cops/number.py',
      'parts = [list(range(graph.n))] if graph.n <= MAX_COP_NODES else _components(graph)',
      '`<=` -> `<`'):
         'at exactly 1024 nodes the components are solved one by one and summed instead of the '
@@ -127,20 +130,20 @@ GAME_AND_SHOW: dict[tuple[str, str, str], str] = {
         'the two differ only where the bytes equal SMALL_TABLES (16 MiB) exactly, and neither '
         "engine's need_bytes does for any n from 0 to MAX_NODES = 65535 (checked by enumeration:"
         ' the compiled one passes it from n = 4033, the pure one from n = 1763)',
-    ('catmouse/graph_files.py',
+    ('catmouse/io/graph_files.py',
      'line = line.split("#", 1)[0].replace(",", " ").strip()',
      '`1` -> `2`'):
         'only the text before the first "#" is kept ([0]), and a larger maxsplit changes only '
         'the parts after it',
-    ('catmouse/atomic.py',
+    ('catmouse/io/atomic.py',
      '_CREATE = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)',
      '`0` -> `1`'):
         'the default only counts where os has no O_NOFOLLOW (Windows), and there 1 is O_WRONLY, '
         'already in the flags: the same flags on every platform',
-    ('catmouse/atomic.py', 'return False', '`return x` -> `return None`'):
+    ('catmouse/io/atomic.py', 'return False', '`return x` -> `return None`'):
         "_created's and _unwind_on_sigterm's False: their one caller each tests the result's "
         'truth (`if _created(...)`, `if restore`), and None is false too',
-    ('catmouse/atomic.py',
+    ('catmouse/io/atomic.py',
      'return False  # the program handles it (the command line does the same)',
      '`return x` -> `return None`'):
         "_unwind_on_sigterm's False: its caller tests `if restore`, and None is false too",

@@ -32,10 +32,10 @@ from typing import Any
 
 from .. import engine as _engine
 from ..analysis import Analysis
-from ..atomic import replacing, terminated
-from ..export import positions_written, suffix_of
 from ..game import Game
-from ..graph_files import FORMATS, GraphFile, read_graph, read_graphs, read_text
+from ..io.atomic import replacing, terminated
+from ..io.export import positions_written, suffix_of
+from ..io.graph_files import FORMATS, GraphFile, read_graph, read_graphs, read_text
 from ..outcome import Outcome, Turn
 from ..progress import Bar, engine_takes_progress
 from ..show.words import ending, first_mover, outcome_words, plies, short_outcome

@@ -12,11 +12,11 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from ..atomic import replacing
-from ..cops import cop_number
-from ..cops_game import CopsAnalysis, CopsGame
+from ..cops.game import CopsAnalysis, CopsGame
+from ..cops.number import cop_number
 from ..graph import Graph
-from ..graph_files import read_graph
+from ..io.atomic import replacing
+from ..io.graph_files import read_graph
 from ..outcome import Outcome, Turn
 from ..show.cops_page import cops_page_html
 

@@ -14,7 +14,7 @@ import math
 from collections import Counter
 from typing import Any
 
-from ..cops_game import CopsAnalysis, CopsGame
+from ..cops.game import CopsAnalysis, CopsGame
 from ..outcome import Outcome, Turn
 from .svg import CAT_COLOUR, MOUSE_COLOUR, layout, node_name, xml_text
 

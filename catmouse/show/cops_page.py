@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..cops_game import CopsAnalysis
+from ..cops.game import CopsAnalysis
 from ..outcome import Turn
 from .draw import LEGIBLE_NODES
 from .shell import fill, script_json

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..analysis import Analysis, Position
-from ..cops_game import CopsAnalysis, CopsGame
+from ..cops.game import CopsAnalysis, CopsGame
 from ..engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
 from ..graph import Graph, as_graph
 from ..outcome import Outcome, Turn

@@ -17,7 +17,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from ..atomic import replacing_path
+from ..io.atomic import replacing_path
 
 __all__ = ["CONVERTER_HELP", "converters", "find_converter", "write_png"]
 

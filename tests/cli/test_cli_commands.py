@@ -18,7 +18,13 @@ import pytest
 import catmouse
 from catmouse import Graph, Outcome, Turn
 from catmouse.cli.commands import main
-from catmouse.graph_files import guess_format, parse_edge_list, parse_graph6, parse_json, read_graph
+from catmouse.io.graph_files import (
+    guess_format,
+    parse_edge_list,
+    parse_graph6,
+    parse_json,
+    read_graph,
+)
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SVG = "{http://www.w3.org/2000/svg}"

@@ -19,7 +19,7 @@ from oracle import MOUSE, random_board, solve_classic
 import catmouse
 from catmouse import Graph, Outcome
 from catmouse.cli.commands import main
-from catmouse.graph_files import read_graph
+from catmouse.io.graph_files import read_graph
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

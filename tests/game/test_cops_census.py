@@ -9,7 +9,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from catmouse import cops_census
-from catmouse.cops_census import census, census_slice
+from catmouse.cops.census import census, census_slice
 
 pytestmark = pytest.mark.skipif(
     not (shutil.which("geng") or shutil.which("nauty-geng")), reason="nauty's geng is missing")

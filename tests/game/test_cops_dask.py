@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 
-from catmouse.cops_census import census
+from catmouse.cops.census import census
 
 distributed = pytest.importorskip("dask.distributed", reason="dask[distributed] is not installed")
 pytestmark = pytest.mark.skipif(

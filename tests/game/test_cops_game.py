@@ -9,7 +9,7 @@ import pytest
 from cops_oracle import COPS, ROBBER, solve_cops
 
 from catmouse import Graph, Outcome, Turn, VerificationError, cop_number, is_cop_win
-from catmouse.cops_game import CopsAnalysis, CopsGame
+from catmouse.cops.game import CopsAnalysis, CopsGame
 
 TURNS = {ROBBER: Turn.MOUSE, COPS: Turn.CAT}
 
@@ -145,7 +145,7 @@ def test_csv_has_a_column_per_cop_whatever_the_labels():
     import csv
     import io
 
-    from catmouse.cops_export import cops_csv
+    from catmouse.cops.export import cops_csv
 
     labels = ["a b", "c,d", "e", 'f"']
     graph = nx.relabel_nodes(nx.cycle_graph(4), dict(enumerate(labels)))
@@ -168,8 +168,8 @@ def test_csv_cells_with_a_carriage_return_are_quoted():
     import io
 
     import catmouse
-    from catmouse.cops_export import cops_csv
-    from catmouse.export import write_csv
+    from catmouse.cops.export import cops_csv
+    from catmouse.io.export import write_csv
 
     labels = ["", "\r", "a\r\nb"]
     graph = nx.relabel_nodes(nx.path_graph(3), dict(enumerate(labels)))

@@ -11,7 +11,7 @@ import pytest
 import catmouse
 from catmouse import Game, Graph, Outcome, Turn
 from catmouse.cli.commands import main
-from catmouse.export import csv_text, save, suffix_of, table_dict, to_json, write_csv
+from catmouse.io.export import csv_text, save, suffix_of, table_dict, to_json, write_csv
 
 EXAMPLE = [[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]]
 PATH3 = [[1], [0, 2], [1]]  # 0 - 1 - 2, the hole at 0

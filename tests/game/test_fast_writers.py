@@ -23,7 +23,7 @@ from oracle import random_board
 
 import catmouse
 from catmouse import Game, Graph, Outcome, Turn, table_text
-from catmouse.export import csv_text, table_dict, to_json
+from catmouse.io.export import csv_text, table_dict, to_json
 
 
 def reference_csv(analysis):

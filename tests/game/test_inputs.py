@@ -13,7 +13,7 @@ import catmouse
 from catmouse import Game, Graph, Outcome, Turn
 from catmouse.cli.commands import main
 from catmouse.engine.facts import MAX_NODES
-from catmouse.graph_files import parse_graph6, parse_graph6_all, read_graph, read_graphs
+from catmouse.io.graph_files import parse_graph6, parse_graph6_all, read_graph, read_graphs
 
 EXAMPLE = [[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]]
 EXAMPLE_EDGES = [(0, 2), (0, 5), (1, 3), (2, 4), (2, 5), (3, 4), (3, 5)]

@@ -186,3 +186,51 @@ def test_a_0_1_0_pickle_loads_and_answers_as_0_1_0_did(use_engine, path):
     else:
         assert obj in (catmouse.Outcome.MOUSE_WIN, catmouse.Turn.CAT)
         assert type(obj) in (catmouse.Outcome, catmouse.Turn)
+
+
+# -- pickles made by 0.2.0 (tests/game/fixtures/make_pickles_020.py made them) --------------
+
+V020 = sorted(FIXTURES.glob("v020_*.pickle"))
+
+
+def test_the_0_2_0_fixtures_are_there():
+    assert len(V020) == 8, [path.name for path in V020]
+
+
+@pytest.mark.parametrize("path", V020, ids=lambda path: path.stem)
+def test_a_0_2_0_pickle_loads_and_answers_as_0_2_0_did(use_engine, path):
+    # 0.2.0's CopsGame pickles name catmouse.cops_game, which now lives in catmouse.cops.game.
+    record = pickle.loads(path.read_bytes())
+    assert record["version"] == "0.2.0"
+    obj, expected = record["object"], record["answers"]
+    if isinstance(obj, catmouse.CopsGame):
+        analysis = obj.analyze()
+        assert len(analysis.winning_starts()) == expected["winning_starts"]
+        assert analysis.best_start() == expected["best_start"]
+        assert b"catmouse.cops_game" not in pickle.dumps(obj)
+        return
+    if isinstance(obj, catmouse.Game):
+        obj = obj.analyze()
+    if isinstance(obj, catmouse.Analysis):
+        assert obj.outcomes.tobytes() == expected["outcomes"]
+        assert obj.has_remoteness == expected["has_remoteness"]
+        if obj.has_remoteness:
+            assert obj.remoteness_table.tolist() == expected["remoteness"]
+            obj.verify()
+    else:
+        assert isinstance(obj, catmouse.Graph)
+        assert int(catmouse.solve(obj, obj.label(1), obj.label(2), hole=obj.label(0))) == \
+            expected["solve"]
+
+
+def test_the_old_module_names_are_the_new_modules():
+    """0.2.0's module paths import as the modules that hold the code now (not copies)."""
+    import importlib
+
+    from catmouse._moved import MOVED
+
+    for old, new in MOVED.items():
+        assert importlib.import_module(old) is importlib.import_module(new), old
+    from catmouse.graph_files import read_graph  # an importer of 0.2.0's path
+
+    assert read_graph is catmouse.read_graph

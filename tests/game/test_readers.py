@@ -83,7 +83,7 @@ def test_read_graphs_streams_and_read_graph_points_to_it(tmp_path):
     # The function the message names is public.
     assert "catmouse.read_graphs" in str(error.value) and callable(catmouse.read_graphs)
     with pytest.raises(ValueError, match="catmouse.read_graph6"):
-        from catmouse.graph_files import parse_graph6
+        from catmouse.io.graph_files import parse_graph6
 
         parse_graph6(f"{TRIANGLE}\n{K4}\n")
 

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from catmouse.cli import main
-from catmouse.graph_files import parse_edge_list, parse_json
+from catmouse.io.graph_files import parse_edge_list, parse_json
 
 
 @pytest.mark.parametrize("said", ['"false"', '"true"', "[]", "0", "1", "null", '"no"'])
@@ -291,7 +291,7 @@ G6_JUNK = st.sampled_from([chr(c) for c in range(60, 128)] + ["\u00e9", " "])
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, len(G6_VALID)), G6_JUNK, st.booleans()), max_size=3))
 def test_mutated_graph6_is_read_exactly_or_refused_in_one_line(edits):
-    from catmouse.graph_files import parse_graph6
+    from catmouse.io.graph_files import parse_graph6
 
     text = G6_VALID
     for at, piece, replace in edits:

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import catmouse
-from catmouse.atomic import replacing
+from catmouse.io.atomic import replacing
 
 OLD = "the old file\n"
 SQUARE = [[1, 3], [0, 2], [1, 3], [0, 2]]
@@ -274,7 +274,7 @@ def umask_022():
 
 
 def test_a_new_file_gets_the_umask_bits_and_stays_private_while_written(tmp_path, umask_022):
-    from catmouse.atomic import replacing_path
+    from catmouse.io.atomic import replacing_path
 
     target = tmp_path / "new.txt"
     with replacing_path(target) as temporary:

@@ -3,8 +3,9 @@
 Read from the source tree (the suite may run against an installed package from a temporary
 directory: the project is found from this file's place, and the tests skip without it).
 
-Layers, bottom to top: ``engine`` (catmouse/engine/), ``game`` (the modules at the top of
-catmouse/), ``show`` (catmouse/show/), ``cli`` (catmouse/cli/).  ``catmouse/__init__.py`` and
+Layers, bottom to top: ``engine`` (catmouse/engine/), ``game`` (the game's core at the top of
+catmouse/, its readers and writers in catmouse/io/ and the k-cops game in catmouse/cops/),
+``show`` (catmouse/show/), ``cli`` (catmouse/cli/).  ``catmouse/__init__.py`` and
 ``__main__.py`` are the front door above them all.  A module may import its own layer and the
 layers below; the one exception is the notebook display's lazy door (``catmouse/display.py``),
 whose methods import the show layer when called.
@@ -159,6 +160,26 @@ def test_no_import_circles():
         if node not in state:
             walk(node, [])
     assert circles == []
+
+
+def test_the_readers_and_writers_know_nothing_of_the_cops():
+    """io/ serves every game; the k-cops modules use it, never the other way round."""
+    wrong = [f"{source}:{line} imports {target}" for source, target, _, line in arrows()
+             if source.startswith("catmouse.io") and target.startswith("catmouse.cops")]
+    assert wrong == []
+
+
+# The root shows the public face: the game's core, the front door, and one home for old names.
+ROOT_MODULES = {"__init__", "__main__", "_moved", "analysis", "batch", "display", "family",
+                "game", "graph", "graph_checks", "outcome", "progress", "rules", "solving",
+                "version"}
+
+
+def test_the_root_holds_the_core_and_the_folders_hold_the_rest():
+    found = {path.stem for path in PACKAGE.glob("*.py")}
+    assert found == ROOT_MODULES
+    assert {path.name for path in PACKAGE.iterdir() if (path / "__init__.py").is_file()} == {
+        "engine", "io", "cops", "show", "cli"}
 
 
 def source_files() -> list[Path]:

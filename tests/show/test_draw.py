@@ -23,7 +23,7 @@ from catmouse.show.words import outcome_words
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SVG = "{http://www.w3.org/2000/svg}"
 LEETCODE1 = [[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]]
-CHASE = catmouse.graph_files.read_graph(str(EXAMPLES / "chase.edges")).graph
+CHASE = catmouse.io.graph_files.read_graph(str(EXAMPLES / "chase.edges")).graph
 
 
 def parse(svg: str) -> ET.Element:

@@ -20,7 +20,7 @@ from browser import driver_or_skip
 
 from catmouse import Outcome, Turn
 from catmouse.cli.commands import main
-from catmouse.graph_files import read_graph
+from catmouse.io.graph_files import read_graph
 from catmouse.show.draw import Setup
 from catmouse.show.play import Match
 from catmouse.show.words import outcome_words, verdict

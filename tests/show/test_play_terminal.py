@@ -19,7 +19,7 @@ import pytest
 
 import catmouse
 from catmouse import Outcome, Turn
-from catmouse.graph_files import read_graph
+from catmouse.io.graph_files import read_graph
 from catmouse.show.draw import Setup
 from catmouse.show.play import Match
 from catmouse.show.words import outcome_words, verdict

@@ -64,7 +64,7 @@ def test_exports_and_pictures_parse_whatever_the_labels(labels):
 
 
 def _csv(analysis) -> str:
-    from catmouse.export import write_csv
+    from catmouse.io.export import write_csv
 
     out = io.StringIO()
     write_csv(analysis, out)

@@ -24,7 +24,7 @@ import pytest
 
 import catmouse
 from catmouse import Game, Graph, Outcome, Turn
-from catmouse.graph_files import read_graph
+from catmouse.io.graph_files import read_graph
 from catmouse.show.svg import CAT_COLOUR, MOUSE_COLOUR, game_svg, layout
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

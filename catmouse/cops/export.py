@@ -10,13 +10,13 @@ import json
 import os
 from typing import TYPE_CHECKING, Any
 
-from .atomic import replacing
-from .export import json_label
-from .outcome import Outcome, Turn
-from .table_text import label_cells
+from ..io.atomic import replacing
+from ..io.export import json_label
+from ..io.table_text import label_cells
+from ..outcome import Outcome, Turn
 
 if TYPE_CHECKING:
-    from .cops_game import CopsAnalysis
+    from .game import CopsAnalysis
 
 __all__ = ["cops_dict", "cops_csv", "save_cops"]
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import engine
-from .engine.checks import check_threads
-from .engine.cops_checks import MAX_COP_NODES
-from .graph import Graph, as_graph
-from .rules import available_memory
+from .. import engine
+from ..engine.checks import check_threads
+from ..engine.cops_checks import MAX_COP_NODES
+from ..graph import Graph, as_graph
+from ..rules import available_memory
 
 __all__ = ["cop_number"]
 

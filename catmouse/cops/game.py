@@ -17,14 +17,14 @@ from itertools import product
 from math import comb
 from typing import Any, cast
 
-from . import engine
-from .analysis import VerificationError
-from .display import Displayed
-from .engine.checks import check_threads
-from .engine.cops_checks import MAX_COP_NODES, check_cops
-from .graph import Graph, as_graph
-from .outcome import Outcome, Turn
-from .rules import available_memory
+from .. import engine
+from ..analysis import VerificationError
+from ..display import Displayed
+from ..engine.checks import check_threads
+from ..engine.cops_checks import MAX_COP_NODES, check_cops
+from ..graph import Graph, as_graph
+from ..outcome import Outcome, Turn
+from ..rules import available_memory
 
 __all__ = ["CopsGame", "CopsAnalysis"]
 
@@ -287,14 +287,14 @@ class CopsAnalysis(Displayed):
         >>> data["teams"], data["outcomes"][1]
         ([[0], [1]], [[2, 2], [2, 2]])
         """
-        from .cops_export import cops_dict
+        from .export import cops_dict
 
         return json.dumps(cops_dict(self), separators=(",", ":"), allow_nan=False)
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the tables to ``path``: ``.json`` as :meth:`to_json`, or ``.csv``, one row
         per position (``cop1`` .. ``copk``, robber, turn, winner, remoteness)."""
-        from .cops_export import save_cops
+        from .export import save_cops
 
         save_cops(self, path)
 

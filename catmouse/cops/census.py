@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from typing import Any
 
-from . import engine
+from .. import engine
 
 __all__ = ["find_geng", "census_slice", "census"]
 

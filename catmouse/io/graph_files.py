@@ -21,8 +21,8 @@ import warnings
 from collections.abc import Iterable, Iterator
 from typing import IO, Any, Union
 
-from .graph import Graph
-from .graph_checks import check_node_count, max_nodes
+from ..graph import Graph
+from ..graph_checks import check_node_count, max_nodes
 
 __all__ = ["FORMATS", "GraphFile", "Source", "parse_graph6", "parse_graph6_all", "read_edge_list",
            "read_graph", "read_graph6", "read_graphs", "read_json", "read_text"]

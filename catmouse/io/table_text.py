@@ -25,12 +25,12 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
-from .engine.cpus import usable_cpus
-from .engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
-from .outcome import Outcome, Turn
+from ..engine.cpus import usable_cpus
+from ..engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
+from ..outcome import Outcome, Turn
 
 if TYPE_CHECKING:
-    from .analysis import Analysis
+    from ..analysis import Analysis
 
 __all__ = ["csv_blocks", "csv_line", "json_list_blocks", "label_cells", "numpy_or_none"]
 

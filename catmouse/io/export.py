@@ -15,13 +15,13 @@ import zipfile
 from collections.abc import Callable, Iterator
 from typing import IO, TYPE_CHECKING, Any
 
+from ..engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
+from ..progress import as_callback, finish
 from .atomic import replacing
-from .engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
-from .progress import as_callback, finish
 from .table_text import csv_blocks, json_list_blocks
 
 if TYPE_CHECKING:
-    from .analysis import Analysis
+    from ..analysis import Analysis
 
 __all__ = ["SUFFIXES", "csv_text", "json_blocks", "json_label", "positions_written", "save",
            "table_dict", "to_json", "write_csv"]

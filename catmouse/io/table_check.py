@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
+from ..engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
 
 __all__ = ["BAD", "NEVER", "NO_POSITION", "TOP", "worst_numpy"]
 
