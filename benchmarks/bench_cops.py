@@ -1,4 +1,4 @@
-"""Benchmark: the cop number (k cops and a robber), the workloads of issue 22.
+"""Benchmark: the cop number (k cops and a robber), the k-cops workloads.
 
 Run from a checkout against the engine built in place::
 
@@ -29,7 +29,7 @@ import catmouse
 
 HERE = Path(__file__).resolve().parent
 ROBERTSON = HERE.parent / "tests" / "game" / "fixtures" / "robertson.g6"
-# OEIS A220840, A220841 as quoted in issue 22, and the one graph of cop number 3 at n = 10.
+# OEIS A220840, A220841 as quoted in docs/cops.rst, and the one graph of cop number 3 at n = 10.
 QUOTED = {9: {1: 65561, 2: 195519}, 10: {1: 2258313, 2: 9458257, 3: 1}}
 
 

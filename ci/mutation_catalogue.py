@@ -26,7 +26,7 @@ TWIN: dict = {
 GRAPH: dict = {
     "tests": ['game/test_graph.py', 'game/test_inputs.py', 'engine/test_fast_paths.py',
               'game/test_solve.py', 'game/test_fuzz.py', 'show/test_draw.py',
-              # the node-count limits, read-only storage and byte order of issues 19 and 23
+              # the node-count limits, read-only storage and byte order
               'game/test_limits.py', 'game/test_storage.py', 'game/test_byte_order.py'],
 }
 # The game of k cops, pure twin: its own tests, the oracle's and the facts'.
@@ -82,7 +82,7 @@ PYTHON_MODULES: dict[str, dict] = {
     },
     'io/graph_files.py': {
         "tests": ['cli/test_cli_commands.py', 'cli/test_cli_options.py', 'game/test_inputs.py',
-                  # the public readers of issue 20
+                  # the public readers' own tests
                   'game/test_readers.py'],
     },
     'solving.py': {

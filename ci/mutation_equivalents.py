@@ -1,4 +1,4 @@
-"""Equivalent mutants of the game and show layers and the command line (issue 18, run 4).
+"""Equivalent mutants of the game and show layers and the command line (run 4, three-layer layout).
 
 Read by ci/mutation_catalogue.py into its EQUIVALENT, in the same form: (file, stripped
 source line, mutation text as --list prints it) -> why no test can kill it.

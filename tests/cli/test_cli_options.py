@@ -149,7 +149,7 @@ def check_csv_rows(rows, analysis):
 
 
 def test_analyze_writes_csv_for_a_csv_suffix(tmp_path, capsys):
-    # Bug 7: "-o table.csv" wrote JSON into the file.
+    # "-o table.csv" used to write JSON into the file.
     path = write(tmp_path, "g.json", EXAMPLE)
     out_path = tmp_path / "table.CSV"
     code, out, _ = run(capsys, "analyze", path, "-o", out_path)

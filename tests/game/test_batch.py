@@ -58,7 +58,7 @@ def count_graphs_built(monkeypatch) -> list:
 
 
 def test_lists_take_the_compiled_list_path_without_building_graphs(monkeypatch):
-    # Bug 4: solve_many built a Graph per list, which made it slower than a loop
+    # solve_many used to build a Graph per list, which made it slower than a loop
     # of solve(); valid lists now go straight to the compiled list path.
     if selector.current.name != "cython":
         pytest.skip("the compiled engine is not in use (the twin's list path declines)")

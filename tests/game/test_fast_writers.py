@@ -1,4 +1,4 @@
-"""The fast writers (issue 20) write the bytes a plain writer does, with numpy and without.
+"""The fast writers write the bytes a plain writer does, with numpy and without.
 
 The reference here is the obvious writer: the csv module over ``Analysis.best_moves`` for
 every position, and ``json.dumps`` of the nested lists; the package assembles the same text

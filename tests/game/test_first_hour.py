@@ -1,4 +1,4 @@
-"""Bug 8 of issue 10: small surprises a new user meets in the first hour."""
+"""Small surprises a new user meets in the first hour."""
 
 from __future__ import annotations
 

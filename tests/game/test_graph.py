@@ -94,7 +94,7 @@ print("ok", int(before))
 
 @pytest.mark.parametrize("engine_off", ["0", "1"])
 def test_from_csr_caller_writes_after_construction_change_nothing(engine_off):
-    # Bug 1: the Graph kept the caller's numpy arrays; writing to them afterwards
+    # The Graph used to keep the caller's numpy arrays; writing to them afterwards
     # crashed the interpreter (SIGSEGV) or gave a silently wrong answer.  A crash
     # must fail this test, not kill pytest, hence the subprocess.
     pytest.importorskip("numpy")

@@ -33,7 +33,7 @@ def cli(*argv, stdin=None, limit_memory=False, timeout=60):
     )
 
 
-# -- bug 2: sizes are checked before anything is built -----------------------------------
+# -- sizes are checked before anything is built -----------------------------------
 
 
 def test_edge_list_with_a_huge_id_is_one_line_and_exit_1(tmp_path):
@@ -76,7 +76,7 @@ def test_from_edges_refuses_more_nodes_than_the_engine_solves():
     assert Graph.from_edges(3, [(0, 1)]).n == 3
 
 
-# -- bug 5: a graph6 file of several graphs ------------------------------------------------
+# -- a graph6 file of several graphs ------------------------------------------------
 
 
 def write_g6(tmp_path, graphs, header=False):
@@ -139,7 +139,7 @@ def test_a_bad_line_in_a_g6_file_is_named(tmp_path, capsys):
     assert "line 3" in capsys.readouterr().err
 
 
-# -- bug 6: natural inputs -------------------------------------------------------------------
+# -- natural inputs -------------------------------------------------------------------
 
 
 def example_networkx():

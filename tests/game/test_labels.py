@@ -1,4 +1,4 @@
-"""One name for every node (issue 20): a labelled graph speaks labels, in and out.
+"""One name for every node: a labelled graph speaks labels, in and out.
 
 A graph built from networkx names its nodes by their labels wherever a node goes
 in (starts, holes, queries) or comes out (best moves, lines, node sets, errors,

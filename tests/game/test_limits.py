@@ -1,4 +1,4 @@
-"""Issue 19, class 5: every limit is checked before any work, with one message on both engines.
+"""Every limit is checked before any work, with one message on both engines.
 
 Each test gives a maker an input past a limit and, where it can, parts that fail loudly if
 read (rows, indices, a matrix's conversion): the refusal must come from the limit, first.

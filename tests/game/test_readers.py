@@ -1,4 +1,4 @@
-"""The public readers (issue 20): graph6 streamed line by line, edge lists, JSON, stdin."""
+"""The public readers: graph6 streamed line by line, edge lists, JSON, stdin."""
 
 from __future__ import annotations
 

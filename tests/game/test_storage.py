@@ -1,4 +1,4 @@
-"""Issue 19, class 1: immutable objects whose storage no caller can write.
+"""Immutable objects whose storage no caller can write.
 
 Whatever an engine or a query reads (a Graph's CSR arrays, a Rules' flags, an Analysis'
 tables) is ``bytes`` or storage only its object holds: every view handed out, and its
@@ -168,7 +168,7 @@ def test_an_analysis_built_from_a_writable_table_keeps_its_own_copy(use_engine):
     assert copy.verify()
 
 
-# The crash of issue 19: a thread writes the graph's storage (reached through the public
+# The crash guarded against: a thread writes the graph's storage (reached through the public
 # view's .obj) while the compiled engine runs GIL-free; before the fix the engine read node
 # ids of a billion and the child died of SIGSEGV within a few analyses.
 WRITE_UNDER_THE_ENGINE = textwrap.dedent("""

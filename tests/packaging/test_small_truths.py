@@ -1,4 +1,4 @@
-"""Small truths of issue 20: the docs say what the README says, and examples do what they claim."""
+"""Small truths: the docs say what the README says, and examples do what they claim."""
 
 from __future__ import annotations
 

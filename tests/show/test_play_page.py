@@ -546,7 +546,7 @@ def house():
 
 
 def test_play_page_takes_labels_and_the_page_speaks_them():
-    """Issue 20: the page of a labelled graph is made from names and shows names (it used to
+    """The page of a labelled graph is made from names and shows names (it used to
     fail on int('bed')); ids stay inside, in data-node and the table's index."""
     import catmouse
 
