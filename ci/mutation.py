@@ -32,7 +32,8 @@ This driver does the same job in the plainest way, the same for Python and Cytho
 
 Output: per module, mutants tried, killed (of which timeouts), survived, not built (a Cython
 mutant that does not compile), the kill rate, and every survivor as file:line and mutation.
-``--markdown FILE`` also writes that table as Markdown.
+``--markdown FILE`` also writes that table as Markdown: a run's record goes in its own file under
+docs/dev/mutation/, and the next fold moves it into docs/dev/mutation/RESULTS.md (which says how).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Read by ci/mutation.py.  Files are named relative to catmouse/; the Cython engine is its .pyx
 and every .pxi it includes, each mutated on its own.  ``OLD_NAMES`` maps the module names of
-the reports made before the three-layer layout (docs/dev/mutation/) onto these files.
+the reports made before the three-layer layout (docs/dev/mutation/RESULTS.md) onto these files.
 """
 
 from __future__ import annotations
