@@ -158,7 +158,8 @@ PYTHON_MODULES: dict[str, dict] = {
                   'game/test_cops_census.py'],
     },
     'cops/census.py': {
-        "tests": ['game/test_cops_census.py', 'cli/test_cli_cop_number.py'],
+        "tests": ['game/test_cops_census.py', 'cli/test_cli_cop_number.py',
+                  'cli/test_cli_census.py'],
     },
     'cops/game.py': {
         "tests": ['game/test_cops_game.py', 'show/test_cops_svg.py'],
@@ -191,6 +192,9 @@ PYTHON_MODULES: dict[str, dict] = {
     },
     'cli/cop_play.py': {
         "tests": ['cli/test_cli_cop_play.py'],
+    },
+    'cli/census.py': {
+        "tests": ['cli/test_cli_census.py'],
     },
 }
 

@@ -70,8 +70,7 @@ GAME_AND_SHOW: dict[tuple[str, str, str], str] = {
     ('catmouse/cops/census.py', '_BLOCK = 1 << 20', '`20` -> `21`'):
         "the size hint of geng's output read at a time: the same lines counted, in fewer "
         'engine calls',
-    ('catmouse/cops/census.py',
-     'counts.update(engine.current.cop_numbers_graph6(b"".join(lines), 254))', '`254` -> `255`'):
+    ('catmouse/cops/census.py', '_MOST = 254', '`254` -> `255`'):
         'both engines clamp max_cops to min(max_cops, 254) (py_cops.cop_numbers_graph6, '
         'cops_entry.pxi): 254 and 255 are the same limit',
     ('catmouse/cops/export.py',

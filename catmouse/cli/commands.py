@@ -39,7 +39,7 @@ from ..io.graph_files import FORMATS, GraphFile, read_graph, read_graphs, read_t
 from ..outcome import Outcome, Turn
 from ..progress import Bar, engine_takes_progress
 from ..show.words import ending, first_mover, outcome_words, plies, short_outcome
-from . import cop_census, cop_play
+from . import census, cop_census, cop_play
 
 __all__ = ["main"]
 
@@ -141,6 +141,7 @@ def _parser() -> argparse.ArgumentParser:
                   "a graph6 file or stream (geng's) gets one line per graph", False, game=False)
     cop_census.add_command(commands)
     cop_play.add_command(commands)
+    census.add_command(commands)
     sub = commands.add_parser(
         "cat-mouse-ii", help="LeetCode 1728 (Cat and Mouse II) on a grid file",
         description="LeetCode 1728 on a grid file: rows of '#' walls, '.' floor, "
@@ -164,7 +165,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         command = {"solve": _solve, "analyze": _analyze, "draw": _draw, "cop-win": _cop_win,
                    "cat-mouse-ii": _cat_mouse_ii, "play": _play,
-                   "cop-number": cop_census.run, "cop-play": cop_play.run}[args.command]
+                   "cop-number": cop_census.run, "cop-play": cop_play.run,
+                   "census": census.run}[args.command]
         return command(args)
     except CliError as error:
         _error(str(error))

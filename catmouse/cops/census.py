@@ -1,36 +1,207 @@
 """The census of cop numbers over all connected graphs of n nodes, in slices any worker takes.
 
 nauty's ``geng -c n res/mod`` writes slice ``res`` of ``mod`` of the connected graphs on ``n``
-nodes; the slices partition them, so their counts add up exactly.  :func:`census_slice`
+nodes; the slices partition them, so their counts add up exactly.  :func:`count_slice`
 counts one slice; :func:`census` counts every slice not yet recorded in a ledger file (one
-JSON line a slice, appended as each finishes, so a restart skips what is done) through any
-``map``: the built-in one, a process pool's, or a Dask client's (see docs/cops.rst).
+JSON line a slice, appended as each finishes, so a run killed at any moment loses only the
+slices in flight and a restart skips what is done) through any ``map``: the built-in one, a
+process pool's, or a Dask client's (see docs/cops.rst).
+
+A ledger line holds the slice (``n``, ``res``, ``mod``), its ``counts`` (cop number ->
+graphs), and since 0.3 also its ``graphs``, its wall ``seconds``, the CPU seconds of the
+counting process and of ``geng``, the graphs needing 3 or more cops (``three_cops``, graph6
+as geng wrote them), and which ``catmouse``, ``geng`` and ``machine`` counted it.  Lines of
+older ledgers (``n``, ``res``, ``mod``, ``counts`` only) are read the same way.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import platform
 import shutil
 import subprocess
-from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
-from functools import partial
+import time
+from collections.abc import Callable, Iterable
+from functools import cache, partial
 from typing import Any
 
 from .. import engine
+from ..io.atomic import replacing
+from ..version import __version__
 
-__all__ = ["find_geng", "census_slice", "census"]
+__all__ = ["CONNECTED", "find_geng", "find_labelg", "census_slice", "count_slice", "census",
+           "read_ledger", "ledger_mods", "totals", "canonical_graph6", "write_three_cop_graphs"]
 
 _BLOCK = 1 << 20
+# The engine's most cops a graph6 line is searched for (255 marks a graph past it).
+_MOST = 254
+# The connected graphs on n nodes (OEIS A001349): what the slices of a census add up to.
+CONNECTED = {1: 1, 2: 1, 3: 2, 4: 6, 5: 21, 6: 112, 7: 853, 8: 11117, 9: 261080,
+             10: 11716571, 11: 1006700565, 12: 164059830476, 13: 50335907869219}
+
+
+def _find(names: tuple[str, str]) -> str:
+    for name in names:
+        found = shutil.which(name)
+        if found is not None:
+            return found
+    raise OSError(f"nauty's {names[0]} is not installed (Debian: apt-get install nauty)")
 
 
 def find_geng() -> str:
     """The path of nauty's ``geng`` (Debian calls it ``nauty-geng``); OSError if missing."""
-    found = shutil.which("geng") or shutil.which("nauty-geng")
-    if found is None:
-        raise OSError("nauty's geng is not installed (Debian: apt-get install nauty)")
-    return found
+    return _find(("geng", "nauty-geng"))
+
+
+def find_labelg() -> str:
+    """The path of nauty's ``labelg`` (Debian: ``nauty-labelg``); OSError if missing."""
+    return _find(("labelg", "nauty-labelg"))
+
+
+@cache
+def _provenance(geng: str) -> dict[str, Any]:
+    """Which catmouse, geng and machine count: the same for every slice of one process."""
+    return {"catmouse": _catmouse_version(), "geng": _geng_version(geng),
+            "machine": {"platform": platform.platform(), "cpu": _cpu_model(),
+                        "cores": os.cpu_count()}}
+
+
+def _catmouse_version() -> str:
+    here = os.path.dirname(os.path.abspath(__file__))
+    words = [__version__, f"{engine.current.name} engine"]
+    try:
+        commit = subprocess.run(["git", "-C", here, "rev-parse", "--short=12", "HEAD"],
+                                capture_output=True, text=True, timeout=10)
+        dirty = subprocess.run(["git", "-C", here, "status", "--porcelain",
+                                "--untracked-files=no"],
+                               capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return ", ".join(words)
+    if commit.returncode == 0 and commit.stdout.strip():
+        changed = " with local changes" if dirty.returncode == 0 and dirty.stdout else ""
+        words.insert(1, f"git {commit.stdout.strip()}{changed}")
+    return ", ".join(words)
+
+
+def _geng_version(geng: str) -> str:
+    try:
+        said = subprocess.run([geng, "--version"], capture_output=True, text=True, timeout=10)
+        version = (said.stdout or said.stderr).strip().splitlines()[0]
+    except (OSError, subprocess.SubprocessError, IndexError):
+        version = "version unknown"
+    return f"{version} ({geng})"
+
+
+def _cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8", errors="replace") as file:
+            for line in file:
+                if line.startswith("model name"):
+                    return line.partition(":")[2].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def _counts_of(numbers: bytes, counts: dict[int, int]) -> None:
+    """Add the cop numbers of a block to ``counts`` (bytes.count: no Python loop a graph)."""
+    if not numbers:
+        return
+    for c in range(min(numbers), max(numbers) + 1):
+        found = numbers.count(c)
+        if found:
+            counts[c] = counts.get(c, 0) + found
+
+
+def count_slice(n: int, res: int, mod: int, geng: str | None = None,
+                check: str | None = None) -> dict[str, Any]:
+    """The ledger record of slice ``res``/``mod`` of the connected graphs on ``n`` nodes.
+
+    ``check``, the path of a program such as ``benchmarks/dismantlable.c`` built, is fed the
+    same graph6 lines with ``-c`` (geng runs once for both) and the number after
+    ``dismantlable`` in its answer is recorded as the record's ``dismantlable``.
+    """
+    if not 0 <= res < mod:
+        raise ValueError(f"slice {res}/{mod}: res must be 0 to mod - 1")
+    geng = geng or find_geng()
+    command = [geng, "-cq", str(n), f"{res}/{mod}"]
+    counts: dict[int, int] = {}
+    three: list[str] = []
+    made_by = _provenance(geng)  # before the clock: git and geng --version run once
+    began, cpu = time.monotonic(), time.process_time()
+    checker = None if check is None else subprocess.Popen(
+        [check, "-c"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    process = subprocess.Popen(command, stdout=subprocess.PIPE)
+    assert process.stdout is not None
+    try:
+        while True:
+            lines = process.stdout.readlines(_BLOCK)
+            if not lines:
+                break
+            block = b"".join(lines)
+            if checker is not None:
+                _feed(checker, block, check or "")
+            numbers = engine.current.cop_numbers_graph6(block, _MOST)
+            _counts_of(numbers, counts)
+            if max(numbers) >= 3:
+                three.extend(lines[i].rstrip(b"\r\n").decode("ascii")
+                             for i, c in enumerate(numbers) if c >= 3)
+    except BaseException:
+        process.kill()
+        if checker is not None:
+            checker.kill()
+            checker.wait()
+        raise
+    finally:
+        process.stdout.close()
+        geng_cpu = _reap(process)
+    if process.returncode:
+        raise OSError(f"{geng} exited with status {process.returncode} on slice {res}/{mod}")
+    record: dict[str, Any] = {
+        "n": n, "res": res, "mod": mod, "counts": {str(c): counts[c] for c in sorted(counts)},
+        "graphs": sum(counts.values()), "seconds": round(time.monotonic() - began, 3),
+        "cpu_seconds": round(time.process_time() - cpu, 3),
+        "geng_cpu_seconds": None if geng_cpu is None else round(geng_cpu, 3),
+        "three_cops": three}
+    if checker is not None:
+        record["dismantlable"], checker_cpu = _checked(checker, check or "")
+        record["check_cpu_seconds"] = None if checker_cpu is None else round(checker_cpu, 3)
+    record.update(made_by)
+    return record
+
+
+def _reap(process: subprocess.Popen) -> float | None:
+    """Wait for ``process``; its CPU seconds (user + system) where the system says them."""
+    if not hasattr(os, "wait4"):
+        process.wait()
+        return None
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _feed(checker: subprocess.Popen, block: bytes, check: str) -> None:
+    assert checker.stdin is not None
+    try:
+        checker.stdin.write(block)
+    except BrokenPipeError:
+        raise OSError(f"{check} stopped reading its graph6 input "
+                      f"(status {checker.wait()})") from None
+
+
+def _checked(checker: subprocess.Popen, check: str) -> tuple[int, float | None]:
+    """The checker's dismantlable count and its CPU seconds."""
+    assert checker.stdin is not None and checker.stdout is not None
+    checker.stdin.close()
+    said = checker.stdout.read()
+    checker.stdout.close()
+    cpu = _reap(checker)
+    for line in said.decode("ascii", "replace").splitlines():
+        word, _, number = line.partition(" ")
+        if word == "dismantlable" and number.strip().isdigit() and checker.returncode == 0:
+            return int(number), cpu
+    raise OSError(f"{check} gave no 'dismantlable N' line (status {checker.returncode})")
 
 
 def census_slice(n: int, res: int, mod: int, geng: str | None = None) -> dict[int, int]:
@@ -39,53 +210,139 @@ def census_slice(n: int, res: int, mod: int, geng: str | None = None) -> dict[in
     ``census_slice(5, 0, 1)``, all 21 connected graphs on 5 nodes, is ``{1: 16, 2: 5}``
     (OEIS A220840 and A220841); needs ``geng``, hence no doctest here.
     """
-    if not 0 <= res < mod:
-        raise ValueError(f"slice {res}/{mod}: res must be 0 to mod - 1")
-    command = [geng or find_geng(), "-cq", str(n), f"{res}/{mod}"]
-    counts: Counter[int] = Counter()
-    with subprocess.Popen(command, stdout=subprocess.PIPE) as process:
-        assert process.stdout is not None
-        while True:
-            lines = process.stdout.readlines(_BLOCK)
-            if not lines:
-                break
-            counts.update(engine.current.cop_numbers_graph6(b"".join(lines), 254))
-    if process.returncode:
-        raise OSError(f"{command[0]} exited with status {process.returncode}")
-    return dict(sorted(counts.items()))
+    return {int(c): k for c, k in count_slice(n, res, mod, geng)["counts"].items()}
 
 
-def _numbered_slice(n: int, mod: int, res: int) -> tuple[int, dict[int, int]]:
-    """``(res, counts)`` of one slice: a picklable job for process pools and Dask."""
-    return res, census_slice(n, res, mod)
+def _slice_job(n: int, mod: int, check: str | None, res: int) -> dict[str, Any]:
+    """The record of one slice: a picklable job for process pools and Dask."""
+    return count_slice(n, res, mod, check=check)
 
 
-def _recorded(ledger: str, n: int, mod: int) -> Iterator[tuple[int, dict[int, int]]]:
+def read_ledger(ledger: str, n: int, mod: int) -> dict[int, dict[str, Any]]:
+    """The records of ``ledger`` for the census of ``n`` nodes in ``mod`` slices, by ``res``.
+
+    A last line without its newline was torn by a kill: it is left out (its slice is counted
+    again).  Any other line that is not a record is an error naming it.
+    """
+    return _read(ledger, n, mod)[0]
+
+
+def _read(ledger: str, n: int, mod: int) -> tuple[dict[int, dict[str, Any]], int | None]:
+    """(records, the byte offset of a torn last line or None)."""
+    records: dict[int, dict[str, Any]] = {}
     if not os.path.exists(ledger):
-        return
-    with open(ledger, encoding="utf-8") as file:
-        for line in file:
-            entry = json.loads(line)
-            if entry["n"] == n and entry["mod"] == mod:
-                yield entry["res"], {int(k): v for k, v in entry["counts"].items()}
+        return records, None
+    with open(ledger, "rb") as file:
+        data = file.read()
+    offset, number = 0, 0
+    while offset < len(data):
+        end = data.find(b"\n", offset)
+        if end < 0:
+            return records, offset
+        number += 1
+        line = data[offset:end]
+        offset = end + 1
+        if not line.strip():
+            continue
+        entry = _record(line, ledger, number)
+        if entry["n"] == n and entry["mod"] == mod and entry["res"] not in records:
+            if not 0 <= entry["res"] < mod:
+                raise ValueError(f"{ledger}: line {number}: slice {entry['res']}/{mod} "
+                                 "is not a slice of the census")
+            records[entry["res"]] = entry
+    return records, None
 
 
-def census(n: int, mod: int, ledger: str,
-           map: Callable[..., Iterable[Any]] = map) -> dict[int, int]:
+def ledger_mods(ledger: str, n: int) -> set[int]:
+    """The slice counts (``mod``) of the censuses of ``n`` nodes recorded in ``ledger``."""
+    mods: set[int] = set()
+    if os.path.exists(ledger):
+        with open(ledger, "rb") as file:
+            for number, line in enumerate(file, 1):
+                if line.endswith(b"\n") and line.strip():
+                    entry = _record(line, ledger, number)
+                    if entry["n"] == n:
+                        mods.add(entry["mod"])
+    return mods
+
+
+def _record(line: bytes, ledger: str, number: int) -> dict[str, Any]:
+    try:
+        entry = json.loads(line)
+        if not isinstance(entry, dict):
+            raise TypeError(type(entry).__name__)
+        for key in ("n", "res", "mod"):
+            if not isinstance(entry[key], int):
+                raise TypeError(key)
+        entry["counts"] = {int(c): int(k) for c, k in entry["counts"].items()}
+    except (ValueError, TypeError, KeyError, AttributeError) as error:
+        raise ValueError(f"{ledger}: line {number}: not a census record ({error})") from None
+    return entry
+
+
+def census(n: int, mod: int, ledger: str, map: Callable[..., Iterable[Any]] = map, *,
+           check: str | None = None,
+           progress: Callable[[dict[str, Any], int, int], None] | None = None,
+           ) -> dict[int, int]:
     """The whole census of ``n`` nodes in ``mod`` slices, resuming from ``ledger``.
 
-    Each finished slice is appended to ``ledger`` at once; slices already there are not
-    counted again.  ``map(function, residues)`` runs the slices (in any order it likes).
-    ``census(6, 4, "census.jsonl")`` is ``{1: 68, 2: 44}`` (A220840(6), A220841(6)).
+    Each finished slice is appended to ``ledger`` at once (a torn last line from a kill is
+    cut off first and its slice counted again); slices already there are not counted again.
+    ``map(function, residues)`` runs the slices, in any order it likes: give one that yields
+    each slice as it finishes, so a kill loses only the slices still running.  ``check`` is
+    passed to :func:`count_slice`; ``progress(record, slices_done, slices)`` is called after
+    each slice is written.  ``census(6, 4, "census.jsonl")`` is ``{1: 68, 2: 44}``
+    (A220840(6), A220841(6)).
     """
-    done = dict(_recorded(ledger, n, mod))
+    if mod < 1:
+        raise ValueError(f"mod must be at least 1, not {mod}")
+    done, torn = _read(ledger, n, mod)
+    if torn is not None:
+        with open(ledger, "r+b") as file:
+            file.truncate(torn)
     todo = [res for res in range(mod) if res not in done]
     with open(ledger, "a", encoding="utf-8") as file:
-        for res, counts in map(partial(_numbered_slice, n, mod), todo):
-            file.write(json.dumps({"n": n, "res": res, "mod": mod, "counts": counts}) + "\n")
+        for record in map(partial(_slice_job, n, mod, check), todo):
+            file.write(json.dumps(record) + "\n")
             file.flush()
-            done[res] = counts
-    total: Counter[int] = Counter()
-    for counts in done.values():
-        total.update(counts)
+            record["counts"] = {int(c): k for c, k in record["counts"].items()}
+            done[record["res"]] = record
+            if progress is not None:
+                progress(record, len(done), mod)
+    return totals(done.values())
+
+
+def totals(records: Iterable[dict[str, Any]]) -> dict[int, int]:
+    """Cop number -> graphs, summed over ``records`` (as :func:`read_ledger` gives them)."""
+    total: dict[int, int] = {}
+    for record in records:
+        for c, k in record["counts"].items():
+            total[int(c)] = total.get(int(c), 0) + k
     return dict(sorted(total.items()))
+
+
+def canonical_graph6(lines: Iterable[str], labelg: str | None = None) -> list[str]:
+    """``lines`` (graph6) in nauty's canonical labelling (``labelg -q``), sorted."""
+    text = "".join(line + "\n" for line in lines)
+    if not text:
+        return []
+    said = subprocess.run([labelg or find_labelg(), "-q"], input=text.encode("ascii"),
+                          capture_output=True, check=True)
+    return sorted(said.stdout.decode("ascii").split())
+
+
+def write_three_cop_graphs(path: str, records: dict[int, dict[str, Any]],
+                           labelg: str | None = None) -> int:
+    """Write the graphs of ``records`` that need 3 or more cops to ``path``: graph6 in nauty's
+    canonical labelling, sorted, one a line.  Returns how many; ValueError if a record (of
+    an older ledger) did not keep them."""
+    without = sorted(res for res, record in records.items() if "three_cops" not in record)
+    if without:
+        raise ValueError(f"{len(without)} slices of the ledger (the first {without[0]}) were "
+                         "counted before ledgers kept their 3-cop graphs: count them again")
+    graphs = canonical_graph6((g for res in sorted(records) for g in records[res]["three_cops"]),
+                              labelg)
+    with replacing(path) as file:
+        file.write("".join(g + "\n" for g in graphs))
+    return len(graphs)
+

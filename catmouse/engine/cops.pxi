@@ -59,6 +59,7 @@ cdef struct CopSearch:
     uint8_t moves[64][64]     # the closed neighbourhood of each node, as ids
     int32_t degree[64]        # its size
     int64_t weight[COPS_MAX][64]   # C(v + i, i + 1): a sorted team's rank is a sum of these
+    int32_t weight_rows       # rows of ``weight`` filled (for every v < 64): kept across graphs
     int64_t capacity          # rows the buffers below hold
     int32_t capacity_k
     uint8_t *team             # rows * k: each row's nodes, sorted
@@ -158,13 +159,17 @@ cdef void cops_graph(CopSearch *c, const uint64_t *closed, int32_t n, int32_t k)
             if (closed[u] >> v) & 1:
                 c.moves[u][c.degree[u]] = <uint8_t> v
                 c.degree[u] += 1
-    for i in range(k):
-        for v in range(n):
-            # C(v + i, i + 1), exact in int64 for any table that fits in memory.
+    # The weights depend on neither the graph nor n: filled once per search object (a census
+    # solves millions of small graphs with one), not once per graph.
+    for i in range(c.weight_rows, k):
+        for v in range(64):
+            # C(v + i, i + 1): at most C(78, 16), so exact in int64 (and every partial product).
             w = 1
             for u in range(1, i + 2):
                 w = w * (v + i + 1 - u) // u
             c.weight[i][v] = w
+    if k > c.weight_rows:
+        c.weight_rows = k
 
 
 cdef inline void cops_write(int32_t *rem, int64_t base, uint64_t bits, int32_t t) noexcept nogil:
@@ -402,6 +407,30 @@ cdef int32_t cops_component(const uint64_t *closed, int32_t n, uint64_t *seen_al
     return m
 
 
+cdef bint cops_dominating(const uint64_t *closed, int32_t n, int32_t k) noexcept nogil:
+    """Whether some ``k`` nodes (k is 1 or 2) have closed neighbourhoods covering all ``n``."""
+    cdef uint64_t everyone = ONES if n == 64 else ((<uint64_t> 1) << n) - 1
+    cdef int32_t u, v
+    for u in range(n):
+        if closed[u] == everyone:
+            return True
+        if k == 2:
+            for v in range(u + 1, n):
+                if (closed[u] | closed[v]) == everyone:
+                    return True
+    return False
+
+
+cdef bint cops_has_corner(const uint64_t *closed, int32_t n) noexcept nogil:
+    """Whether some node's closed neighbourhood lies inside another node's."""
+    cdef int32_t u, v
+    for u in range(n):
+        for v in range(n):
+            if u != v and (closed[u] & ~closed[v]) == 0:
+                return True
+    return False
+
+
 cdef int64_t cops_number(CopSearch *c, const uint64_t *closed, int32_t n, int64_t max_cops,
                          int64_t max_bytes, int32_t *bad) noexcept nogil:
     """The cop number (sum over components), -1 past ``max_cops``, or a negative code.
@@ -426,6 +455,15 @@ cdef int64_t cops_number(CopSearch *c, const uint64_t *closed, int32_t n, int64_
                 bad[0] = m
                 bad[1] = <int32_t> k
                 return COPS_TOO_BIG
+            # Two answers without the search (after the memory guard, which speaks as before):
+            # k cops on a dominating set catch the robber at their first move; a graph with no
+            # corner (no N[u] inside another N[v]) is not dismantlable, so one cop loses
+            # (Nowakowski and Winkler).  Most graphs of a census of small graphs end here.
+            if k <= 2 and cops_dominating(part, m, <int32_t> k):
+                break
+            if k == 1 and not cops_has_corner(part, m):
+                k += 1
+                continue
             if cops_reserve(c, cops_rows_c(m, k), <int32_t> k) < 0:
                 return COPS_NO_MEMORY
             cops_graph(c, part, m, <int32_t> k)

@@ -1,0 +1,141 @@
+"""``catmouse census N``: geng's slices counted in worker processes, a ledger that survives a
+kill, the totals checked against the number of connected graphs."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from catmouse.cli.census import default_mod
+from catmouse.cli.commands import main
+from catmouse.cops.census import count_slice
+
+pytestmark = pytest.mark.skipif(
+    not (shutil.which("geng") or shutil.which("nauty-geng")), reason="nauty's geng is missing")
+PROJECT = Path(__file__).resolve().parents[2]
+OEIS_8 = "1 3791\n2 7326\n"  # A220840(8), A220841(8)
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_census_of_8_nodes_in_worker_processes(capsys, tmp_path):
+    ledger = tmp_path / "c8.jsonl"
+    code, out, err = run(capsys, "census", 8, "--mod", 5, "--jobs", 2, "--ledger", ledger,
+                         "--progress")
+    assert (code, out) == (0, OEIS_8)
+    assert "census 8: 5/5 slices, 11,117 graphs" in err and "a second" in err and "left" in err
+    assert len(ledger.read_text().splitlines()) == 5
+    # The same command again counts nothing and answers from the ledger (its mod is kept).
+    code, out, err = run(capsys, "census", 8, "--ledger", ledger, "--progress", "--jobs", 1)
+    assert (code, out) == (0, OEIS_8)
+    assert "5 in" in err and "already" in err
+    assert len(ledger.read_text().splitlines()) == 5
+
+
+def test_the_default_ledger_and_slices(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert run(capsys, "census", 6, "--jobs", 1) == (0, "1 68\n2 44\n", "")
+    assert [json.loads(line)["mod"] for line in open("census-6.jsonl")] == [1]
+    assert [default_mod(n) for n in (6, 9, 10, 11, 12)] == [1, 1, 10, 1000, 100000]
+
+
+def test_the_three_cop_file_is_written(capsys, tmp_path):
+    if not (shutil.which("labelg") or shutil.which("nauty-labelg")):
+        pytest.skip("nauty's labelg is missing")
+    three = tmp_path / "three.g6"
+    code, _, err = run(capsys, "census", 7, "--mod", 2, "--jobs", 1, "--ledger",
+                       tmp_path / "l.jsonl", "--three-cops", three)
+    assert code == 0 and three.read_text() == ""  # no graph on 7 nodes needs 3 cops
+    assert "wrote 0 graphs needing 3 or more cops" in err
+
+
+def test_totals_that_do_not_add_up_are_an_error(capsys, tmp_path):
+    ledger = tmp_path / "forged.jsonl"
+    record = count_slice(7, 0, 2)
+    record["counts"]["2"] += 1  # a slice recorded with one graph too many
+    ledger.write_text(json.dumps(record) + "\n")
+    code, _, err = run(capsys, "census", 7, "--mod", 2, "--jobs", 1, "--ledger", ledger)
+    assert code == 1
+    assert "add up to 854 graphs, not the 853 connected graphs on 7 nodes" in err
+
+
+def test_a_disagreeing_check_is_an_error(capsys, tmp_path):
+    ledger = tmp_path / "checked.jsonl"
+    record = count_slice(6, 0, 1)
+    record["dismantlable"] = record["counts"]["1"] - 1
+    ledger.write_text(json.dumps(record) + "\n")
+    code, _, err = run(capsys, "census", 6, "--ledger", ledger, "--check", "/bin/true")
+    assert code == 1 and "differs from the cop-win count on 1 slices (the first 0/1)" in err
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["census", "0"], "N must be 1 to 16 nodes, not 0"),
+    (["census", "6", "--mod", "0"], "--mod must be at least 1, not 0"),
+    (["census", "6", "--jobs", "0"], "--jobs must be 1 to 1024, not 0"),
+    (["census", "6", "--jobs", "100000000000"], "--jobs must be 1 to 1024, not 100000000000"),
+])
+def test_bad_arguments_get_one_line(capsys, tmp_path, argv, message):
+    code, out, err = run(capsys, *argv, "--ledger", tmp_path / "l.jsonl")
+    assert (code, out) == (1, "")
+    assert err == f"catmouse: error: census {argv[1]}: {message}\n"
+
+
+def test_a_ledger_of_two_splits_needs_mod(capsys, tmp_path):
+    ledger = tmp_path / "two.jsonl"
+    ledger.write_text("".join(json.dumps(count_slice(6, 0, mod)) + "\n" for mod in (2, 3)))
+    code, _, err = run(capsys, "census", 6, "--ledger", ledger)
+    assert code == 1 and "in [2, 3] slices: give --mod" in err
+
+
+def test_without_geng_one_line(capsys, tmp_path, monkeypatch):
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    code, _, err = run(capsys, "census", 6, "--ledger", tmp_path / "l.jsonl")
+    assert code == 1 and "nauty's geng is not installed" in err
+
+
+def _start(tmp_path, *argv):
+    env = dict(os.environ, PYTHONPATH=str(PROJECT))
+    return subprocess.Popen([sys.executable, "-m", "catmouse", "census", *map(str, argv)],
+                            cwd=tmp_path, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+
+
+def _whole_lines(ledger: Path) -> list[dict]:
+    text = ledger.read_text() if ledger.exists() else ""
+    return [json.loads(line) for line in text.splitlines(keepends=True) if line.endswith("\n")]
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGKILL])
+def test_a_killed_run_resumes_and_loses_nothing(tmp_path, signum):
+    """Ctrl-C (exit 130, workers gone) or SIGKILL mid-run; the same command then finishes and
+    every slice is in the ledger once."""
+    ledger = tmp_path / "c9.jsonl"
+    process = _start(tmp_path, 9, "--mod", 200, "--jobs", 2, "--ledger", ledger)
+    deadline = time.monotonic() + 60
+    while len(_whole_lines(ledger)) < 3 and process.poll() is None:
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    began = time.monotonic()
+    process.send_signal(signum)
+    _, err = process.communicate(timeout=30)
+    if process.returncode == 0:
+        pytest.skip("the census finished before the signal")  # a very fast machine
+    if signum == signal.SIGINT:
+        assert time.monotonic() - began < 5
+        assert process.returncode == 130 and b"the same command resumes" in err
+    again = _start(tmp_path, 9, "--jobs", 2, "--ledger", ledger)
+    out, err = again.communicate(timeout=120)
+    assert (again.returncode, out) == (0, b"1 65561\n2 195519\n"), err
+    assert sorted(r["res"] for r in _whole_lines(ledger)) == list(range(200))
