@@ -4,14 +4,16 @@
     catmouse analyze FILE -o OUT.json|OUT.csv|OUT.npz [GAME OPTIONS]
     catmouse draw FILE -o game.svg|game.png [GAME OPTIONS]
     catmouse play FILE [--as mouse|cat] [--html OUT.html] [GAME OPTIONS]
-    catmouse cop-win FILE      (each graph of a graph6 stream: geng -c 6 | catmouse cop-win -)
-    catmouse cop-number FILE|- [--census] [--max-cops K] [--jobs N]
+    catmouse cop-win FILE...   (each graph of a graph6 stream: geng -c 6 | catmouse cop-win -)
+    catmouse cop-number FILE... [--census] [--max-cops K] [--jobs N]
     catmouse cop-play FILE [--cops K] [--as robber|cops]
     catmouse cat-mouse-ii GRID [--cat-jump J] [--mouse-jump J]
 
-FILE holds JSON adjacency lists, an edge list or graph6 (several graphs, one
-per line: solve and cop-win take each); ``-`` reads stdin.  The game options are those of
-:class:`catmouse.Game`.  Errors are one line on stderr and a non-zero exit status.
+FILE holds JSON (adjacency lists, networkx's node-link data, neighbour lists), an edge list
+or graph6 (several graphs, one per line: solve and cop-win take each); ``-`` reads stdin.
+Node options name nodes as the file does (docs/cli.rst gives each format's grammar).  The
+game options are those of :class:`catmouse.Game`.  Errors are one line on stderr and a
+non-zero exit status.
 """
 
 from __future__ import annotations
@@ -92,9 +94,9 @@ def _parser() -> argparse.ArgumentParser:
         prog=PROG,
         description="Cat and Mouse (LeetCode 913) on any graph, solved exactly.",
         epilog="Graph files: JSON adjacency lists ([[1, 3], [0], ...] or "
-               '{"graph": [...], "mouse": 1, "cat": 2, "hole": 0}), '
-               "an edge list (one 'u v' per line), or graph6 (one graph per line); "
-               "'-' reads stdin.",
+               '{"graph": [...], "mouse": 1, "cat": 2, "hole": 0}) or networkx node-link '
+               "data, an edge list (one 'u v' per line; ids or names), or graph6 (one graph "
+               "per line); '-' reads stdin. Node options name nodes as the file does.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
