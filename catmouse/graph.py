@@ -520,6 +520,21 @@ class Graph(Displayed):
         return (_unpickle_graph, (self.n, self.directed, stored(self._indptr.tobytes()),
                                   stored(self._indices.tobytes()), self._labels, STORED_ORDER))
 
+    def to_node_link(self) -> dict[str, Any]:
+        """The graph as node-link data: ``networkx.node_link_graph`` reads it back, its nodes
+        named by the labels; ``json.dump`` of it is a file ``catmouse.read_json`` reads.
+
+        The shape ``catmouse.read_json`` reads back (docs/cli.rst): each undirected edge once.
+
+        >>> Graph([[1], [0]]).to_node_link()["edges"]
+        [{'source': 0, 'target': 1}]
+        """
+        labels = self.labels
+        edges = [{"source": labels[u], "target": labels[v]}
+                 for u, row in enumerate(self._rows()) for v in row if self.directed or u < v]
+        return {"directed": self.directed, "multigraph": False, "graph": {},
+                "nodes": [{"id": label} for label in labels], "edges": edges}
+
 
 def _unpickle_graph(n, directed, indptr_bytes, indices_bytes, labels, order=STORED_ORDER):
     # Validate again: a pickle is input like any other (its node count first).

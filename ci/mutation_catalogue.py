@@ -85,6 +85,26 @@ PYTHON_MODULES: dict[str, dict] = {
                   # the public readers' own tests
                   'game/test_readers.py'],
     },
+    # The grammar of each format, node names and bounded reading.
+    'io/sources.py': {
+        "tests": ['game/test_readers.py', 'cli/test_reader_grammar.py'],
+    },
+    'io/graph6.py': {
+        "tests": ['game/test_readers.py', 'cli/test_reader_grammar.py',
+                  'game/test_strict_readers.py'],
+    },
+    'io/edge_lists.py': {
+        "tests": ['game/test_strict_readers.py', 'cli/test_reader_grammar.py',
+                  'cli/test_cli_labels.py', 'game/test_readers.py'],
+    },
+    'io/json_graphs.py': {
+        "tests": ['game/test_strict_readers.py', 'cli/test_cli_labels.py',
+                  'cli/test_cli_commands.py'],
+    },
+    'cli/node_options.py': {
+        "tests": ['cli/test_cli_labels.py', 'game/test_strict_readers.py',
+                  'cli/test_cli_options.py'],
+    },
     'solving.py': {
         "tests": ['game/test_solve.py', 'game/test_solve_options.py', 'engine/test_fast_paths.py',
                   'engine/test_memory.py', 'game/test_progress.py',
@@ -188,7 +208,8 @@ PYTHON_MODULES: dict[str, dict] = {
                   'show/test_cops_page.py'],
     },
     'cli/cop_census.py': {
-        "tests": ['cli/test_cli_cop_number.py'],
+        "tests": ['cli/test_cli_cop_number.py', 'cli/test_reader_grammar.py',
+                  'cli/test_cli_labels.py'],
     },
     'cli/cop_play.py': {
         "tests": ['cli/test_cli_cop_play.py'],
@@ -455,11 +476,6 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
      "r_all: Any = t.remoteness if t.remoteness is not None else [-1] * (2 * nn)",
      '`1` -> `2`'):
         'r is only read as `"" if r < 0 else r`: -1 and -2 both give an empty cell',
-    ('catmouse/io/graph_files.py',
-     'top = -1',
-     '`1` -> `2`'):
-        'top only records whether any node id was read: it is maxed with ids already checked to '
-        'be >= 0, then compared with < 0, so any negative start gives the same result',
     ('catmouse/batch.py',
      'return need_bytes(n, outcome=False, remoteness=False, target=True) > SMALL_TABLES',
      '`True` -> `False`'):

@@ -106,16 +106,9 @@ GAME_AND_SHOW: dict[tuple[str, str, str], str] = {
      '`1` -> `2` (#1)'):
         'only the text after the first viewBox is read ([1], up to its closing quote): a second '
         'split changes only the parts after it',
-    ('catmouse/cli/cop_census.py', 'BLOCK_BYTES = 1 << 20', '`<<` -> `>>`'):
-        'the size hint of the lines read at a time (0: no hint, the whole input in one block): '
-        'the same lines answered in the same order, in fewer blocks',
     ('catmouse/cli/cop_census.py', 'BLOCK_BYTES = 1 << 20', '`20` -> `21`'):
-        'the size hint of the lines read at a time: the same lines answered in the same order, '
-        'in fewer blocks',
-    ('catmouse/cli/cop_census.py', 'block += b"\\n"', 'drop the statement'):
-        'readlines returns whole lines, so only the stream\'s last block can lack its last '
-        '"\\n", and both engines count a last line without one (cop_numbers_graph6\'s '
-        'contract); the line count it feeds is read only for later blocks, and there are none',
+        'the most bytes read at a time: the same lines answered in the same order, in fewer '
+        'blocks',
     ('catmouse/cli/cop_census.py', 'out.flush()', 'drop the statement'):
         'run returns to main and the process exits next, which flushes stdout: the command '
         'prints the same bytes (a caller inside Python shares the same sys.stdout)',
@@ -129,11 +122,6 @@ GAME_AND_SHOW: dict[tuple[str, str, str], str] = {
         'the two differ only where the bytes equal SMALL_TABLES (16 MiB) exactly, and neither '
         "engine's need_bytes does for any n from 0 to MAX_NODES = 65535 (checked by enumeration:"
         ' the compiled one passes it from n = 4033, the pure one from n = 1763)',
-    ('catmouse/io/graph_files.py',
-     'line = line.split("#", 1)[0].replace(",", " ").strip()',
-     '`1` -> `2`'):
-        'only the text before the first "#" is kept ([0]), and a larger maxsplit changes only '
-        'the parts after it',
     ('catmouse/io/atomic.py',
      '_CREATE = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)',
      '`0` -> `1`'):

@@ -4,14 +4,16 @@
     catmouse analyze FILE -o OUT.json|OUT.csv|OUT.npz [GAME OPTIONS]
     catmouse draw FILE -o game.svg|game.png [GAME OPTIONS]
     catmouse play FILE [--as mouse|cat] [--html OUT.html] [GAME OPTIONS]
-    catmouse cop-win FILE      (each graph of a graph6 stream: geng -c 6 | catmouse cop-win -)
-    catmouse cop-number FILE|- [--census] [--max-cops K] [--jobs N]
+    catmouse cop-win FILE...   (each graph of a graph6 stream: geng -c 6 | catmouse cop-win -)
+    catmouse cop-number FILE... [--census] [--max-cops K] [--jobs N]
     catmouse cop-play FILE [--cops K] [--as robber|cops]
     catmouse cat-mouse-ii GRID [--cat-jump J] [--mouse-jump J]
 
-FILE holds JSON adjacency lists, an edge list or graph6 (several graphs, one
-per line: solve and cop-win take each); ``-`` reads stdin.  The game options are those of
-:class:`catmouse.Game`.  Errors are one line on stderr and a non-zero exit status.
+FILE holds JSON (adjacency lists, networkx's node-link data, neighbour lists), an edge list
+or graph6 (several graphs, one per line: solve and cop-win take each); ``-`` reads stdin.
+Node options name nodes as the file does (docs/cli.rst gives each format's grammar).  The
+game options are those of :class:`catmouse.Game`.  Errors are one line on stderr and a
+non-zero exit status.
 """
 
 from __future__ import annotations
@@ -40,6 +42,14 @@ from ..outcome import Outcome, Turn
 from ..progress import Bar, engine_takes_progress
 from ..show.words import ending, first_mover, outcome_words, plies, short_outcome
 from . import census, cop_census, cop_play
+from .node_options import (
+    OptionError,
+    default_named,
+    node_named,
+    node_text,
+    nodes_named,
+    nodes_text,
+)
 
 __all__ = ["main"]
 
@@ -53,22 +63,6 @@ class CliError(Exception):
     """A problem to report as one line, without a traceback."""
 
 
-def _node(text: str) -> int:
-    """A node id on the command line: ASCII digits only (``int`` would take ``1_0``, ``+1``)."""
-    if not (text.isascii() and text.isdigit()):
-        raise argparse.ArgumentTypeError(f"expected a node id (digits 0-9), got {text!r}")
-    return int(text)
-
-
-def _nodes(text: str) -> tuple[int, ...]:
-    """A list of node ids on the command line: ``0,4`` or ``"0 4"``; empty for none."""
-    parts = text.replace(",", " ").split()
-    if not all(part.isascii() and part.isdigit() for part in parts):
-        raise argparse.ArgumentTypeError(
-            f"expected node ids (digits 0-9) separated by commas, got {text!r}")
-    return tuple(int(part) for part in parts)
-
-
 _DRAW_SCORES = {"draw": Outcome.DRAW, "mouse": Outcome.MOUSE_WIN, "cat": Outcome.CAT_WIN}
 _MOVERS = {"mouse": Turn.MOUSE, "cat": Turn.CAT}
 
@@ -76,12 +70,12 @@ _MOVERS = {"mouse": Turn.MOUSE, "cat": Turn.CAT}
 def _game_options(sub: argparse.ArgumentParser) -> None:
     """The rules of catmouse.Game, as options (defaults: LeetCode 913)."""
     group = sub.add_argument_group("game options (catmouse.Game; default: LeetCode 913)")
-    group.add_argument("--holes", type=_nodes, metavar="NODES",
+    group.add_argument("--holes", type=nodes_text, metavar="NODES",
                        help="nodes where the mouse wins, e.g. 0,4 ('' for none; "
                             "default: the hole)")
-    group.add_argument("--cat-forbidden", type=_nodes, metavar="NODES",
+    group.add_argument("--cat-forbidden", type=nodes_text, metavar="NODES",
                        help="nodes the cat may not enter (default: the holes)")
-    group.add_argument("--cat-goals", type=_nodes, metavar="NODES", default=(),
+    group.add_argument("--cat-goals", type=nodes_text, metavar="NODES", default="",
                        help="nodes where the cat wins on arrival")
     group.add_argument("--mouse-stays", action="store_true", help="the mouse may pass")
     group.add_argument("--cat-stays", action="store_true", help="the cat may pass")
@@ -100,22 +94,26 @@ def _parser() -> argparse.ArgumentParser:
         prog=PROG,
         description="Cat and Mouse (LeetCode 913) on any graph, solved exactly.",
         epilog="Graph files: JSON adjacency lists ([[1, 3], [0], ...] or "
-               '{"graph": [...], "mouse": 1, "cat": 2, "hole": 0}), '
-               "an edge list (one 'u v' per line), or graph6 (one graph per line); "
-               "'-' reads stdin.",
+               '{"graph": [...], "mouse": 1, "cat": 2, "hole": 0}) or networkx node-link '
+               "data, an edge list (one 'u v' per line; ids or names), or graph6 (one graph "
+               "per line); '-' reads stdin. Node options name nodes as the file does.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     def graph_command(name: str, help: str, starts: bool,
-                      game: bool = True) -> argparse.ArgumentParser:
+                      game: bool = True, several: bool = False) -> argparse.ArgumentParser:
         sub = commands.add_parser(name, help=help, description=help)
-        sub.add_argument("file", metavar="FILE", help="the graph file ('-' reads stdin)")
+        if several:
+            sub.add_argument("files", nargs="+", metavar="FILE",
+                             help="graph files ('-' reads stdin), one after the other")
+        else:
+            sub.add_argument("file", metavar="FILE", help="the graph file ('-' reads stdin)")
         if starts:
-            sub.add_argument("--mouse", type=_node, help="the mouse's start (default: 1)")
-            sub.add_argument("--cat", type=_node, help="the cat's start (default: 2)")
+            sub.add_argument("--mouse", type=node_text, help="the mouse's start (default: 1)")
+            sub.add_argument("--cat", type=node_text, help="the cat's start (default: 2)")
         if game:
-            sub.add_argument("--hole", type=_node, help="the hole (default: 0)")
+            sub.add_argument("--hole", type=node_text, help="the hole (default: 0)")
         sub.add_argument("--format", choices=FORMATS, help="the file's format (default: guessed)")
         sub.add_argument("--directed", action="store_true",
                          help="read the edges of an edge list or JSON file as one-way")
@@ -138,7 +136,8 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_argument("--html", metavar="OUT.html",
                      help="write a self-contained page to play in a browser instead")
     graph_command("cop-win", "whether one cop catches a robber on the graph (cops and robbers); "
-                  "a graph6 file or stream (geng's) gets one line per graph", False, game=False)
+                  "a graph6 file or stream (geng's) gets one line per graph", False, game=False,
+                  several=True)
     cop_census.add_command(commands)
     cop_play.add_command(commands)
     census.add_command(commands)
@@ -162,6 +161,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = _parser().parse_args(argv)
     except SystemExit as exit:  # --help, or a usage error argparse has printed
         return exit.code if isinstance(exit.code, int) else 2
+    if getattr(args, "files", None):  # errors name the file being read
+        args.file = args.files[0]
     try:
         command = {"solve": _solve, "analyze": _analyze, "draw": _draw, "cop-win": _cop_win,
                    "cat-mouse-ii": _cat_mouse_ii, "play": _play,
@@ -169,6 +170,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                    "census": census.run}[args.command]
         return command(args)
     except CliError as error:
+        _error(str(error))
+    except OptionError as error:  # a node option the file does not name (names the file)
         _error(str(error))
     except BrokenPipeError:  # the reader went away (``catmouse solve big | head``)
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open until exit
@@ -233,16 +236,25 @@ def _notes() -> Iterator[None]:
         yield
 
 
-def _starts(args: argparse.Namespace, source: GraphFile) -> tuple[int, int, int]:
-    """Command-line starts, else the file's, else LeetCode's (mouse 1, cat 2, hole 0)."""
-    def pick(name: str, default: int) -> int:
+def _starts(args: argparse.Namespace, source: GraphFile) -> tuple[Any, Any, Any]:
+    """Command-line starts, else the file's, else LeetCode's (mouse 1, cat 2, hole 0), as
+    the file names its nodes."""
+    def pick(name: str, default: int) -> Any:
         given = getattr(args, name, None)
         if given is not None:
-            return given
+            return node_named(source.graph, given, f"--{name}", file_label(args.file))
         from_file = getattr(source, name)
-        return default if from_file is None else from_file
+        return default_named(source.graph, default) if from_file is None else from_file
 
     return pick("mouse", 1), pick("cat", 2), pick("hole", 0)
+
+
+def _node_list(args: argparse.Namespace, source: GraphFile, name: str) -> Any:
+    text = getattr(args, name)
+    if text is None:
+        return None
+    option = "--" + name.replace("_", "-")
+    return nodes_named(source.graph, text, option, file_label(args.file))
 
 
 def _game(args: argparse.Namespace, source: GraphFile, hole: int) -> Game:
@@ -253,14 +265,16 @@ def _game(args: argparse.Namespace, source: GraphFile, hole: int) -> Game:
     # (A labelled graph names its hole by label: Game checks it.)
     if args.holes is None and source.graph._index is None and not 0 <= hole < n:
         raise CliError(f"{file_label(args.file)}: hole node {hole} is not in a graph of {n} nodes")
-    holes = args.holes if args.holes is not None else (hole,)
+    holes = _node_list(args, source, "holes")
+    holes = holes if holes is not None else (hole,)
     cat_graph = None
     if args.cat_graph is not None:
         cat_graph = read_graph(args.cat_graph, format=args.format,
                                directed=args.directed).graph
     try:
         return Game(source.graph, cat_graph=cat_graph, holes=holes,
-                    cat_forbidden=args.cat_forbidden, cat_goals=args.cat_goals,
+                    cat_forbidden=_node_list(args, source, "cat_forbidden"),
+                    cat_goals=_node_list(args, source, "cat_goals"),
                     mouse_stays=args.mouse_stays, cat_stays=args.cat_stays,
                     draw=_DRAW_SCORES[args.draw], first=_MOVERS[args.first])
     except ValueError as error:
@@ -551,6 +565,18 @@ def _draw(args: argparse.Namespace) -> int:
 
 
 def _cop_win(args: argparse.Namespace) -> int:
+    """Each file in turn; a graph6 stream is answered graph by graph as its lines come.
+
+    A graph of a stream that is not connected (or has no node) gets its line's answer, a
+    line saying why there is none, and the stream goes on; the exit status is then 1."""
+    status = 0
+    for path in args.files:
+        args.file = path
+        status = max(status, _cop_win_file(args))
+    return status
+
+
+def _cop_win_file(args: argparse.Namespace) -> int:
     from ..family import is_cop_win
 
     # Streamed: a graph is read, answered and printed before the next is read (geng's output).
@@ -559,15 +585,22 @@ def _cop_win(args: argparse.Namespace) -> int:
     first = next(sources)
     second = next(sources, None)
     if second is None:
-        print(f"{name}: {_cop_win_words(is_cop_win(first.graph))}")
+        print(f"{name}: {_cop_win_words(is_cop_win(first.graph))}", flush=True)
         return 0
-    wins = 0
+    wins = refused = 0
     for k, source in enumerate(itertools.chain((first, second), sources), 1):
-        win = is_cop_win(source.graph)
+        try:
+            win = is_cop_win(source.graph)
+        except ValueError as error:  # not connected, or no node: say so, and go on
+            refused += 1
+            print(f"{name} graph {k} (line {source.line}): no answer: {error}", flush=True)
+            continue
         wins += win
         print(f"{name} graph {k}: {_cop_win_words(win)}", flush=True)  # answers as they come
-    print(f"{name}: {k:,} graphs, {wins:,} cop-win, {k - wins:,} not")
-    return 0
+    others = k - wins - refused
+    print(f"{name}: {k:,} graphs, {wins:,} cop-win, {others:,} not"
+          + (f", {refused:,} with no answer (see their lines)" if refused else ""), flush=True)
+    return 1 if refused else 0
 
 
 def _cop_win_words(win: bool) -> str:

@@ -1,23 +1,37 @@
-"""``catmouse cop-number FILE|-``: the cop number of each graph6 line, streamed.
+"""``catmouse cop-number FILE...``: the cop number of each graph, streamed.
 
-Lines are read in blocks of about a megabyte; the engine decodes and solves a whole block
-with the GIL released (in C on the compiled engine), ``--jobs`` blocks at a time on threads,
-and answers are written in input order.  At most ``2 * jobs`` blocks are in flight, so memory
-stays flat however many graphs the stream holds.
+Every format ``cop-win`` reads is read; several files are read one after the other.  graph6
+takes the fast path: the input is read in blocks of at most about a megabyte, taking what is
+there without waiting for a full block; the engine decodes and solves a whole block with the
+GIL released (in C on the compiled engine), ``--jobs`` blocks at a time on threads, and
+answers are written in input order, each block's as soon as it is solved (before a read that
+would wait on a slow pipe, every answer so far is written and flushed).  At most
+``2 * jobs`` blocks are in flight, so memory stays flat however many graphs the stream
+holds.  A line is never held whole: one longer than its node count allows is refused as
+soon as that shows.  The grammar is graph6's everywhere (``catmouse.io.graph6``): a
+byte-order mark, blank lines and trailing spaces, tabs and ``\r`` are dropped before a
+block reaches the engine.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
+import os
 import re
+import select
 import sys
 import time
+import warnings
 from collections import Counter, deque
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import BinaryIO
+from typing import Any, BinaryIO, NamedTuple
 
 from .. import engine as _engine
+from ..cops.number import cop_number
+from ..io.graph6 import line_size
+from ..io.graph_files import FORMATS, guess_format, read_graphs
 from ..rules import available_memory
 
 __all__ = ["add_command", "run"]
@@ -27,18 +41,25 @@ BLOCK_BYTES = 1 << 20
 PAST = 255
 MOST = 254
 PROGRESS_EVERY = 1.0
+# An unfinished line longer than this is checked against its node count (a graph6 line of
+# the cops' at most 64 nodes holds at most 350 characters).
+LONGEST_LINE = 4096
 _LINE = re.compile(r"line (\d+): (.*)", re.S)
+_BOM = b"\xef\xbb\xbf"
 
 
 def add_command(commands: argparse._SubParsersAction) -> None:
     """Register ``cop-number`` on the CLI's subcommands."""
-    help = "the cop number of each graph6 line (cops and robbers, k cops)"
+    help = "the cop number of each graph (cops and robbers, k cops)"
     sub = commands.add_parser(name="cop-number", help=help, description=help + (
-        ": one number per line in input order, or with --census one 'k count' line per cop "
-        "number found. A graph past --max-cops prints as '>K'."))
-    sub.add_argument("file", metavar="FILE", help="graph6, one graph a line ('-' reads stdin)")
+        ": one number per graph in input order, or with --census one 'k count' line per cop "
+        "number found. A graph past --max-cops prints as '>K'. With several files, each "
+        "answer is preceded by its file's name (and 'graph k' in a graph6 file)."))
+    sub.add_argument("files", nargs="+", metavar="FILE",
+                     help="graph6 (one graph a line), an edge list or JSON ('-' reads stdin)")
+    sub.add_argument("--format", choices=FORMATS, help="the files' format (default: guessed)")
     sub.add_argument("--census", action="store_true",
-                     help="print 'k count' lines only, k ascending")
+                     help="print 'k count' lines only, k ascending, over all the files")
     sub.add_argument("--max-cops", type=int, default=MOST, metavar="K",
                      help=f"give up on a graph past K cops (default: {MOST})")
     sub.add_argument("--jobs", type=int, default=1, metavar="N",
@@ -47,50 +68,175 @@ def add_command(commands: argparse._SubParsersAction) -> None:
                      help="report progress on stderr (default: when stderr is a terminal)")
 
 
-def _blocks(stream: BinaryIO) -> Iterator[bytes]:
+class _Block(NamedTuple):
+    """graph6 lines for the engine: ``data``, one graph a line; ``lines`` the file's line
+    number of each (None: they run on from ``first``, none dropped)."""
+
+    data: bytes
+    lines: list[int] | None
+    first: int
+
+
+_WAIT = _Block(b"", None, 0)  # the next read may wait: answer what is in flight first
+
+
+def _ready(stream: Any) -> bool:
+    """Whether a read of ``stream`` returns without waiting (a file, or a pipe with data)."""
+    try:
+        return bool(select.select([stream.fileno()], [], [], 0)[0])
+    except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
+        return True  # no descriptor to ask (or no select for it): read as before
+
+
+def _clean(block: bytes, first: int) -> _Block:
+    """The block in the engine's strict graph6: blank lines and trailing blanks dropped."""
+    if not (b" " in block or b"\t" in block or b"\r" in block or b"\n\n" in block
+            or block.startswith(b"\n")):
+        return _Block(block, None, first)  # geng's output: as it is
+    kept, lines = [], []
+    for k, text in enumerate(block.split(b"\n")[:-1]):
+        text = text.rstrip(b" \t\r")
+        if text:
+            kept.append(text)
+            lines.append(first + k)
+    return _Block(b"\n".join(kept) + b"\n" if kept else b"", lines, first)
+
+
+def _bounded(carry: bytes, line: int) -> bytes:
+    """An unfinished line, checked against its node count; trailing blanks kept as one."""
+    text = carry.rstrip(b" \t\r")
+    size = line_size(text[:18].decode("latin-1"))
+    if size is None:
+        raise ValueError(f"line {line}: not a graph6 line")
+    nodes, length = size
+    if nodes > 64:
+        raise ValueError(f"line {line}: graph6 line of {nodes} nodes; the cops' census takes "
+                         "at most 64")
+    if len(text) > length:
+        raise ValueError(f"line {line}: graph6 line of {nodes} nodes needs {length} "
+                         "characters in all, and holds more")
+    return text + b" " if len(text) < len(carry) else text
+
+
+def _blocks(stream: BinaryIO, head: bytes = b"") -> Iterator[_Block]:
+    """The stream's complete lines in blocks, as they come; :data:`_WAIT` before a read that
+    may wait."""
+    read = getattr(stream, "read1", None) or stream.read
+    carry, line, start = b"", 1, True
+    queued = head
     while True:
-        lines = stream.readlines(BLOCK_BYTES)
-        if not lines:
+        if queued:
+            chunk, queued = queued, b""
+        else:
+            if not _ready(stream):
+                yield _WAIT
+            chunk = read(BLOCK_BYTES)
+        if start:
+            if len(carry + chunk) < len(_BOM) and chunk:
+                carry += chunk
+                continue
+            carry, chunk, start = b"", (carry + chunk).removeprefix(_BOM), False
+        if not chunk:
+            if carry.strip(b" \t\r"):
+                yield _clean(carry + b"\n", line)
             return
-        block = b"".join(lines)
-        if not block.endswith(b"\n"):
-            block += b"\n"
-        yield block
+        data = carry + chunk
+        cut = data.rfind(b"\n") + 1
+        carry = data[cut:]
+        if cut:
+            yield _clean(data[:cut], line)
+            line += data.count(b"\n", 0, cut)
+        if len(carry) > LONGEST_LINE:
+            carry = _bounded(carry, line)
 
 
 def _solve(block: bytes, max_cops: int, max_bytes: int | None) -> bytes:
     return _engine.current.cop_numbers_graph6(block, max_cops, max_bytes)
 
 
-def _answers(stream: BinaryIO, jobs: int, max_cops: int,
-             max_bytes: int | None) -> Iterator[tuple[bytes, int]]:
-    """(cop numbers of a block, lines before it), in order, ``2 * jobs`` blocks ahead."""
-    pending: deque[tuple[Future[bytes], int]] = deque()
-    before = 0
+def _answers(stream: BinaryIO, jobs: int, max_cops: int, max_bytes: int | None,
+             head: bytes = b"") -> Iterator[tuple[bytes, int]]:
+    """(cop numbers of a block, lines before it), in order, as soon as each is solved and
+    at most ``2 * jobs`` blocks ahead."""
+    pending: deque[tuple[Future[bytes], _Block]] = deque()
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         try:
-            for block in _blocks(stream):
-                pending.append((pool.submit(_solve, block, max_cops, max_bytes), before))
-                before += block.count(b"\n")
-                if len(pending) >= 2 * jobs:
-                    future, start = pending.popleft()
-                    yield _result(future, start), start
+            for block in _blocks(stream, head):
+                if block is _WAIT:
+                    while pending:
+                        yield _result(*pending.popleft())
+                    continue
+                pending.append((pool.submit(_solve, block.data, max_cops, max_bytes), block))
+                while pending and (pending[0][0].done() or len(pending) >= 2 * jobs):
+                    yield _result(*pending.popleft())
             while pending:
-                future, start = pending.popleft()
-                yield _result(future, start), start
+                yield _result(*pending.popleft())
         finally:
             for future, _ in pending:
                 future.cancel()
 
 
-def _result(future: Future[bytes], start: int) -> bytes:
+def _result(future: Future[bytes], block: _Block) -> tuple[bytes, int]:
     try:
-        return future.result()
+        return future.result(), block.first - 1
     except ValueError as error:
         found = _LINE.match(str(error))
         if found is None:
             raise
-        raise ValueError(f"line {start + int(found[1])}: {found[2]}") from None
+        k = int(found[1])
+        line = block.first + k - 1 if block.lines is None else block.lines[k - 1]
+        raise ValueError(f"line {line}: {found[2]}") from None
+
+
+def _format(stream: BinaryIO, path: str, given: str | None) -> tuple[bytes, str]:
+    """The bytes read to tell the file's format (to be read again), and the format."""
+    if given is not None:
+        return b"", given
+    read = getattr(stream, "read1", None) or stream.read
+    head = b""
+    while True:
+        chunk = read(BLOCK_BYTES)
+        head += chunk
+        if not chunk or head.removeprefix(_BOM).strip():
+            break
+    text = head[:BLOCK_BYTES].decode("utf-8", "replace").removeprefix("\ufeff")
+    if not text.strip() and os.path.splitext(path)[1].lower() not in (".json", ".edges"):
+        return head, "graph6"  # nothing to answer, as geng's empty output
+    return head, guess_format("" if path == "-" else path, text)
+
+
+def _one_graph_answers(stream: BinaryIO, head: bytes, format: str, max_cops: int,
+                       jobs: int) -> Iterator[tuple[list[int], int]]:
+    """An edge list's or JSON file's graph(s), as graph6 blocks' answers are given."""
+    data = head + stream.read()
+    with warnings.catch_warnings():  # an edge list's missing ids: a note, as other commands
+        warnings.simplefilter("always")
+        warnings.showwarning = _note
+        sources = list(read_graphs(io.BytesIO(data), format=format))
+    for source in sources:
+        try:
+            found = cop_number(source.graph, max_cops, threads=jobs)
+        except ValueError as error:
+            if not str(error).startswith("the cop number is more than"):
+                raise
+            found = PAST
+        yield [found], 0
+
+
+def _note(message: Warning | str, *_: object, **__: object) -> None:
+    print(f"catmouse: note: {' '.join(str(message).split())}", file=sys.stderr)
+
+
+def _open(path: str) -> BinaryIO:
+    if path == "-":
+        stdin: Any = sys.stdin
+        return getattr(stdin, "buffer", stdin)
+    return open(path, "rb")  # noqa: SIM115 - closed by the caller
+
+
+def _words(numbers: Iterable[int], max_cops: int, prefix: Any) -> str:
+    return "".join(f"{prefix()}>{max_cops}\n" if c == PAST else f"{prefix()}{c}\n"
+                   for c in numbers)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -105,18 +251,42 @@ def run(args: argparse.Namespace) -> int:
     out = sys.stdout
     census: Counter[int] = Counter()
     done, began, shown = 0, time.monotonic(), time.monotonic()
-    with (sys.stdin.buffer if args.file == "-" else open(args.file, "rb")) as stream:
-        for numbers, _ in _answers(stream, args.jobs, args.max_cops, max_bytes):
-            if args.census:
-                census.update(numbers)
+    several = len(args.files) > 1
+    for path in args.files:
+        args.file = path  # errors name the file being read
+        name = "<stdin>" if path == "-" else path
+        stream = _open(path)
+        try:
+            head, format = _format(stream, path, args.format)
+            if format == "graph6":
+                answers: Iterator[tuple[Any, int]] = _answers(stream, args.jobs, args.max_cops,
+                                                              max_bytes, head)
             else:
-                out.write("".join(f">{args.max_cops}\n" if c == PAST else f"{c}\n"
-                                  for c in numbers))
-            done += len(numbers)
-            if show and time.monotonic() - shown >= PROGRESS_EVERY:
-                shown = time.monotonic()
-                rate = done / max(shown - began, 1e-9)
-                print(f"cop-number: {done:,} graphs, {rate:,.0f} a second", file=sys.stderr)
+                answers = _one_graph_answers(stream, head, format, args.max_cops, args.jobs)
+            count = 0
+
+            def prefix() -> str:
+                nonlocal count
+                count += 1
+                if not several:
+                    return ""
+                return f"{name} graph {count}: " if format == "graph6" else f"{name}: "
+
+            for numbers, _ in answers:
+                if args.census:
+                    census.update(numbers)
+                else:
+                    out.write(_words(numbers, args.max_cops, prefix))
+                    out.flush()  # each block's answers as soon as they are known
+                done += len(numbers)
+                if show and time.monotonic() - shown >= PROGRESS_EVERY:
+                    shown = time.monotonic()
+                    rate = done / max(shown - began, 1e-9)
+                    print(f"cop-number: {done:,} graphs, {rate:,.0f} a second",
+                          file=sys.stderr)
+        finally:
+            if path != "-":
+                stream.close()
     if args.census:
         for c in sorted(census):
             label = f">{args.max_cops}" if c == PAST else str(c)

@@ -108,7 +108,7 @@ def test_game_option_errors_are_one_line(tmp_path, capsys):
         code, out, err = run(capsys, "solve", path, *argv)
         assert code == 1 and out == "" and message in err and err.count("\n") == 1, argv
     code, _, err = run(capsys, "solve", path, "--holes", "a,b")
-    assert code == 2 and "expected node ids" in err
+    assert code == 1 and "holes names node a, which is not in the graph" in err
 
 
 def test_analyze_and_draw_take_the_game_options(tmp_path, capsys):

@@ -44,44 +44,65 @@ def test_a_json_file_nested_deep_is_one_line(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("option", ["--mouse", "--cat", "--hole", "--holes"])
-@pytest.mark.parametrize("value", ["1_0", "+1", "\u0661", "-1"])
-def test_node_options_are_ascii_digits(tmp_path, capsys, option, value):
+@pytest.mark.parametrize("value", ["1_0", "+1", "\u0661", "-1", "01x"])
+def test_node_options_name_the_files_nodes_only(tmp_path, capsys, option, value):
+    """On integer ids an option is ASCII digits: ``1_0``, ``+1``, ``١`` never read as a number."""
     board = tmp_path / "b.json"
     board.write_text("[[1, 3], [0, 2], [1, 3], [0, 2]]")
-    assert main(["solve", str(board), f"{option}={value}"]) == 2
-    assert "digits 0-9" in capsys.readouterr().err
+    assert main(["solve", str(board), f"{option}={value}"]) == 1
+    err = capsys.readouterr().err
+    assert f"node {value}" in err and "not in the graph (its nodes are 0..3)" in err
+    assert err.count("\n") == 1
 
 
 # -- the fuzz: mutated edge lists, read by the reader and by a strict parser written here --
 
 ID = re.compile(r"[0-9]+\Z")
+DIGITS = r"\d(?:_?\d)*"  # Unicode digits, an underscore between two
+NUMBER = re.compile(rf"[+-]?(?:(?:{DIGITS}(?:\.(?:{DIGITS})?)?|\.{DIGITS})(?:[eE][+-]?{DIGITS})?"
+                    r"|0[xX](?:_?[0-9a-fA-F])+)\Z")
 
 
-def strict_edge_list(text: str) -> tuple[int, set[tuple[int, int]]] | None:
-    """The documented grammar, independently: lines 'u v' or 'u' (spaces or one comma between),
-    '#' comments, ids ASCII digits; undirected, no self-loop, no edge twice.  None: refused."""
-    top, edges = -1, set()
-    for line in text.splitlines():
-        body = line.split("#", 1)[0].replace(",", " ").split()
+def strict_edge_list(text: str) -> tuple[list, set[tuple]] | None:
+    """The documented grammar, independently: lines split on \\n only; 'u v' or 'u' (spaces,
+    tabs or commas between), '#' comments; all-digit files have ids 0..max, any other token
+    (that does not read as a number) makes every token a name, nodes in order of first
+    appearance; undirected, no self-loop, no edge twice.  None: refused."""
+    rows = []
+    for line in text.split("\n"):
+        body = re.split(r"[ \t,]+", line.removesuffix("\r").split("#", 1)[0])
+        body = [field for field in body if field]
         if not body:
             continue
-        if len(body) > 2 or not all(ID.match(field) for field in body):
+        if len(body) > 2 or any(not field.isprintable() for field in body):
             return None
-        ids = [int(field) for field in body]
-        if max(ids) >= 65535:
+        if any(not ID.match(field) and NUMBER.match(field) for field in body):
             return None
-        top = max(top, *ids)
-        if len(ids) == 2:
-            u, v = ids
-            key = (min(u, v), max(u, v))
-            if u == v or key in edges:
+        rows.append(body)
+    if not rows:
+        return None
+    if all(ID.match(field) for body in rows for field in body):
+        ids = [[int(field) for field in body] for body in rows]
+        if max(max(body) for body in ids) >= 65535:
+            return None
+        nodes = list(range(max(max(body) for body in ids) + 1))
+    else:
+        ids, nodes = rows, []
+        for body in rows:
+            nodes += [field for field in body if field not in nodes]
+    edges = set()
+    for body in ids:
+        if len(body) == 2:
+            key = frozenset(body)
+            if len(key) == 1 or key in edges:
                 return None
             edges.add(key)
-    return None if top < 0 else (top + 1, edges)
+    return nodes, edges
 
 
 VALID = "0 1\n1 2\n2,3  # a comment\n3 0\n5\n"
-JUNK = st.sampled_from(list("0123456789 ,#\n_+-.x\u0661\uff11e") + ["1_0", "+1", "  ", "\t"])
+JUNK = st.sampled_from(list("0123456789 ,#\n_+-.x\u0661\uff11e\r\f\x1c\u00a0\u2028")
+                       + ["1_0", "+1", "  ", "\t", "0x1", "a"])
 
 
 @pytest.mark.filterwarnings("ignore:the edge list names no node")  # gaps: a note
@@ -99,13 +120,16 @@ def test_mutated_edge_lists_are_read_exactly_or_refused_in_one_line(edits):
         assert expected is None, (text, str(error))
         return
     assert expected is not None, text
-    n, edges = expected
-    got = {(min(u, v), max(u, v)) for u, row in enumerate(graph.adjacency()) for v in row}
-    assert (graph.n, got) == (n, edges)
+    nodes, edges = expected
+    got = {frozenset(pair) for u in graph.labels for pair in ((u, v) for v in graph.neighbors(u))}
+    assert (list(graph.labels), got) == (nodes, edges), text
 
 
 def test_the_strict_parser_agrees_with_the_valid_file():
-    assert strict_edge_list(VALID) == (6, {(0, 1), (1, 2), (2, 3), (0, 3)})
+    pairs = {frozenset(pair) for pair in ((0, 1), (1, 2), (2, 3), (0, 3))}
+    assert strict_edge_list(VALID) == (list(range(6)), pairs)
+    assert strict_edge_list("a b\n7 a\n") == (["a", "b", "7"], {frozenset("ab"),
+                                                                 frozenset(("7", "a"))})
     assert json.loads("[[1], [0]]") == parse_json("[[1], [0]]").graph.adjacency()
 
 

@@ -1,0 +1,162 @@
+"""Node names from the files people have: networkx's edge lists and node-link JSON, read by the
+command line and the Python readers, answered in the file's names."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import networkx as nx
+import pytest
+
+import catmouse
+from catmouse import Graph
+from catmouse.cli.commands import main
+from catmouse.io.graph_files import parse_json, read_graph
+
+LETTERS = dict(zip(range(10), "abcdefghij"))
+
+
+def petersen_letters() -> nx.Graph:
+    graph = nx.relabel_nodes(nx.petersen_graph(), LETTERS)
+    graph.graph.clear()
+    return graph
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def petersen_files(tmp_path):
+    graph = petersen_letters()
+    edges = tmp_path / "p.edges"
+    nx.write_edgelist(graph, edges, data=False)
+    links = tmp_path / "p.json"
+    links.write_text(json.dumps(nx.node_link_data(graph)))
+    return graph, edges, links
+
+
+@pytest.mark.parametrize("which", ["edges", "json"])
+def test_the_cli_solves_a_named_petersen_and_answers_in_names(use_engine, capsys,
+                                                              petersen_files, which):
+    graph, edges, links = petersen_files
+    path = edges if which == "edges" else links
+    code, out, err = run(capsys, "solve", path, "--mouse", "b", "--cat", "c", "--hole", "a",
+                         "--json")
+    assert (code, err) == (0, "")
+    answer = json.loads(out)
+    expected = catmouse.solve(graph, "b", "c", hole="a")
+    assert answer["outcome"] == expected.name
+    assert (answer["mouse"], answer["cat"], answer["holes"]) == ("b", "c", ["a"])
+    line = catmouse.analyze(graph, hole="a").line("b", "c")
+    assert [(step["mouse"], step["cat"]) for step in answer["line"]] == \
+        [(m, c) for m, c, _ in line]
+    code, out, _ = run(capsys, "solve", path, "--mouse", "b", "--cat", "c", "--hole", "a")
+    assert code == 0 and "start: mouse on b, cat on c, hole a;" in out
+    first = line[1]
+    assert f"mouse b -> {first[0]}" in out or "mouse stays on b" in out
+
+
+def test_the_named_edge_list_reads_as_networkx_wrote_it(petersen_files):
+    graph, edges, links = petersen_files
+    for path in (edges, links):
+        read = read_graph(path).graph
+        assert set(read.labels) == set("abcdefghij")
+        assert {frozenset((u, v)) for u in read.labels for v in read.neighbors(u)} == \
+            {frozenset(e) for e in graph.edges}
+    # networkx's default writes each edge's data after it: read, and ignored.
+    with_data = edges.with_name("data.edges")
+    nx.write_edgelist(graph, with_data)
+    assert read_graph(with_data).graph == read_graph(edges).graph
+
+
+def test_node_link_json_every_way_networkx_writes_it():
+    grid = nx.grid_2d_graph(2, 3)  # tuple ids: JSON lists, read back as tuples
+    for data in (nx.node_link_data(grid), nx.node_link_data(grid, edges="links")):
+        read = parse_json(json.dumps(data)).graph
+        assert read.labels == tuple(grid.nodes) and read.num_edges == grid.number_of_edges()
+    directed = nx.DiGraph([("x", "y"), ("y", "z")])
+    read = parse_json(json.dumps(nx.node_link_data(directed))).graph
+    assert read.directed and read.neighbors("y") == ("z",)
+    numbers = parse_json(json.dumps(nx.node_link_data(nx.path_graph(3)))).graph
+    assert numbers.adjacency() == [[1], [0, 2], [1]] and numbers.labels == (0, 1, 2)
+    mixed = nx.Graph([(1, "1")])
+    assert parse_json(json.dumps(nx.node_link_data(mixed))).graph.labels == (1, "1")
+    with pytest.raises(ValueError, match="joins 'a' and 'b' again"):
+        parse_json(json.dumps(nx.node_link_data(nx.MultiGraph([("a", "b"), ("a", "b")]))))
+
+
+def test_to_node_link_is_read_back_by_networkx_and_by_read_json():
+    for graph in (petersen_letters(), nx.grid_2d_graph(2, 2), nx.DiGraph([("x", "y")])):
+        ours = Graph.from_networkx(graph)
+        data = ours.to_node_link()
+        assert nx.utils.graphs_equal(nx.node_link_graph(data), graph)
+        back = parse_json(json.dumps(data)).graph
+        assert back.labels == ours.labels and back.directed == ours.directed
+        assert all(set(back.neighbors(u)) == set(ours.neighbors(u)) for u in ours.labels)
+
+
+def test_a_json_object_of_neighbour_lists():
+    graph = petersen_letters()
+    read = parse_json(json.dumps(nx.to_dict_of_lists(graph))).graph
+    assert read == Graph.from_networkx(graph)
+    numbers = parse_json(json.dumps(nx.to_dict_of_lists(nx.path_graph(3)))).graph
+    assert numbers.adjacency() == [[1], [0, 2], [1]]
+    named = parse_json('{"graph": {"a b": ["c"], "c": ["a b"]}, "mouse": "a b"}')
+    assert named.graph.labels == ("a b", "c") and named.mouse == "a b"
+    with pytest.raises(ValueError, match="'a' lists 'z', which is not a node"):
+        parse_json('{"a": ["z"]}')
+    with pytest.raises(ValueError, match="lists 'b' but not the other way round"):
+        parse_json('{"a": ["b"], "b": []}')
+
+
+def test_quoted_names_and_names_that_read_as_numbers(tmp_path, capsys):
+    path = tmp_path / "towns.edges"
+    path.write_text('"New York" Boston\nBoston "1"\n"1" "New York"\n')
+    graph = read_graph(path).graph
+    assert graph.labels == ("New York", "Boston", "1")
+    code, out, _ = run(capsys, "solve", path, "--mouse", "Boston", "--cat", "1",
+                       "--hole", '"New York"', "--json")
+    assert code == 0 and json.loads(out)["holes"] == ["New York"]
+    with pytest.raises(ValueError, match=r"^line 1: node ids must be integers .* got '1\.5'"):
+        catmouse.read_edge_list(io.StringIO("a 1.5\n"))
+
+
+def test_an_option_that_names_two_nodes_is_read_as_json(tmp_path, capsys):
+    path = tmp_path / "two.json"
+    path.write_text(json.dumps(nx.node_link_data(nx.path_graph([1, "1", "x"]))))
+    code, out, _ = run(capsys, "solve", path, "--mouse", "1", "--cat", "x", "--hole", '"1"',
+                       "--json")
+    answer = json.loads(out)
+    assert code == 0 and (answer["mouse"], answer["holes"]) == (1, ["1"])
+    code, _, err = run(capsys, "solve", path, "--mouse", "y", "--cat", "x", "--hole", "1")
+    assert code == 1 and "mouse node y is not in the graph" in err and err.count("\n") == 1
+
+
+def test_cop_number_reads_an_edge_list_json_and_several_files(use_engine, capsys,
+                                                             petersen_files, tmp_path):
+    _, edges, links = petersen_files
+    assert run(capsys, "cop-number", edges) == (0, "3\n", "")
+    assert run(capsys, "cop-number", links) == (0, "3\n", "")
+    grid = tmp_path / "grids.g6"
+    grid.write_text("Bw\nCl\n")
+    code, out, err = run(capsys, "cop-number", edges, grid, links)
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [f"{edges}: 3", f"{grid} graph 1: 1", f"{grid} graph 2: 2",
+                                f"{links}: 3"]
+    assert run(capsys, "cop-number", "--census", edges, grid, links) == (0, "1 1\n2 1\n3 2\n",
+                                                                         "")
+    assert run(capsys, "cop-number", "--max-cops", "2", edges)[1] == ">2\n"
+
+
+def test_cop_win_takes_several_files(capsys, petersen_files, tmp_path):
+    _, edges, links = petersen_files
+    tree = tmp_path / "tree.edges"
+    tree.write_text("a b\nb c\n")
+    code, out, _ = run(capsys, "cop-win", edges, tree, links)
+    assert code == 0
+    assert [line.split(":")[:2] for line in out.splitlines()] == [
+        [str(edges), " not cop-win"], [str(tree), " cop-win"], [str(links), " not cop-win"]]

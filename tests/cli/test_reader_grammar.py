@@ -1,0 +1,233 @@
+"""One grammar per format, read the same by every reader, with limits checked before work:
+graph6 (Python's readers, cop-win, and cop-number on both engines' decoders), edge lists, JSON.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import select
+import subprocess
+import sys
+import time
+import tracemalloc
+
+import pytest
+
+import catmouse
+from catmouse.cli.commands import main
+from catmouse.io.graph_files import parse_edge_list, parse_graph6_all, read_graphs
+
+# The triangle (cop number 1, cop-win) and the 4-cycle (2, not cop-win), as each file says.
+ACCEPTED = {
+    "plain": b"Bw\nCl\n",
+    "byte-order mark": b"\xef\xbb\xbfBw\nCl\n",
+    "blank lines": b"\nBw\n\n \t\r\nCl\n\n",
+    "header": b">>graph6<<Bw\n>>graph6<<Cl\n",
+    "trailing blanks": b"Bw \t\r\nCl\r\n",
+    "CR LF": b"Bw\r\nCl\r\n",
+    "no last newline": b"Bw\nCl",
+}
+# Each refused, with the line of the fault.
+REFUSED = {
+    "no-break space": ("Bw\u00a0\nCl\n".encode(), 1),
+    "form feed": (b"Bw\nCl\x0c\n", 2),
+    "vertical tab": (b"Bw\x0b\nCl\n", 1),
+    "leading space": (b" Bw\nCl\n", 1),
+    "inner space": (b"Bw\nC l\n", 2),
+    "mark on line 2": (b"Bw\n\xef\xbb\xbfCl\n", 2),
+    "nul": (b"Bw\nCl\x00\n", 2),
+    "file separator": (b"Bw\x1c\nCl\n", 1),
+    "line separator": ("Bw\u2028\nCl\n".encode(), 1),
+    "lone CR inside": (b"B\rw\nCl\n", 1),
+}
+
+
+def graphs_read(reader: str, path, capsys) -> list[tuple[int, int]] | list[str]:
+    """What one reader makes of the file: (nodes, edges) per graph, or the CLI's answers."""
+    if reader == "read_graph6":
+        return [(g.n, g.num_edges) for g in catmouse.read_graph6(path)]
+    if reader == "read_graphs":
+        return [(f.graph.n, f.graph.num_edges) for f in read_graphs(path)]
+    if reader == "parse_graph6_all":
+        text = path.read_bytes().decode()
+        return [(g.n, g.num_edges) for g in parse_graph6_all(text)]
+    command = "cop-win" if reader == "cop-win" else "cop-number"
+    code = main([command, str(path)])
+    out, err = capsys.readouterr()
+    if code:
+        raise ValueError(err)
+    return out.split("\n")[:2] if command == "cop-number" else out.splitlines()[:2]
+
+
+READERS = ["read_graph6", "read_graphs", "parse_graph6_all", "cop-win", "cop-number"]
+
+
+@pytest.mark.parametrize("reader", READERS)
+@pytest.mark.parametrize("name", list(ACCEPTED))
+def test_every_graph6_reader_accepts_the_same_files(use_engine, tmp_path, capsys, reader, name):
+    path = tmp_path / "g.g6"
+    path.write_bytes(ACCEPTED[name])
+    got = graphs_read(reader, path, capsys)
+    if reader == "cop-number":
+        assert got == ["1", "2"]
+    elif reader == "cop-win":
+        assert got[0].endswith("graph 1: cop-win: one cop catches the robber, whatever the "
+                               "robber does") and "graph 2: not cop-win" in got[1]
+    else:
+        assert got == [(3, 3), (4, 4)]
+
+
+@pytest.mark.parametrize("reader", READERS)
+@pytest.mark.parametrize("name", list(REFUSED))
+def test_every_graph6_reader_refuses_the_same_files(use_engine, tmp_path, capsys, reader,
+                                                    name):
+    data, line = REFUSED[name]
+    path = tmp_path / "g.g6"
+    path.write_bytes(data)
+    with pytest.raises(ValueError, match=f"line {line}: ") as error:
+        graphs_read(reader, path, capsys)
+    assert str(error.value).count("\n") <= 1
+
+
+def test_a_huge_graph6_line_fails_after_its_header_in_small_memory(use_engine, tmp_path,
+                                                                   capsys):
+    """A 16 MB line whose header says 2 nodes: each reader stops within a piece or a block."""
+    path = tmp_path / "long.g6"
+    path.write_bytes(b"A_" + b"?" * (16 << 20) + b"\nBw\n")
+    for reader, most in (("read_graph6", 1 << 20), ("read_graphs", 1 << 20),
+                         ("cop-win", 1 << 20), ("cop-number", 4 << 20)):
+        tracemalloc.start()
+        began = time.perf_counter()
+        try:
+            with pytest.raises(ValueError, match="line 1: .*2 nodes.*holds more"):
+                graphs_read(reader, path, capsys)
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert peak < most, (reader, peak)
+        assert time.perf_counter() - began < 5, reader
+
+
+@pytest.mark.parametrize("text, where", [
+    ("0 1\f0 0\n", "line 1, column 4: the character '\\x0c'"),
+    ("0 1\n1\x1c2\n", "line 2, column 2: the character '\\x1c'"),
+    ("0 1\n1\u20282\n", "line 2, column 2: the character '\\u2028' (LINE SEPARATOR)"),
+    ("a\u00a0b c\n", "line 1, column 2: the character '\\xa0' (NO-BREAK SPACE)"),
+    ("a b\rc d\n", "line 1, column 4: the character '\\r'"),
+    ("a\u2003b c\n", "line 1, column 2: the character '\\u2003' (EM SPACE)"),
+])
+def test_edge_lists_split_on_ascii_blanks_and_newlines_only(text, where):
+    with pytest.raises(ValueError, match="^" + re.escape(where)):
+        parse_edge_list(text)
+
+
+def test_edge_lists_take_tabs_and_crlf():
+    assert parse_edge_list("0\t1\r\n1 ,2\r\n").adjacency() == [[1], [0, 2], [1]]
+
+
+def test_an_id_of_5000_digits_is_one_line_with_its_line(tmp_path, capsys):
+    digits = "9" * 5000
+    for name, text, message in (
+        ("e.edges", f"0 1\n1 {digits}\n", "line 2: node id 99999999...(5000 digits) is too large"),
+        ("j.json", f'{{"graph": [[1],\n [0, {digits}]]}}', "line 2: a number of 5000 digits"),
+    ):
+        path = tmp_path / name
+        path.write_text(text)
+        assert main(["solve", str(path)]) == 1
+        err = capsys.readouterr().err
+        assert message in err and err.count("\n") == 1 and "4300" not in err
+
+
+@pytest.mark.parametrize("name, data", [
+    ("e.edges", b"0 1\n\xff 2\n"),
+    ("j.json", b'{"graph":\n [[1], [0]], "hole": "\xff"}'),
+    ("g.g6", b"Bw\n\xffw\n"),
+])
+def test_bad_utf8_on_line_2_is_named(tmp_path, capsys, name, data):
+    path = tmp_path / name
+    path.write_bytes(data)
+    assert main(["solve", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "line 2: " in err and err.count("\n") == 1
+    if not name.endswith(".g6"):
+        assert "not UTF-8" in err
+
+
+def test_cop_win_names_a_disconnected_graph_and_goes_on(tmp_path, capsys):
+    path = tmp_path / "three.g6"
+    path.write_text("Bw\n\nC?\nCl\n")  # the triangle, four lone nodes (line 3), the 4-cycle
+    assert main(["cop-win", str(path)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == (f"{path} graph 2 (line 3): no answer: is_cop_win needs a connected "
+                      "graph")
+    assert out[2].startswith(f"{path} graph 3: not cop-win")
+    assert out[3] == f"{path}: 3 graphs, 1 cop-win, 1 not, 1 with no answer (see their lines)"
+
+
+def _read_line(stream, seconds: float = 30.0) -> bytes:
+    ready, _, _ = select.select([stream], [], [], seconds)
+    assert ready, "no answer while the next line is still to come"
+    return stream.readline()
+
+
+@pytest.mark.skipif(os.name != "posix", reason="select on a pipe")
+@pytest.mark.parametrize("argv", [
+    ["-c", "import sys, catmouse\nfor g in catmouse.read_graph6('-'):\n"
+           "    print(g.n, flush=True)"],
+    ["-m", "catmouse", "cop-number", "-"],
+    ["-m", "catmouse", "cop-number", "--jobs", "2", "-"],
+])
+def test_a_slow_pipe_gets_each_answer_when_its_line_is_complete(argv):
+    process = subprocess.Popen([sys.executable, *argv], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        answers = []
+        for line in (b"Bw\n", b"Cl\n", b"IheA@GUAo\n"):
+            process.stdin.write(line)
+            process.stdin.flush()
+            answers.append(_read_line(process.stdout).strip())
+        process.stdin.close()
+        assert process.wait(timeout=30) == 0, process.stderr.read()
+    finally:
+        process.kill()
+    expected = [b"3", b"4", b"10"] if argv[0] == "-c" else [b"1", b"2", b"3"]
+    assert answers == expected
+
+
+def test_read_graph6_of_stdin_yields_before_the_next_line(monkeypatch):
+    class OneLineAtATime(io.RawIOBase):
+        def __init__(self):
+            self.lines = [b"Bw\n", b"Cl\n"]
+
+        def readable(self):
+            return True
+
+        def readinto(self, buffer):
+            if not self.lines:
+                return 0
+            assert len(self.lines) == 2 or self.first_seen, "read on before the answer"
+            line = self.lines.pop(0)
+            buffer[:len(line)] = line
+            return len(line)
+
+    raw = OneLineAtATime()
+    raw.first_seen = False
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BufferedReader(raw)))
+    graphs = catmouse.read_graph6("-")
+    assert next(graphs).n == 3
+    raw.first_seen = True
+    assert next(graphs).n == 4
+
+
+def test_json_output_of_tuple_names_is_json(tmp_path, capsys):
+    import networkx as nx
+
+    path = tmp_path / "grid.json"
+    path.write_text(json.dumps(nx.node_link_data(nx.grid_2d_graph(2, 2))))
+    code = main(["solve", str(path), "--mouse", "[0, 1]", "--cat", "(1, 1)", "--hole",
+                 "(0, 0)", "--json"])
+    answer = json.loads(capsys.readouterr().out)
+    assert code == 0 and (answer["mouse"], answer["cat"]) == ([0, 1], [1, 1])
