@@ -170,7 +170,8 @@ PYTHON_MODULES: dict[str, dict] = {
         "tests": ['game/test_pickle.py'],
     },
     'io/atomic.py': {
-        "tests": ['game/test_writes.py', 'game/test_storage.py'],
+        "tests": ['game/test_writes.py', 'game/test_storage.py',
+                  'game/test_special_targets.py'],
     },
     'show/words.py': {
         "tests": ['show/test_words.py', 'show/test_draw.py', 'show/test_play_terminal.py',
@@ -191,6 +192,10 @@ PYTHON_MODULES: dict[str, dict] = {
     },
     'cli/cop_play.py': {
         "tests": ['cli/test_cli_cop_play.py'],
+    },
+    'cli/outputs.py': {
+        "tests": ['cli/test_cli_write_errors.py', 'game/test_special_targets.py',
+                  'game/test_writes.py'],
     },
 }
 

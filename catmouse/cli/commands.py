@@ -161,7 +161,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _error(f"cannot write {STDOUT}: standard output is closed")
         return 1
     stdout = sys.stdout
-    sys.stdout = guarded = GuardedStdout(stdout)  # type: ignore[assignment]
+    sys.stdout = guarded = GuardedStdout(stdout)
     try:
         return _run(argv, guarded)
     finally:
@@ -552,13 +552,14 @@ def _draw(args: argparse.Namespace) -> int:
     index = source.graph.index  # the picture works in node ids, the words in names
     svg = game_svg(source.graph, [(index(m), index(c), t) for m, c, t in line],
                    holes=[index(u) for u in game.holes], title=title, subtitle=subtitle)
+    if converter is not None:
+        width, height = (int(v) for v in svg.split('viewBox="0 0 ', 1)[1].split('"')[0]
+                         .split())
     try:
         with writing(args.output):
             if converter is not None:
                 from ..show.png import write_png
 
-                width, height = (int(v) for v in svg.split('viewBox="0 0 ', 1)[1]
-                                 .split('"')[0].split())
                 write_png(svg, args.output, width, height, converter)
             else:
                 with replacing(args.output, "w", encoding="utf-8") as handle:

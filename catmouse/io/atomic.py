@@ -71,12 +71,13 @@ def where(path: str | os.PathLike[str]) -> Target:
     descriptor = _own_descriptor(os.fspath(path))
     if descriptor is not None:
         try:
-            mode = os.fstat(descriptor).st_mode
+            kind = os.fstat(descriptor).st_mode
         except OSError:
             raise OSError(errno.EBADF, "the descriptor is not open", os.fspath(path)) from None
-        _check_kind(mode, os.fspath(path))
+        _check_kind(kind, os.fspath(path))
         return Target(os.fspath(path), True, descriptor)
     target = os.path.realpath(os.fspath(path))
+    mode: int | None
     try:
         mode = os.stat(target).st_mode
     except (FileNotFoundError, NotADirectoryError):  # (a file named as a folder on the way)
@@ -150,11 +151,11 @@ def replacing_path(path: str | os.PathLike[str]) -> Iterator[str]:
     in the system's temporary folder instead, copied into it once the block ends."""
     target = where(path)
     if target.in_place:
-        with _staged(target) as temporary:
-            yield temporary
+        with _staged(target) as staged:
+            yield staged
         return
     folder, name = os.path.split(target.path)
-    temporary = None
+    temporary: str | None = None
     restore = _unwind_on_sigterm()
     try:
         # Named before it is made (tempfile.mkstemp names it on return): a signal landing

@@ -194,8 +194,8 @@ def _csv_numpy(t: _Table, np: Any) -> Iterator[tuple[bytes, int]]:
     n, nn = t.n, t.n * t.n
     o_rows = np.frombuffer(t.outcomes, dtype=np.uint8).reshape(2 * n, n)
     ranked = t.remoteness is not None  # without: every cell empty, every win ranked alike
-    r_flat = np.frombuffer(t.remoteness, dtype=np.int32) if ranked else None
-    r_rows = r_flat.reshape(2 * n, n) if ranked else None
+    r_flat: Any = np.frombuffer(t.remoteness, dtype=np.int32) if ranked else None
+    r_rows: Any = r_flat.reshape(2 * n, n) if ranked else None
     # The scores in int32 when the longest game allows (it nearly always does).  Each
     # (outcome, decided?) pair scores as base + sign * r, from a table of 8.
     longest = max(int(r_flat.max()), 0) if ranked and nn else 0
@@ -292,7 +292,8 @@ def _csv_numpy(t: _Table, np: Any) -> Iterator[tuple[bytes, int]]:
             bm, edge = np.nonzero(keep)
             found.append((bm, frm[edge], cat_to[e0 + edge]))
             c0 = c1
-        return tuple(np.concatenate(x) for x in zip(*found))  # type: ignore[return-value]
+        bm, bc, to = (np.concatenate(x) for x in zip(*found))
+        return bm, bc, to
 
     def block(turn: Turn, mid: Any, ms: Any) -> tuple[bytes, int]:
         going = ~over_at[None, :] & ~hole[ms][:, None]  # [m][c]: the game goes on
