@@ -33,6 +33,8 @@ Families:
 - ``batch``: ``solve_many`` over 20,000 LeetCode-size graphs (2,000 with ``--quick``) and
   201 dense 50-node ones, as lists and as ``Graph``: one thread, two, the default, and a
   loop of ``solve`` (wall time).
+- ``write``: ``Analysis.save`` of a sparse 2000-node board's table (1000 with ``--quick``)
+  as .csv, .json and .npz in a fresh process: MB/s and the peak memory beyond the tables.
 - ``huge`` (only with ``--huge``, never in ``--quick``): one ``solve`` of a sparse
   40000-node graph (3.2 billion positions) in a fresh process: time and peak RSS.
 
@@ -91,6 +93,7 @@ from bench_tools import (  # noqa: E402  (beside this file)
     unsupported,
     use_twin,
 )
+from bench_write import bench_write  # noqa: E402
 
 
 def per_solve_rows(table: Table, rows: list[tuple[str, float | None]], positions: float,
@@ -518,7 +521,8 @@ def bench_huge(args: argparse.Namespace, refs: References) -> Table:
 
 FAMILIES = {"small": bench_small, "hot": bench_hot, "dense50": bench_dense50,
             "twin": bench_twin, "big": bench_big, "threads": bench_threads,
-            "scaling": bench_scaling, "batch": bench_batch, "outcomes": bench_outcomes}
+            "scaling": bench_scaling, "batch": bench_batch, "outcomes": bench_outcomes,
+            "write": bench_write}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -191,7 +191,8 @@ PYTHON_MODULES: dict[str, dict] = {
         "tests": ['game/test_pickle.py'],
     },
     'io/atomic.py': {
-        "tests": ['game/test_writes.py', 'game/test_storage.py'],
+        "tests": ['game/test_writes.py', 'game/test_storage.py',
+                  'game/test_special_targets.py'],
     },
     'show/words.py': {
         "tests": ['show/test_words.py', 'show/test_draw.py', 'show/test_play_terminal.py',
@@ -216,6 +217,10 @@ PYTHON_MODULES: dict[str, dict] = {
     },
     'cli/census.py': {
         "tests": ['cli/test_cli_census.py'],
+    },
+    'cli/outputs.py': {
+        "tests": ['cli/test_cli_write_errors.py', 'game/test_special_targets.py',
+                  'game/test_writes.py'],
     },
 }
 

@@ -50,6 +50,7 @@ from .node_options import (
     nodes_named,
     nodes_text,
 )
+from .outputs import STDOUT, GuardedStdout, WriteFailed, check_target, report_stream, writing
 
 __all__ = ["main"]
 
@@ -156,6 +157,18 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    if sys.stdout is None:  # started with stdout closed (``>&-``): nowhere for the answers
+        _error(f"cannot write {STDOUT}: standard output is closed")
+        return 1
+    stdout = sys.stdout
+    sys.stdout = guarded = GuardedStdout(stdout)
+    try:
+        return _run(argv, guarded)
+    finally:
+        sys.stdout = stdout
+
+
+def _run(argv: list[str], stdout: GuardedStdout) -> int:
     _exit_cleanly_on_sigterm()
     try:
         args = _parser().parse_args(argv)
@@ -168,19 +181,25 @@ def main(argv: Sequence[str] | None = None) -> int:
                    "cat-mouse-ii": _cat_mouse_ii, "play": _play,
                    "cop-number": cop_census.run, "cop-play": cop_play.run,
                    "census": census.run}[args.command]
-        return command(args)
+        status = command(args)
+        stdout.flush()  # a full disk or a closed pipe is found here, not at the exit
+        return status
     except CliError as error:
         _error(str(error))
     except OptionError as error:  # a node option the file does not name (names the file)
         _error(str(error))
+    except WriteFailed as failed:  # every write of a command: -o, --html, stdout
+        _error(str(failed))
+        if failed.where == STDOUT:
+            stdout.silence()
     except BrokenPipeError:  # the reader went away (``catmouse solve big | head``)
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open until exit
+        stdout.silence()
         return 1
     except FileNotFoundError as error:
         _error(f"cannot read {error.filename}: no such file")
     except ImportError as error:  # an optional dependency an output format needs
         _error(str(error))
-    except (OSError, UnicodeDecodeError) as error:
+    except (OSError, UnicodeDecodeError) as error:  # the writes are WriteFailed: a read
         _error(f"cannot read {args.file}: {error}")
     except (ValueError, TypeError) as error:
         _error(f"{args.file}: {error}")
@@ -287,8 +306,9 @@ def _solve_all(source: GraphFile, game: Game) -> Analysis:
     positions = 2 * graph.n * graph.n
     loud = positions >= PROGRESS_POSITIONS
     if loud:
-        print(f"{PROG}: solving {positions:,} positions ({graph.n} nodes) with the "
-              f"{_engine.BACKEND} engine...", file=sys.stderr, flush=True)
+        print(f"{PROG}: solving {positions:,} positions ({graph.n} nodes: 2 turns x "
+              f"{graph.n} x {graph.n} places) with the {_engine.BACKEND} engine...",
+              file=sys.stderr, flush=True)
     start = time.perf_counter()
     # The engine reports decided positions between rounds, where it can.
     bar = Bar(positions, "solving", delay=PROGRESS_DELAY) if engine_takes_progress() else None
@@ -472,20 +492,22 @@ def _analyze(args: argparse.Namespace) -> int:
         except ImportError:
             raise CliError("writing .npz needs numpy (pip install numpy); "
                            "or write a .json or .csv file") from None
+    check_target(output)  # a folder, a socket, a missing folder: refused before solving
     source = _read(args)
     hole = _starts(args, source)[2]
     game = _game(args, source, hole)
     analysis = _solve_all(source, game)
     bar = Bar(positions_written(analysis, output), "writing", delay=PROGRESS_DELAY)
-    try:  # a bar once the writing has taken a second (a 3,000-node table is 290 MB of CSV)
-        analysis.save(output, progress=bar)
-    except OSError as error:
-        raise CliError(f"cannot write {output}: {error.strerror or error}") from None
+    with writing(output):  # a bar once the writing has taken a second (a 3,000-node table
+        analysis.save(output, progress=bar)  # is 290 MB of CSV)
     counts = analysis.counts()
-    positions = sum(counts.values())  # the cat on a forbidden node is no position
-    print(f"wrote {output}: {_count(positions, 'position')} of {graph_nodes(source)}: "
+    positions = sum(counts.values())
+    left_out = 2 * source.graph.n ** 2 - positions  # the cat on a forbidden node: no position
+    why = (f" (2 x {source.graph.n:,} x {source.graph.n:,} less the {left_out:,} with the cat "
+           "on a node it may not enter)" if left_out else "")
+    print(f"wrote {output}: {_count(positions, 'position')} of {graph_nodes(source)}{why}: "
           f"{counts[Outcome.MOUSE_WIN]:,} mouse wins, {counts[Outcome.CAT_WIN]:,} cat wins, "
-          f"{_count(counts[Outcome.DRAW], 'draw')}")
+          f"{_count(counts[Outcome.DRAW], 'draw')}", file=report_stream(output))
     return 0
 
 
@@ -499,6 +521,8 @@ def _play(args: argparse.Namespace) -> int:
     from ..show.play import PLAYER, play_terminal
 
     # The file, the Game options and the start, solved and checked as solve and draw do.
+    if args.html:
+        check_target(args.html)
     _, game, (mouse, cat), analysis, _ = solved_game(args)
     setup = Setup.of_game(game, analysis)
     human = Turn.CAT if args.side == "cat" else Turn.MOUSE
@@ -507,13 +531,10 @@ def _play(args: argparse.Namespace) -> int:
         from ..show.page import page_html
 
         text = page_html(setup, mouse, cat, human, title=name)
-        try:
-            with replacing(args.html, "w", encoding="utf-8") as handle:
-                handle.write(text)
-        except OSError as error:
-            raise CliError(f"cannot write {args.html}: {error.strerror or error}") from None
+        with writing(args.html), replacing(args.html, "w", encoding="utf-8") as handle:
+            handle.write(text)
         print(f"wrote {args.html}: open it in a browser and play the {PLAYER[human]} "
-              f"against the solver")
+              f"against the solver", file=report_stream(args.html))
         return 0
     play_terminal(setup, mouse, cat, human, name=name)
     return 0
@@ -535,6 +556,7 @@ def _draw(args: argparse.Namespace) -> int:
         if converter is None:
             raise CliError(f"cannot write {args.output}: PNG needs a converter, and none was "
                            f"found; install one of: {CONVERTER_HELP}; or write .svg")
+    check_target(args.output)
     source, game, (mouse, cat), analysis, (outcome, length) = solved_game(args)
     line = analysis.line(mouse, cat, game.first)
     name = os.path.basename(file_label(args.file))
@@ -546,21 +568,22 @@ def _draw(args: argparse.Namespace) -> int:
     index = source.graph.index  # the picture works in node ids, the words in names
     svg = game_svg(source.graph, [(index(m), index(c), t) for m, c, t in line],
                    holes=[index(u) for u in game.holes], title=title, subtitle=subtitle)
+    if converter is not None:
+        width, height = (int(v) for v in svg.split('viewBox="0 0 ', 1)[1].split('"')[0]
+                         .split())
     try:
-        if converter is not None:
-            from ..show.png import write_png
+        with writing(args.output):
+            if converter is not None:
+                from ..show.png import write_png
 
-            width, height = (int(v) for v in svg.split('viewBox="0 0 ', 1)[1].split('"')[0]
-                             .split())
-            write_png(svg, args.output, width, height, converter)
-        else:
-            with replacing(args.output, "w", encoding="utf-8") as handle:
-                handle.write(svg)
-    except OSError as error:
-        raise CliError(f"cannot write {args.output}: {error.strerror or error}") from None
+                write_png(svg, args.output, width, height, converter)
+            else:
+                with replacing(args.output, "w", encoding="utf-8") as handle:
+                    handle.write(svg)
     except RuntimeError as error:
         raise CliError(f"cannot write {args.output}: {error}") from None
-    print(f"wrote {args.output}: {short_outcome(outcome)}; {length}")
+    print(f"wrote {args.output}: {short_outcome(outcome)}; {length}",
+          file=report_stream(args.output))
     return 0
 
 

@@ -19,6 +19,7 @@ from ..io.atomic import replacing
 from ..io.graph_files import read_graph
 from ..outcome import Outcome, Turn
 from ..show.cops_page import cops_page_html
+from .outputs import check_target, report_stream, writing
 
 __all__ = ["add_command", "run"]
 
@@ -79,6 +80,8 @@ def _robber_start(analysis: CopsAnalysis, team: tuple[Any, ...]) -> Any:
 def run(args: argparse.Namespace, read: Callable[[], str] | None = None) -> int:
     """The command: see the module docstring.  Returns the exit status."""
     read = sys.stdin.readline if read is None else read
+    if args.html:
+        check_target(args.html)  # a folder, a missing folder: refused before reading
     graph = read_graph(args.file).graph
     if graph.n == 0:  # (the default, the cop number, would be 0 cops)
         raise ValueError("the graph has no nodes: there is no game to play")
@@ -86,11 +89,12 @@ def run(args: argparse.Namespace, read: Callable[[], str] | None = None) -> int:
     analysis = CopsGame(graph, k).analyze()
     if args.html:
         text = cops_page_html(analysis, human=args.side)
-        with replacing(args.html, "w", encoding="utf-8") as handle:
+        with writing(args.html), replacing(args.html, "w", encoding="utf-8") as handle:
             handle.write(text)
         squad = f"{k} cop{'s' if k > 1 else ''}"
         you, them = ("the robber", squad) if args.side == "robber" else (squad, "a robber")
-        print(f"wrote {args.html}: open it in a browser to play {you} against {them}")
+        print(f"wrote {args.html}: open it in a browser to play {you} against {them}",
+              file=report_stream(args.html))
         return 0
     node = _node_parser(graph)
     print(f"{k} cop{'s' if k > 1 else ''} against a robber on {graph.n} nodes; "

@@ -64,11 +64,23 @@ def table_dict(analysis: Analysis, tables: bool = True) -> dict[str, Any]:
 
 
 def json_label(label: Any) -> Any:
-    """A label as strict JSON holds it: str, int, bool, None and finite floats as they are;
-    anything else (a tuple, inf, NaN) as its ``str``, which JSON readers all accept."""
-    if isinstance(label, float):
-        return label if math.isfinite(label) else str(label)
-    return label if isinstance(label, (str, int, bool)) or label is None else str(label)
+    """A label as JSON holds it, so that distinct labels stay distinct.
+
+    A string, an int, a bool, None or a finite float is written as it is; a tuple as a JSON
+    array of its items (so ``(1, 2)`` is ``[1, 2]``, never the string ``"(1, 2)"``: a list
+    cannot be a label); anything else as an object, which no label is: ``{"float": "inf"}``
+    for an infinite or NaN float (not JSON), ``{"repr": "frozenset({1})"}`` for the rest.
+
+    >>> [json_label(x) for x in ("(1, 2)", (1, ("a", 2.5)), float("-inf"), frozenset({1}))]
+    ['(1, 2)', [1, ['a', 2.5]], {'float': '-inf'}, {'repr': 'frozenset({1})'}]
+    """
+    if isinstance(label, float) and not math.isfinite(label):
+        return {"float": repr(label)}
+    if isinstance(label, (str, int, float)) or label is None:
+        return label
+    if isinstance(label, tuple):
+        return [json_label(item) for item in label]
+    return {"repr": repr(label)}
 
 
 def to_json(analysis: Analysis) -> str:

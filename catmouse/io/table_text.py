@@ -40,8 +40,10 @@ _TOP = 2 * _NEVER
 _BLOCK_ROWS = 1 << 19
 # Best moves of a CSV row with columns of their own; the others are inserted after.
 _SLOTS = 6
-# Score entries per block of the best-move search (the blocks are formatted on two threads).
-_BUDGET = 1 << 22
+# CSV rows per block (at least one mouse's row), and scores gathered at once by the best-move
+# search: together they bound the writer's memory (the blocks are formatted on two threads).
+_ROWS = 1 << 15
+_ENTRIES = 1 << 19
 
 
 def numpy_or_none() -> Any:
@@ -186,39 +188,41 @@ def _csv_python(t: _Table) -> Iterator[tuple[bytes, int]]:
 
 def _csv_numpy(t: _Table, np: Any) -> Iterator[tuple[bytes, int]]:
     # Each block of rows is a 2-D byte array, one row per CSV row, every field in its own
-    # columns padded with NUL bytes; dropping the NULs leaves the text.
+    # columns padded with NUL bytes; dropping the NULs leaves the text.  Nothing is made for
+    # the whole table: each block scores the rows it reads (memory bounded by _ROWS and
+    # _ENTRIES, whatever the board's size; a hub's moves and a dense cat graph go in pieces).
     n, nn = t.n, t.n * t.n
-    o_all = np.frombuffer(t.outcomes, dtype=np.uint8)
-    if t.remoteness is not None:
-        r_all = np.frombuffer(t.remoteness, dtype=np.int32)
-    else:  # no remoteness: every cell empty, every win ranked alike (r = 0)
-        r_all = np.full(2 * nn, -1, dtype=np.int32)
-    # The scores in int32 when the longest game allows (it nearly always does): the
-    # best-move search reads them by the million.  Each (outcome, decided?) pair scores as
-    # base + sign * r, from a table of 8.
-    longest = max(int(r_all.max()), 0) if len(r_all) else 0
+    o_rows = np.frombuffer(t.outcomes, dtype=np.uint8).reshape(2 * n, n)
+    ranked = t.remoteness is not None  # without: every cell empty, every win ranked alike
+    r_flat: Any = np.frombuffer(t.remoteness, dtype=np.int32) if ranked else None
+    r_rows: Any = r_flat.reshape(2 * n, n) if ranked else None
+    # The scores in int32 when the longest game allows (it nearly always does).  Each
+    # (outcome, decided?) pair scores as base + sign * r, from a table of 8.
+    longest = max(int(r_flat.max()), 0) if ranked and nn else 0
     kind = np.int32 if 2 * longest + 4 < 2**31 else np.int64
     never, top = longest + 1, 2 * longest + 2
     base = np.full(8, never, dtype=kind)
     sign = np.zeros(8, dtype=kind)
     base[1], sign[1] = top, -1  # a mouse win in r plies
     base[2], sign[2] = 0, 1  # a cat win in r plies
-    ranked = t.remoteness is not None
-    which = np.minimum(o_all, 3) + (4 * (r_all < 0).view(np.uint8) if ranked else 0)
-    scores = base[which] + sign[which] * r_all if ranked else base[which]
-    mouse_side = scores[:nn].reshape(n, n)  # mouse to move: [mouse][cat]
-    # Cat to move: [mouse][cat], and a row n of -1 (below every score) for padded moves.
-    cat_side = np.concatenate([scores[nn:].reshape(n, n), np.full((1, n), -1, kind)])
+
+    def scores(turn: int, ms: Any) -> Any:
+        """The scores of rows ``ms`` (an index array of any shape) of one turn's table."""
+        o = o_rows[turn * n + ms]
+        if not ranked:
+            return base[np.minimum(o, 3)]
+        r = r_rows[turn * n + ms]
+        which = np.minimum(o, 3) + 4 * (r < 0).view(np.uint8)
+        return base[which] + sign[which] * r
+
     allowed = np.flatnonzero(~np.array(t.forbidden, dtype=bool))
     over_at = np.array(t.goal, dtype=bool) | np.array(t.forbidden, dtype=bool)  # by cat
     hole = np.array(t.hole, dtype=bool)
-    # Indices and repeat counts in numpy's index type: an int64 array cannot be cast to a
-    # 32-bit machine's intp (np.repeat raised TypeError on i386).
+    # The moves as flat lists with offsets, in numpy's index type (an int64 array cannot be
+    # cast to a 32-bit machine's intp: np.repeat raised TypeError on i386).
     degree = np.array([len(row) for row in t.mouse_rows], dtype=np.intp)
-    widest = int(degree.max()) if n else 0
-    moves = np.full((n, max(widest, 1)), n, dtype=np.intp)  # each row padded with n
-    for m, row in enumerate(t.mouse_rows):
-        moves[m, : len(row)] = row
+    mouse_ptr = np.cumsum(degree) - degree
+    mouse_to = np.array([v for row in t.mouse_rows for v in row], dtype=np.intp)
     cat_degree = np.array([len(row) for row in t.cat_rows], dtype=np.intp)
     cat_ptr = np.cumsum(cat_degree) - cat_degree
     cat_to = np.array([v for row in t.cat_rows for v in row], dtype=np.intp)
@@ -229,38 +233,88 @@ def _csv_numpy(t: _Table, np: Any) -> Iterator[tuple[bytes, int]]:
     cells = None if t.label_cells is None else _padded(np, [","+ c for c in t.label_cells])
     yield _header(cells is not None), 0
 
+    def mouse_best(ms: Any, going: Any) -> tuple[Any, Any, Any]:
+        """Mouse to move: children (v, c, CAT) for v in the moves of m; the largest is the
+        mouse's.  The moves go in pieces of ``step`` (a hub's thousands at once would not)."""
+        own = degree[ms]
+        width = max(int(own.max()), 1)
+        step = max(1, _ENTRIES // (len(ms) * n))
+
+        def children(k0: int) -> Any:  # [m][k][c] for moves k0.., -1 (never the top) padded
+            ks = np.arange(k0, min(width, k0 + step))
+            real = ks[None, :] < own[:, None]
+            at = np.where(real, mouse_ptr[ms][:, None] + ks[None, :], 0)
+            got = scores(1, mouse_to[at] if len(mouse_to) else np.zeros_like(at))
+            got[~real] = -1
+            return got
+
+        pieces = [children(k0) for k0 in range(0, width, step)] if width <= step else None
+        top_of = np.full((len(ms), n), -1, dtype=kind)
+        for k0 in range(0, width, step):
+            part = pieces[0] if pieces else children(k0)
+            np.maximum(top_of, part.max(axis=1), out=top_of)
+        found = []
+        for k0 in range(0, width, step):
+            part = pieces[0] if pieces else children(k0)
+            hit = (part == top_of[:, None, :]) & going[:, None, :]
+            # Indices in [m][c][k] order: row order, then node order (rows are sorted).
+            bm, bc, bk = np.nonzero(hit.transpose(0, 2, 1))
+            found.append((bm, bc, bk + k0))
+        if len(found) > 1:  # pieces of moves: back to row order, then node order
+            bm, bc, bk = (np.concatenate(x) for x in zip(*found))
+            order = np.lexsort((bk, bc, bm))
+            bm, bc, bk = bm[order], bc[order], bk[order]
+        else:
+            bm, bc, bk = found[0]
+        return bm, bc, mouse_to[mouse_ptr[ms][bm] + bk] if len(bm) else bk
+
+    def cat_best(ms: Any, going: Any) -> tuple[Any, Any, Any]:
+        """Cat to move: children (m, v, MOUSE) for v in the cat's moves from c; the smallest
+        is the cat's.  Edges run in (c, v) order, so the hits come in row order; a dense cat
+        graph goes in pieces of whole cats (one mouse a block then: rows stay in order)."""
+        mouse_side = scores(0, ms)  # [m][cat]
+        per = max(1, _ENTRIES // len(ms))
+        found, c0 = [], 0
+        while c0 < n:
+            c1 = int(np.searchsorted(cat_ptr, cat_ptr[c0] + per, side="right")) if len(
+                ms) == 1 else n
+            c1 = min(n, max(c1, c0 + 1))
+            e0 = int(cat_ptr[c0])
+            e1 = int(cat_ptr[c1]) if c1 < n else len(cat_to)
+            values = mouse_side[:, cat_to[e0:e1]]  # [m][edge]
+            low = np.zeros((len(ms), c1 - c0), dtype=kind)
+            moving = has_moves[c0:c1]
+            if e1 > e0:
+                low[:, moving] = np.minimum.reduceat(values, (cat_ptr[c0:c1] - e0)[moving],
+                                                     axis=1)
+            frm = cat_from[e0:e1]
+            keep = (values == low[:, frm - c0]) & going[:, frm]
+            bm, edge = np.nonzero(keep)
+            found.append((bm, frm[edge], cat_to[e0 + edge]))
+            c0 = c1
+        bm, bc, to = (np.concatenate(x) for x in zip(*found))
+        return bm, bc, to
+
     def block(turn: Turn, mid: Any, ms: Any) -> tuple[bytes, int]:
         going = ~over_at[None, :] & ~hole[ms][:, None]  # [m][c]: the game goes on
         going[np.arange(len(ms)), ms] = False  # the cat on the mouse
         if turn == Turn.MOUSE:
             going &= (degree[ms] > 0)[:, None]  # (a mouse with no move has lost)
-            # Children (v, c, CAT) for v in moves[m]: the mouse takes the largest.
-            mv = moves[ms]  # [m][k]
-            children = cat_side[mv]  # [m][k][c]; a padded move scores -1, never the top
-            hit = children == children.max(axis=1)[:, None, :]
-            hit &= going[:, None, :]
-            # Indices in [m][c][k] order: row order, then node order (rows are sorted).
-            bm, bc, bk = np.nonzero(hit.transpose(0, 2, 1))
-            to = mv[bm, bk]
+            bm, bc, to = mouse_best(ms, going)
         else:
-            # Children (m, v, MOUSE) for v in the cat's moves from c: the cat takes the
-            # smallest; edges run in (c, v) order, so the hits come in row order.
-            values = mouse_side[ms][:, cat_to]  # [m][edge]
-            low = np.zeros((len(ms), n), dtype=kind)
-            if len(cat_to):
-                low[:, has_moves] = np.minimum.reduceat(values, cat_ptr[has_moves], axis=1)
-            keep = (values == low[:, cat_from]) & going[:, cat_from]
-            bm, edge = np.nonzero(keep)
-            bc, to = cat_from[edge], cat_to[edge]
-        return (_csv_block(np, turn, ms, allowed, o_all, r_all, bm, bc, to, ids, spaced, mid,
-                           cells, n), len(ms) * len(allowed))
+            bm, bc, to = cat_best(ms, going)
+        s = (turn * nn + ms[:, None] * n + allowed[None, :]).ravel()
+        r_s = r_flat[s] if ranked else np.full(len(s), -1, dtype=np.int32)
+        return (_csv_block(np, turn, ms, allowed, o_rows.ravel()[s], r_s, bm, bc, to, ids,
+                           spaced, mid, cells, n), len(ms) * len(allowed))
 
     jobs = []
     for turn in Turn:
         mid = _padded(np, [f",{turn.name},{Outcome(k).name}," if k < 3 else f",{turn.name},?,"
                            for k in range(4)])
-        per = max(1, _BUDGET // max(n * (widest if turn == Turn.MOUSE else 1)
-                                   + len(cat_to), 1))
+        per = max(1, _ROWS // max(n, 1))
+        if turn == Turn.CAT:
+            per = max(1, min(per, _ENTRIES // max(len(cat_to), 1)))
         jobs += [(turn, mid, np.arange(m0, min(n, m0 + per))) for m0 in range(0, n, per)]
     # numpy lets go of the GIL in its loops: a second thread formats the next block while
     # this one's is written.  At most three blocks are in hand, so memory stays bounded.
@@ -312,7 +366,7 @@ def _numbers(np: Any, width: int) -> Any:
     return _NUMBERS[width]
 
 
-def _csv_block(np: Any, turn: Turn, ms: Any, allowed: Any, o_all: Any, r_all: Any,
+def _csv_block(np: Any, turn: Turn, ms: Any, allowed: Any, outcome: Any, r_s: Any,
                bm: Any, bc: Any, to: Any, ids: Any, spaced: Any, mid: Any, cells: Any,
                n: int) -> bytes:
     """The rows of mice ``ms``, cats ``allowed``: ``m,c,TURN,OUTCOME,r,best best..[,labels]``.
@@ -322,7 +376,6 @@ def _csv_block(np: Any, turn: Turn, ms: Any, allowed: Any, o_all: Any, r_all: An
     inserted into the text afterwards, so a long list does not widen every row."""
     per_row = len(allowed)
     rows = len(ms) * per_row
-    s = (turn * n * n + ms[:, None] * n + allowed[None, :]).ravel()
     where = np.full(n, -1, dtype=np.intp)
     where[allowed] = np.arange(per_row)
     best_row = bm * per_row + where[bc]
@@ -333,8 +386,7 @@ def _csv_block(np: Any, turn: Turn, ms: Any, allowed: Any, o_all: Any, r_all: An
     kept = slot < slots
     dense = np.full((rows, max(slots, 1)), n, dtype=np.int32)
     dense[best_row[kept], slot[kept]] = to[kept]
-    outcome = o_all[s]
-    rem = _digits(np, r_all[s])
+    rem = _digits(np, r_s)
     iw, sw, cw = ids.shape[1], spaced.shape[1], 0 if cells is None else cells.shape[1]
     width = 2 * iw + mid.shape[1] + rem.shape[1] + 3 + (slots and iw + (slots - 1) * sw) + 2 * cw
     text = np.empty((rows, width), dtype=np.uint8)

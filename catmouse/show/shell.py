@@ -34,8 +34,16 @@ def asset(name: str) -> str:
 
 
 def script_json(data: object) -> str:
-    """``data`` as JSON to embed in a script element ("</" there would end it early)."""
-    return json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+    """``data`` as JSON to embed in a script element, every ``<``, ``>`` and ``&`` written as
+    its ``\\u`` escape: the HTML parser reads ``</script``, ``<!--`` and ``<script`` inside a
+    script element as markup, whatever the JSON means (a node labelled ``<!--<script>``
+    emptied the page).  ``JSON.parse`` reads the escapes back as the characters.
+
+    >>> script_json({"a": "<!--<script></script>&"})
+    '{"a":"\\\\u003c!--\\\\u003cscript\\\\u003e\\\\u003c/script\\\\u003e\\\\u0026"}'
+    """
+    text = json.dumps(data, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 @cache

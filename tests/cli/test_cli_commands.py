@@ -310,7 +310,8 @@ def test_progress_on_large_tables(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(cli, "PROGRESS_POSITIONS", 10)
     code, _, err = run(capsys, "solve", EXAMPLES / "leetcode1.json")
     assert code == 0
-    assert "solving 72 positions (6 nodes)" in err and "solved 72 positions in" in err
+    assert "solving 72 positions (6 nodes: 2 turns x 6 x 6 places)" in err
+    assert "solved 72 positions in" in err
 
 
 def test_graph_stays_a_graph():

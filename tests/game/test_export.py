@@ -133,9 +133,25 @@ def test_json_keeps_the_labels_of_a_networkx_graph():
     graph = Graph.from_networkx(board, nodes=["den", 7, 2.5, (0, 1)])
     analysis = catmouse.analyze(graph, hole="den")  # a labelled graph names its hole
     data = json.loads(analysis.to_json())
-    # Strings and numbers as they are; anything else (a tuple here) as its str.
-    assert data["labels"] == ["den", 7, 2.5, "(0, 1)"]
+    # Strings and numbers as they are; a tuple as an array (no label is a list).
+    assert data["labels"] == ["den", 7, 2.5, [0, 1]]
     assert data["outcomes"] == analysis.outcomes.tolist()
+
+
+def test_labels_that_print_alike_stay_apart_and_every_row_has_ids():
+    """(1, 2) and "(1, 2)" print alike, and so do 1 and "1": JSON keeps them apart, and the
+    CSV's rows are keyed by ids, the labels beside them."""
+    nx = pytest.importorskip("networkx")
+    graph = Graph.from_networkx(nx.Graph([((1, 2), "(1, 2)"), ("(1, 2)", 1), (1, "1")]),
+                                nodes=[(1, 2), "(1, 2)", 1, "1"])
+    analysis = catmouse.analyze(graph, hole=1)
+    labels = json.loads(analysis.to_json())["labels"]
+    assert labels == [[1, 2], "(1, 2)", 1, "1"] and len({json.dumps(x) for x in labels}) == 4
+    rows = list(csv.DictReader(io.StringIO(csv_text(analysis))))
+    keys = [(r["mouse"], r["cat"], r["turn"]) for r in rows]
+    assert len(set(keys)) == len(rows) == 2 * 4 * 3  # the cat never on the hole
+    assert {(r["mouse"], r["mouse_label"]) for r in rows} == {
+        ("0", "(1, 2)"), ("1", "(1, 2)"), ("2", "1"), ("3", "1")}
 
 
 # -- npz ----------------------------------------------------------------------------------------

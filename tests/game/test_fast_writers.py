@@ -217,7 +217,30 @@ def test_many_blocks_on_two_threads_give_the_same_bytes(use_engine, monkeypatch)
     many blocks reads as the plain writer's rows."""
     board, hole = random_board(random.Random(5), 30, 30)
     analysis = catmouse.analyze(board, hole=hole)
-    monkeypatch.setattr(table_text, "_BUDGET", 64)
+    monkeypatch.setattr(table_text, "_ROWS", 64)
     blocks = list(table_text.csv_blocks(analysis))
     assert len(blocks) > 20
     assert b"".join(text for text, _ in blocks).decode() == reference_csv(analysis)
+
+
+@pytest.mark.parametrize(("rows", "entries"), [(1, 1), (7, 13), (40, 90)])
+def test_a_hub_and_a_dense_cat_graph_in_pieces_give_the_same_bytes(use_engine, monkeypatch,
+                                                                  rows, entries):
+    """The memory bounds cut a hub's moves and a dense cat graph's edges into pieces (one
+    mouse a block, a few cats or moves a piece): the rows and best moves stay the same."""
+    n = 24
+    hub = [[v for v in range(n) if v != u] if u == 0 else [0, (u % (n - 1)) + 1]
+           for u in range(n)]
+    hub = [sorted(set(row)) for row in hub]
+    for u, row in enumerate(hub):  # undirected: each edge both ways
+        for v in row:
+            if u not in hub[v]:
+                hub[v].append(u)
+    dense = [[v for v in range(n) if v != u] for u in range(n)]
+    monkeypatch.setattr(table_text, "_ROWS", rows)
+    monkeypatch.setattr(table_text, "_ENTRIES", entries)
+    for game in (Game(hub, holes=[5]), Game(hub, holes=[], cat_graph=dense, cat_stays=True),
+                 Game(dense, holes=[0], mouse_stays=True)):
+        for remoteness in (True, False):
+            analysis = game.analyze(remoteness=remoteness)
+            assert csv_text(analysis) == reference_csv(analysis)

@@ -1,0 +1,87 @@
+"""Where the command line writes, so that a failure names what failed to be written.
+
+Every write of a command (``-o``, ``--html``, standard output) goes through here: an OSError
+while writing becomes :class:`WriteFailed`, which ``main`` reports as ``cannot write
+<where>: <why>``, apart from the OSErrors of reading (``cannot read <file>``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from collections.abc import Iterator
+from typing import Any, TextIO
+
+from ..io.atomic import where
+
+__all__ = ["STDOUT", "GuardedStdout", "WriteFailed", "check_target", "report_stream",
+           "writing"]
+
+STDOUT = "<stdout>"
+
+
+class WriteFailed(Exception):
+    """Writing ``where`` (a path, or ``<stdout>``) failed with ``error``."""
+
+    def __init__(self, where: str, error: OSError):
+        super().__init__(where, error)
+        self.where, self.error = where, error
+
+    def __str__(self) -> str:
+        return f"cannot write {self.where}: {self.error.strerror or self.error}"
+
+
+@contextlib.contextmanager
+def writing(path: str) -> Iterator[None]:
+    """Any OSError in the block is a failure to write ``path`` (a reader that went away,
+    BrokenPipeError, stays itself: ``main`` ends quietly on it)."""
+    try:
+        yield
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise WriteFailed(path, error) from None
+
+
+def check_target(path: str) -> None:
+    """Refuse an output the write would refuse (a folder, a missing folder, a socket, a
+    read-only file), before any work is done."""
+    with writing(path):
+        where(path)
+
+
+def report_stream(path: str) -> TextIO:
+    """Where a command's "wrote PATH" line goes: stderr when PATH is the process's standard
+    output itself (``-o /dev/stdout``), so that the line does not join the file."""
+    stdout = sys.__stdout__
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        if stdout is not None and os.path.samestat(os.stat(path), os.fstat(stdout.fileno())):
+            return sys.stderr
+    return sys.stdout
+
+
+class GuardedStdout:
+    """Standard output whose write errors are :class:`WriteFailed` on ``<stdout>``."""
+
+    def __init__(self, stream: TextIO):
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        with writing(STDOUT):
+            return self._stream.write(text)
+
+    def flush(self) -> None:
+        with writing(STDOUT):
+            self._stream.flush()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+    def silence(self) -> None:
+        """After a failed write: point the descriptor at the null device, so that the
+        interpreter's last flush of what is still buffered does not fail again."""
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, self._stream.fileno())
+            os.close(null)

@@ -1,0 +1,85 @@
+"""The command line's writes: a failure names what could not be written, in one line.
+
+``cannot write <path>`` for ``-o``/``--html`` (checked before any work), ``cannot write
+<stdout>`` for standard output (a full disk), and one line when stdout is closed; the
+"wrote" line says what its count of positions counts.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from catmouse.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+PETERSEN = str(ROOT / "examples" / "petersen.g6")
+SQUARE = str(ROOT / "examples" / "square.json")
+posix = pytest.mark.skipif(os.name != "posix", reason="/dev/full and closing fds are POSIX")
+
+
+def run_cli(*args: str, **how) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-m", "catmouse", *args], env=env, timeout=120,
+                          text=True, **how)
+
+
+@pytest.mark.parametrize("command", [["cop-play", PETERSEN, "--html"],
+                                     ["play", SQUARE, "--html"],
+                                     ["analyze", SQUARE, "-o"],
+                                     ["draw", SQUARE, "-o"]])
+def test_a_folder_or_a_missing_folder_as_output_cannot_be_written(tmp_path, capsys, command):
+    suffix = {"cop-play": ".html", "play": ".html", "analyze": ".csv", "draw": ".svg"}
+    folder = tmp_path / f"d{suffix[command[0]]}"
+    folder.mkdir()
+    missing = tmp_path / "nope" / f"x{suffix[command[0]]}"
+    for target, why in ((folder, "is a folder"), (missing, "no such folder")):
+        assert main([*command, str(target)]) == 1
+        captured = capsys.readouterr()
+        assert captured.err == f"catmouse: error: cannot write {target}: {why}\n"
+        assert captured.out == ""  # refused before solving: no "solving" or "wrote"
+    assert os.listdir(tmp_path) == ["d" + suffix[command[0]]]
+
+
+@posix
+@pytest.mark.parametrize("command", [["solve", SQUARE], ["solve", SQUARE, "--json"],
+                                     ["cop-win", PETERSEN], ["cop-number", PETERSEN],
+                                     ["--help"]])
+def test_stdout_on_a_full_disk_cannot_be_written(command):
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full")
+    with open("/dev/full", "w") as full:  # only redirected to: never a write target by name
+        done = run_cli(*command, stdout=full, stderr=subprocess.PIPE)
+    if command == ["--help"]:  # argparse's own print; the status says it failed
+        assert done.returncode != 0
+        return
+    assert done.returncode == 1
+    assert done.stderr.splitlines()[-1] == ("catmouse: error: cannot write <stdout>: "
+                                            "No space left on device")
+    assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr
+
+
+@posix
+@pytest.mark.parametrize("command", [["cop-number", PETERSEN], ["solve", SQUARE]])
+def test_a_closed_stdout_is_one_line(command):
+    args = " ".join(shlex.quote(a) for a in [sys.executable, "-m", "catmouse", *command])
+    done = subprocess.run(["sh", "-c", f"{args} >&-"], capture_output=True, text=True,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=120)
+    assert done.returncode == 1
+    assert done.stderr == "catmouse: error: cannot write <stdout>: standard output is closed\n"
+
+
+def test_the_wrote_line_says_which_positions_it_leaves_out(tmp_path, capsys):
+    assert main(["analyze", SQUARE, "-o", str(tmp_path / "t.csv")]) == 0
+    out = capsys.readouterr().out
+    # 2 turns x 4 x 4 = 32 table entries; the 8 with the cat on the hole are no positions.
+    assert "24 positions of 4 nodes (2 x 4 x 4 less the 8 with the cat on a node it may not " \
+           "enter)" in out
+    assert main(["analyze", SQUARE, "--holes", "", "-o", str(tmp_path / "t.csv")]) == 0
+    out = capsys.readouterr().out
+    assert "32 positions of 4 nodes:" in out  # nothing left out, nothing to explain
