@@ -35,18 +35,23 @@ struct Change {
 };
 
 // A round's new bits of one step, by word index: scattered a word at a time, the writes
-// into the transposed table stay within 64 of its rows (a few KB) instead of all n.
+// into the transposed table stay within 64 of its rows (a few KB) instead of all n.  A row
+// logs a word at most once a round: room for n changes a word.
 struct Log {
-    std::vector<std::vector<Change>> at;
+    int rows;
+    std::vector<Change> changes;  // those of word w from w * rows
+    std::vector<int> count;       // by word
     size_t size = 0;
-    explicit Log(int W) : at(W) {}
+    Log(int n, int W) : rows(n), changes((size_t)n * W), count(W, 0) {}
     void add(int w, int row, word mouse, word cat) {
-        Change ch = {row, mouse, cat};
-        at[w].push_back(ch);
+        Change &ch = changes[(size_t)w * rows + count[w]++];
+        ch.row = row;
+        ch.mouse = mouse;
+        ch.cat = cat;
         ++size;
     }
     void clear() {
-        for (auto &v : at) v.clear();
+        std::fill(count.begin(), count.end(), 0);
         size = 0;
     }
 };
@@ -71,6 +76,7 @@ struct Solver {
     std::vector<word> cats_valid;      // bits of a mouse-major row that are positions
     std::vector<word> mice_valid;      // bits of a cat-major row that are positions
     std::vector<int> mip, mix, cip, cix;  // moves: the mouse's, the cat's (hole left out)
+    std::vector<const Pair *> move_rows;  // a pull's rows of its moves
 
     Solver(int n_, const int32_t *ip, const int32_t *ix, int hole_)
         : n(n_), W((n_ + 63) / 64), hole(hole_),
@@ -89,6 +95,7 @@ struct Solver {
                 if (ix[k] != hole) cix.push_back(ix[k]);
             cip.push_back((int)cix.size());
         }
+        move_rows.resize(n + 1);
         open_0.assign((size_t)n * OW, 0);
         open_1.assign((size_t)n * OW, 0);
     }
@@ -146,12 +153,14 @@ struct Solver {
         word *mask = &open[(size_t)row * OW];
         const Pair *base = from.data();
         Pair *mine = &own[(size_t)row * W];
+        const Pair **rows = move_rows.data();
+        for (int j = 0; j < k; ++j) rows[j] = base + (size_t)moves[j] * W;
         for (int o = 0; o < OW; ++o) {
             for (word x = mask[o]; x; x &= x - 1) {
                 int w = o * 64 + __builtin_ctzll(x);
                 word win = 0, lose = ~(word)0;
                 for (int j = 0; j < k; ++j) {
-                    const Pair &p = base[(size_t)moves[j] * W + w];
+                    const Pair &p = rows[j][w];
                     if (MouseMoves) { win |= p.mouse; lose &= p.cat; }
                     else { win |= p.cat; lose &= p.mouse; }
                 }
@@ -175,14 +184,15 @@ struct Solver {
         for (int at = 0; at < W; ++at) {
             Pair *block = &other[(size_t)at * 64 * W];
             word rows = 0;
-            for (const Change &ch : log.at[at]) {
-                Pair *col = block + (ch.row >> 6);
-                const word b = bit(ch.row);
-                for (word x = ch.mouse; x; x &= x - 1)
+            const Change *first = &log.changes[(size_t)at * log.rows];
+            for (const Change *ch = first; ch != first + log.count[at]; ++ch) {
+                Pair *col = block + (ch->row >> 6);
+                const word b = bit(ch->row);
+                for (word x = ch->mouse; x; x &= x - 1)
                     col[(size_t)__builtin_ctzll(x) * W].mouse |= b;
-                for (word x = ch.cat; x; x &= x - 1)
+                for (word x = ch->cat; x; x &= x - 1)
                     col[(size_t)__builtin_ctzll(x) * W].cat |= b;
-                rows |= ch.mouse | ch.cat;
+                rows |= ch->mouse | ch->cat;
             }
             touched[at] = rows;
         }
@@ -213,7 +223,7 @@ struct Solver {
     // Runs rounds until none decides anything, or until (tt, tm, tc) is decided.
     void run(int tt, int tm, int tc) {
         std::vector<word> cats(cats_valid), mice(mice_valid), cats_touched(W), mice_touched(W);
-        Log cat_log(W), mouse_log(W);
+        Log cat_log(n, W), mouse_log(n, W);
         for (;;) {
             if (tt >= 0 && decided(tt, tm, tc)) return;
             cat_log.clear();
