@@ -24,7 +24,8 @@ Families:
   graph: time and peak memory of ``solve``, of a full solve and of ``analyze``.
 - ``scaling``: positions per second of a full solve on sparse graphs, n = 10..5000.
 - ``outcomes``: ``analyze`` with and without remoteness (one thread) on sparse graphs of
-  200, 1000 and 3000 nodes and the 60x60 grid, against both C++ references' full tables.
+  200, 1000 and 3000 nodes and the 60x60 grid, against the C++ references' full tables,
+  and against the stronger (the faster in this run) of the two bit-parallel ones.
 - ``dense50``: random dense graphs of 50 nodes (p = 0.5), ``solve(lists)`` per call.
 - ``threads``: wall time of ``analyze(graph, threads=2)`` against ``threads=1`` on the
   sparse 3000-node graph, timed in pairs (the spread of the pairs' speedups is printed).
@@ -38,10 +39,13 @@ Families:
 - ``huge`` (only with ``--huge``, never in ``--quick``): one ``solve`` of a sparse
   40000-node graph (3.2 billion positions) in a fresh process: time and peak RSS.
 
-Two C++ columns: ``ref.cpp``, the queue-based retrograde solver, and ``ref_bits.cpp``, a
-bit-parallel one with the same C ABI (``cm_solve``, ``cm_time``).  A missing source
-leaves its column empty.  Keywords the installed catmouse does not accept yet
-(``analyze(remoteness=False)``, ``threads=``) give "n/a" rows with the reason.
+C++ columns: ``ref.cpp``, the queue-based retrograde solver, and ``ref_bits.cpp``, a
+bit-parallel one with the same C ABI (``cm_solve``, ``cm_time``); ``outcomes`` also times
+``ref_rows.cpp``, a second bit-parallel one (both orientations of every table, only the
+rows next to a changed row recomputed; ``check_ref_rows.py`` checks its tables against
+catmouse's).  A missing source leaves its column empty.  Keywords the installed catmouse
+does not accept yet (``analyze(remoteness=False)``, ``threads=``) give "n/a" rows with the
+reason.
 
 Peak memory is measured in a fresh subprocess per figure: the kernel's
 high-water mark is reset (``/proc/self/clear_refs``) once the graph is built
@@ -449,11 +453,13 @@ def _per_call(run: Callable[[], Any], times: int, reps: int) -> float:
 
 
 def bench_outcomes(args: argparse.Namespace, refs: References) -> Table:
-    """analyze with and without remoteness (threads=1) against both C++ full tables."""
+    """analyze with and without remoteness (threads=1) against the C++ full tables; "vs
+    stronger" against the faster of the two bit-parallel references in this run."""
     table = Table("outcomes: analyze(graph, threads=1) with and without remoteness, against "
                   "the C++ references' full tables (thread CPU time, best of repeats)",
-                  ["graph", "outcomes ms", "vs C++", "vs C++ bits", "analyze ms", "vs C++",
-                   "vs C++ bits", "analyze / outcomes"])
+                  ["graph", "outcomes ms", "vs C++", "vs C++ bits", "vs C++ rows",
+                   "vs stronger", "analyze ms", "vs C++", "vs C++ bits", "vs stronger",
+                   "analyze / outcomes", "rows speedup over bits"])
     why = unsupported(lambda g: catmouse.analyze(g, remoteness=False, threads=1))
     if why:
         table.note(f"analyze(remoteness=False, threads=1) {why}")
@@ -461,6 +467,7 @@ def bench_outcomes(args: argparse.Namespace, refs: References) -> Table:
     graphs = {f"sparse n={n} deg 4": (lambda n=n: sparse_graph(random.Random(n), n))
               for n in ([200, 1000] if args.quick else [200, 1000, 3000])}
     graphs["grid 60x60"] = big_family()["grid 60x60"]
+    stronger_names = []
     for name, make in graphs.items():
         adjacency = make()
         graph = Graph(adjacency)
@@ -468,18 +475,30 @@ def bench_outcomes(args: argparse.Namespace, refs: References) -> Table:
         times = max(1, 2_000_000 // (2 * n * n))
         reps = args.big_reps if n >= 1000 else args.reps
         full = [-1] * times
-        t_cpp = checked_time(refs.plain, "ref.cpp", [adjacency] * times, full, reps)
-        t_bits = checked_time(refs.bits, "ref_bits.cpp", [adjacency] * times, full, reps)
+        table_bytes = bytes(catmouse.analyze(graph, remoteness=False, threads=1).outcomes)
+        decided = [table_bytes.count(1) + table_bytes.count(2)] * times
+        t_cpp = checked_time(refs.plain, "ref.cpp", [adjacency] * times, full, reps, decided)
+        t_bits = checked_time(refs.bits, "ref_bits.cpp", [adjacency] * times, full, reps,
+                              decided)
+        t_rows = checked_time(refs.rows, "ref_rows.cpp", [adjacency] * times, full, reps,
+                              decided)
         t_cpp = t_cpp / times if t_cpp else None
         t_bits = t_bits / times if t_bits else None
+        t_rows = t_rows / times if t_rows else None
+        timed = [(t, label) for t, label in ((t_bits, "bits"), (t_rows, "rows")) if t]
+        t_strong, strong = min(timed) if timed else (None, "-")
+        stronger_names.append(f"{name}: {strong}")
         outcomes = _per_call(lambda: catmouse.analyze(graph, remoteness=False, threads=1),
                              times, reps)
         full_analyze = _per_call(lambda: catmouse.analyze(graph, threads=1), times, reps)
         table.add(name, fmt(outcomes * 1e3, ".2f"), ratio(outcomes, t_cpp),
-                  ratio(outcomes, t_bits), fmt(full_analyze * 1e3, ".2f"),
-                  ratio(full_analyze, t_cpp), ratio(full_analyze, t_bits),
-                  ratio(full_analyze, outcomes))
-    table.note("a ratio is a cost: our time / the reference's (below 1.00x: faster)")
+                  ratio(outcomes, t_bits), ratio(outcomes, t_rows), ratio(outcomes, t_strong),
+                  fmt(full_analyze * 1e3, ".2f"), ratio(full_analyze, t_cpp),
+                  ratio(full_analyze, t_bits), ratio(full_analyze, t_strong),
+                  ratio(full_analyze, outcomes), ratio(t_bits, t_rows))
+    table.note("a ratio is a cost: our time / the reference's (below 1.00x: faster); "
+               "'rows speedup over bits' is ref_bits.cpp's time / ref_rows.cpp's")
+    table.note("the stronger bit-parallel reference, per graph: " + "; ".join(stronger_names))
     return table
 
 

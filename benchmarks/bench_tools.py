@@ -150,9 +150,9 @@ def load_seed_solution(path: str) -> Callable[[list[list[int]]], int]:
 
 HERE = Path(__file__).resolve().parent
 
-# The C++ references beside this file: the queue-based solver, and a bit-parallel one
-# (written separately) with the same C ABI.  Either may be missing; its column stays empty.
-REFERENCES = {"plain": "ref.cpp", "bits": "ref_bits.cpp"}
+# The C++ references beside this file: the queue-based solver, and two bit-parallel ones
+# (each written separately) with the same C ABI.  Any may be missing; its column stays empty.
+REFERENCES = {"plain": "ref.cpp", "bits": "ref_bits.cpp", "rows": "ref_rows.cpp"}
 
 
 class Reference:
@@ -217,11 +217,12 @@ class Reference:
 
 
 class References:
-    """Both C++ references (each None when its source or g++ is missing)."""
+    """The C++ references (each None when its source or g++ is missing)."""
 
     def __init__(self, quiet: bool = False):
         self.plain = Reference.build("plain", quiet)
         self.bits = Reference.build("bits", quiet)
+        self.rows = Reference.build("rows", quiet)
 
 
 def checked_time(ref: Reference | None, name: str, graphs: list[list[list[int]]],
