@@ -7,9 +7,10 @@ validation and conversion on every call.
 
 from __future__ import annotations
 
+import operator
 from array import array
-from collections.abc import Hashable, Iterable, Sequence
-from typing import Any
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from . import engine as _engine
 from .display import Displayed
@@ -30,16 +31,40 @@ from .graph_checks import (
     stored,
 )
 
-__all__ = ["Graph", "as_graph"]
+if TYPE_CHECKING:
+    from .io.graph_files import GraphFile
+
+__all__ = ["DEFAULT_CAT", "DEFAULT_HOLE", "DEFAULT_MOUSE", "Graph", "GraphLike", "as_graph"]
 
 # The engine reads CSR arrays as C int32; array('i') is that on every platform
 # CPython supports, which this check keeps honest.
 if array("i").itemsize != 4:  # pragma: no cover
     raise ImportError("catmouse needs a 4-byte C int")
 
-# LeetCode's starts and hole, which the defaults name on every graph; an error for a
-# missing default says it is one (the user may not have written it).
-DEFAULT_NODES = {"mouse": 1, "cat": 2, "hole": 0, "holes": 0}
+class DefaultNode(int):
+    """A default node argument: the int it equals (LeetCode's 0, 1 or 2), known not to be the
+    caller's.  An error about it says "default"; one about a node the caller passed does not.
+
+    It hashes, compares and indexes as its int; the engines' fast paths take exact ints only,
+    so the public functions pass them :func:`plain` values.
+    """
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return int.__repr__(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (int, (int(self),))
+
+
+#: LeetCode's starts and hole: the defaults of every function that takes them.
+DEFAULT_MOUSE, DEFAULT_CAT, DEFAULT_HOLE = DefaultNode(1), DefaultNode(2), DefaultNode(0)
+
+
+def plain(node: Any) -> Any:
+    """``node`` as the engines' fast paths take it: a default becomes its exact int."""
+    return int(node) if type(node) is DefaultNode else node
 
 
 def _not_a_node(graph: Graph, value: Any, what: str) -> str:
@@ -48,8 +73,7 @@ def _not_a_node(graph: Graph, value: Any, what: str) -> str:
     ``what`` is the argument (``"hole"``) or one item of a collection (``"holes[0]"``).
     """
     arg = what.split("[")[0]
-    default = DEFAULT_NODES.get(arg)
-    note = " (LeetCode's default)" if type(value) is int and value == default else ""
+    note = " (LeetCode's default)" if type(value) is DefaultNode else ""
     if arg == what:
         return (f"{arg}={value!r}{note} is not a node of this graph (its nodes are "
                 f"{graph._nodes_text()}): pass {arg}=<one of them>")
@@ -61,8 +85,26 @@ def _is_networkx(obj: Any) -> bool:
     return all(hasattr(obj, name) for name in ("nodes", "adj", "is_directed"))
 
 
+def held_graph(obj: Any) -> Graph | None:
+    """The Graph a reader's answer holds (a :class:`~catmouse.GraphFile`), else None.
+
+    Known by its shape, a ``graph`` that is a Graph beside a ``source``, because the readers
+    live above this module (catmouse/io/ imports it, never the other way round).
+    """
+    graph = getattr(obj, "graph", None)
+    return graph if isinstance(graph, Graph) and hasattr(obj, "source") else None
+
+
 def _natural_graph(obj: Any, directed: bool) -> Graph | None:
-    """A networkx graph or an adjacency matrix as a Graph; None for anything else."""
+    """A networkx graph, a mapping of neighbours, a GraphFile or an adjacency matrix as a
+    Graph; None for anything else."""
+    held = held_graph(obj)
+    if held is not None:
+        if held.directed != bool(directed):
+            raise ValueError("cannot change whether an existing Graph is directed")
+        return held
+    if isinstance(obj, Mapping):
+        return Graph._from_mapping(obj, directed)
     if _is_networkx(obj):
         if directed and not obj.is_directed():
             raise ValueError("directed=True, but the networkx graph is undirected "
@@ -364,6 +406,59 @@ class Graph(Displayed):
         object.__setattr__(self, "_index", index)
         return self
 
+    @classmethod
+    def _from_mapping(cls, mapping: Mapping[Any, Any], directed: bool) -> Graph:
+        """``{node: iterable of neighbours}``: the keys, in order, are the nodes.
+
+        Keys ``0..n-1`` in that order make a plain graph (equal to its lists); any other keys
+        are labels.  A neighbour that is no key is an error naming it.
+        """
+        check_node_count(len(mapping), "a mapping of neighbours")
+        labels = tuple(mapping)
+        index: dict[Any, int] = {}
+        for i, label in enumerate(labels):
+            try:
+                index[label] = i
+            except TypeError:  # a mapping's keys are hashable; a Mapping subclass may lie
+                raise TypeError(f"node {label!r} is not hashable") from None
+        rows: list[list[int]] = []
+        for label in labels:
+            neighbours = mapping[label]
+            if isinstance(neighbours, (str, bytes, bytearray)) or not isinstance(
+                    neighbours, Iterable):
+                raise TypeError(f"node {label!r}'s neighbours must be an iterable of nodes, "
+                                f"not {type(neighbours).__name__}")
+            row = []
+            for other in neighbours:
+                try:
+                    v = index.get(other)
+                except TypeError:
+                    v = None
+                if v is None:
+                    raise ValueError(f"node {label!r} lists neighbour {other!r}, which is not "
+                                     "a key of the mapping (every node is a key)")
+                if v == len(rows):
+                    raise ValueError(f"node {label!r} lists itself as a neighbour (self-loop)")
+                row.append(v)
+            if len(set(row)) != len(row):
+                dup = next(labels[v] for v in row if row.count(v) > 1)
+                raise ValueError(f"node {label!r} lists neighbour {dup!r} more than once")
+            rows.append(row)
+        if not directed:
+            edges = {(u, v) for u, row in enumerate(rows) for v in row}
+            for u, v in sorted(edges):
+                if (v, u) not in edges:
+                    raise ValueError(
+                        f"edge {labels[u]!r}-{labels[v]!r} is listed at node {labels[u]!r} but "
+                        f"not at node {labels[v]!r} (an undirected graph lists each edge both "
+                        "ways; pass directed=True for one-way edges)")
+        self = cls(rows, directed=directed)
+        plain = all(type(label) is int and label == i for i, label in enumerate(labels))
+        if not plain:
+            object.__setattr__(self, "_labels", labels)
+            object.__setattr__(self, "_index", index)
+        return self
+
     # -- the CSR arrays ---------------------------------------------------------
 
     @property
@@ -472,6 +567,65 @@ class Graph(Displayed):
         """Every node's label, in node order."""
         return tuple(range(self.n)) if self._labels is None else self._labels
 
+    @property
+    def nodes(self) -> tuple[Hashable, ...]:
+        """The nodes by name, in id order (a tuple: read-only): labels, or ``0..n-1``.
+
+        >>> Graph({"a": ["b"], "b": ["a", "c"], "c": ["b"]}).nodes
+        ('a', 'b', 'c')
+        """
+        return self.labels
+
+    @property
+    def edges(self) -> tuple[tuple[Hashable, Hashable], ...]:
+        """The edges as pairs of node names, in id order: each undirected edge once (the
+        lower id first), each arc of a directed graph ``(tail, head)``.
+
+        >>> Graph({"a": ["b"], "b": ["a", "c"], "c": ["b"]}).edges
+        (('a', 'b'), ('b', 'c'))
+        """
+        edges = self._cache.get("edges")
+        if edges is None:
+            name = self._name
+            edges = tuple((name(u), name(v)) for u, row in enumerate(self._rows())
+                          for v in row if self.directed or u < v)
+            self._cache["edges"] = edges
+        return edges
+
+    def to_networkx(self) -> Any:
+        """A new networkx ``Graph`` (``DiGraph`` when directed) with these nodes, in this
+        order, and these edges (needs networkx).
+
+        >>> import networkx as nx                                   # doctest: +SKIP
+        >>> sorted(Graph({"a": ["b"], "b": ["a"]}).to_networkx().edges)  # doctest: +SKIP
+        [('a', 'b')]
+        """
+        import networkx
+
+        graph = networkx.DiGraph() if self.directed else networkx.Graph()
+        graph.add_nodes_from(self.labels)
+        graph.add_edges_from(self.edges)
+        return graph
+
+    def __iter__(self) -> Iterator[Hashable]:
+        """The nodes by name, in id order (as :attr:`nodes`)."""
+        return iter(self.labels)
+
+    def __contains__(self, node: object) -> bool:
+        """Whether ``node`` names a node: a label on a labelled graph, else an id."""
+        index = self._index
+        if index is not None:
+            try:
+                return node in index and type(node) is not bool
+            except TypeError:  # unhashable: no label
+                return False
+        if isinstance(node, bool):
+            return False
+        try:
+            return 0 <= operator.index(node) < self.n  # type: ignore[arg-type]
+        except TypeError:
+            return False
+
     def _check_node(self, node: Any, what: str) -> int:
         node = _node_id(node, what)
         if not 0 <= node < self.n:
@@ -540,10 +694,20 @@ def _unpickle_graph(n, directed, indptr_bytes, indices_bytes, labels, order=STOR
     return self
 
 
+# What every function that takes a graph takes.  networkx graphs and adjacency matrices (numpy,
+# scipy.sparse, any 2-D buffer) have no types here: the last member lets them through.
+GraphLike: TypeAlias = (
+    "Graph | GraphFile | Sequence[Sequence[int]] | Mapping[Any, Iterable[Any]] | Any")
+
+
 def as_graph(graph: Any) -> Graph:
     """Return ``graph`` itself if it is a :class:`Graph`, else validate it into one.
 
-    Adjacency lists, a networkx graph (its labels kept) and a square 0/1
-    adjacency matrix (numpy, a 2-D buffer or scipy.sparse) are all accepted.
+    Adjacency lists, a mapping ``{node: neighbours}`` (its keys the nodes, in order), a
+    networkx graph (its labels kept), a square 0/1 adjacency matrix (numpy, a 2-D buffer or
+    scipy.sparse) and a reader's :class:`~catmouse.GraphFile` (its ``graph``) are all accepted.
     """
-    return graph if isinstance(graph, Graph) else Graph(graph)
+    if isinstance(graph, Graph):
+        return graph
+    held = held_graph(graph)
+    return held if held is not None else Graph(graph)
