@@ -120,7 +120,16 @@ def solve(
         c = 2 if cat is DEFAULT_CAT else cat
         h = 0 if hole is DEFAULT_HOLE else hole
         if type(graph) is Graph:
-            board = graph._cache.get(("board", h, kernel.name))
+            key = ("board", h, kernel.name)
+            board = graph._cache.get(key)
+            if board is None and graph._index is None:
+                # A graph's first solve: its board straight from its arrays, at the cost of
+                # solve(lists) (a small graph; the engine declines anything else).  Not on a
+                # labelled graph, whose starts may be labels a board cannot read.
+                board = kernel.classic_board(graph.n, h, graph._indptr, graph._indices,
+                                             graph._rindptr, graph._rindices)
+                if board is not None:
+                    graph._cache[key] = board
             if board is not None:
                 code = board.solve(m, c)
                 if code >= 0:
