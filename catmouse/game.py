@@ -51,6 +51,8 @@ def _with_stays(rows_ptr: memoryview, rows_ix: memoryview, n: int) -> tuple[memo
 
 def _stay_graph(base: Graph) -> _StayGraph:
     """The move graph of a player who may stay: ``base`` plus a self-loop per node."""
+    if not isinstance(base, Graph):  # a pickle is input: its base is checked on load
+        raise TypeError(f"a stay graph's base must be a Graph, not {type(base).__name__}")
     n = base.n
     indptr, indices = _with_stays(base._indptr, base._indices, n)
     if base.directed:

@@ -675,6 +675,14 @@ class Graph(Displayed):
                                   stored(self._indices.tobytes()), self._labels, STORED_ORDER))
 
 
+def _distinct(labels: tuple[Any, ...]) -> set[Any]:
+    """The set of ``labels``; empty when one cannot be a label (unhashable)."""
+    try:
+        return set(labels)
+    except TypeError:
+        return set()
+
+
 def _unpickle_graph(n, directed, indptr_bytes, indices_bytes, labels, order=STORED_ORDER):
     # Validate again: a pickle is input like any other (its node count first).
     n = _node_id(n, "a pickled Graph's n")
@@ -682,8 +690,10 @@ def _unpickle_graph(n, directed, indptr_bytes, indices_bytes, labels, order=STOR
     for name, data in (("indptr", indptr_bytes), ("indices", indices_bytes)):
         if type(data) is not bytes or len(data) % 4:
             raise ValueError(f"a pickled Graph's {name} is not int32 bytes")
+    if type(directed) is not bool:
+        raise ValueError(f"a pickled Graph's directed is {directed!r}, not True or False")
     if labels is not None and (type(labels) is not tuple or len(labels) != n
-                               or len(set(labels)) != n):
+                               or len(_distinct(labels)) != n):
         raise ValueError(f"a pickled Graph's labels are not {n} distinct labels")
     indptr_bytes, indices_bytes = native(indptr_bytes, order), native(indices_bytes, order)
     self = Graph.__new__(Graph)

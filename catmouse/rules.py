@@ -158,6 +158,9 @@ class Rules:
     _draw_table: bytes
 
     def __init__(self, mouse_graph: Graph, cat_graph: Graph, flags: bytes, draw: Outcome):
+        # bytes(5) would be five zero bytes (and bytes(10**12) a terabyte): bytes-like only.
+        if not isinstance(flags, (bytes, bytearray, memoryview)):
+            raise TypeError(f"Rules' flags must be bytes, not {type(flags).__name__}")
         flags = bytes(flags)
         draw = _check_rules(mouse_graph, cat_graph, flags, draw)
         setter = object.__setattr__
