@@ -15,7 +15,11 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from . import engine as _engine
 from .display import Displayed
 from .graph_checks import (
+    DEFAULT_CAT,
+    DEFAULT_HOLE,
+    DEFAULT_MOUSE,
     STORED_ORDER,
+    DefaultNode,
     _as_int32_buffer,
     _check_csr,
     _check_matrix_symmetric,
@@ -27,45 +31,22 @@ from .graph_checks import (
     _readonly_int32,
     _reverse_csr,
     check_node_count,
+    mapping_rows,
     native,
+    plain,
     stored,
 )
 
 if TYPE_CHECKING:
     from .io.graph_files import GraphFile
 
-__all__ = ["DEFAULT_CAT", "DEFAULT_HOLE", "DEFAULT_MOUSE", "Graph", "GraphLike", "as_graph"]
+__all__ = ["DEFAULT_CAT", "DEFAULT_HOLE", "DEFAULT_MOUSE", "Graph", "GraphLike", "as_graph",
+           "plain"]
 
 # The engine reads CSR arrays as C int32; array('i') is that on every platform
 # CPython supports, which this check keeps honest.
 if array("i").itemsize != 4:  # pragma: no cover
     raise ImportError("catmouse needs a 4-byte C int")
-
-class DefaultNode(int):
-    """A default node argument: the int it equals (LeetCode's 0, 1 or 2), known not to be the
-    caller's.  An error about it says "default"; one about a node the caller passed does not.
-
-    It hashes, compares and indexes as its int; the engines' fast paths take exact ints only,
-    so the public functions pass them :func:`plain` values.
-    """
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return int.__repr__(self)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (int, (int(self),))
-
-
-#: LeetCode's starts and hole: the defaults of every function that takes them.
-DEFAULT_MOUSE, DEFAULT_CAT, DEFAULT_HOLE = DefaultNode(1), DefaultNode(2), DefaultNode(0)
-
-
-def plain(node: Any) -> Any:
-    """``node`` as the engines' fast paths take it: a default becomes its exact int."""
-    return int(node) if type(node) is DefaultNode else node
-
 
 def _not_a_node(graph: Graph, value: Any, what: str) -> str:
     """Why ``value`` names no node of a labelled graph, and which argument to pass instead.
@@ -131,8 +112,11 @@ class Graph(Displayed):
     """An immutable graph in CSR form, validated once.
 
     ``Graph(adjacency)`` takes LeetCode-style adjacency lists: ``adjacency[u]``
-    lists the neighbours of node ``u``.  Undirected graphs (the default) must list
-    every edge both ways; ``directed=True`` makes each listed edge one-way.
+    lists the neighbours of node ``u``; or a mapping ``{node: neighbours}``
+    (its keys, in order, are the nodes: labels, unless they are ``0..n-1``), a
+    networkx graph, a 0/1 matrix, or a reader's :class:`~catmouse.GraphFile`.
+    Undirected graphs (the default) must list every edge both ways;
+    ``directed=True`` makes each listed edge one-way.
 
     >>> g = Graph([[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]])
     >>> g.n, g.num_edges
@@ -156,16 +140,17 @@ class Graph(Displayed):
     =========  ========  ==========================================================
     argument   default   taken by
     =========  ========  ==========================================================
-    ``hole``   ``0``     ``solve``, ``solve_many``, ``analyze``, ``draw``
+    ``hole``   ``0``     ``solve``, ``solve_many``, ``analyze``, ``draw``, ``Game``
     ``holes``  ``(0,)``  ``Game``
-    ``mouse``  ``1``     ``solve``, ``solve_many``, ``Analysis.line``, ``draw``
-    ``cat``    ``2``     ``solve``, ``solve_many``, ``Analysis.line``, ``draw``
+    ``mouse``  ``1``     ``solve``, ``solve_many``, ``Analysis`` queries, ``draw``
+    ``cat``    ``2``     ``solve``, ``solve_many``, ``Analysis`` queries, ``draw``
     =========  ========  ==========================================================
 
     Where a default is not a node of the graph (nodes named ``1..n``, or
     strings), the call stops with a ValueError naming the argument to pass,
     e.g. ``hole=0 (LeetCode's default) is not a node of this graph (its nodes
-    are 1..6): pass hole=<one of them>``.  ``draw`` without starts draws no
+    are 1..6): pass hole=<one of them>`` (without "default" when the caller
+    passed it).  ``draw`` without starts draws no
     line when 1 or 2 is not a node.
     """
 
@@ -196,7 +181,7 @@ class Graph(Displayed):
     # Rules per hole, compiled Boards per hole; each key's user knows its type.
     _cache: dict[Hashable, Any]
 
-    def __init__(self, adjacency: Sequence[Sequence[int]] | Graph, *, directed: bool = False):
+    def __init__(self, adjacency: GraphLike, *, directed: bool = False):
         if isinstance(adjacency, Graph):
             if adjacency.directed != bool(directed):
                 raise ValueError("cannot change whether an existing Graph is directed")
@@ -413,48 +398,9 @@ class Graph(Displayed):
         Keys ``0..n-1`` in that order make a plain graph (equal to its lists); any other keys
         are labels.  A neighbour that is no key is an error naming it.
         """
-        check_node_count(len(mapping), "a mapping of neighbours")
-        labels = tuple(mapping)
-        index: dict[Any, int] = {}
-        for i, label in enumerate(labels):
-            try:
-                index[label] = i
-            except TypeError:  # a mapping's keys are hashable; a Mapping subclass may lie
-                raise TypeError(f"node {label!r} is not hashable") from None
-        rows: list[list[int]] = []
-        for label in labels:
-            neighbours = mapping[label]
-            if isinstance(neighbours, (str, bytes, bytearray)) or not isinstance(
-                    neighbours, Iterable):
-                raise TypeError(f"node {label!r}'s neighbours must be an iterable of nodes, "
-                                f"not {type(neighbours).__name__}")
-            row = []
-            for other in neighbours:
-                try:
-                    v = index.get(other)
-                except TypeError:
-                    v = None
-                if v is None:
-                    raise ValueError(f"node {label!r} lists neighbour {other!r}, which is not "
-                                     "a key of the mapping (every node is a key)")
-                if v == len(rows):
-                    raise ValueError(f"node {label!r} lists itself as a neighbour (self-loop)")
-                row.append(v)
-            if len(set(row)) != len(row):
-                dup = next(labels[v] for v in row if row.count(v) > 1)
-                raise ValueError(f"node {label!r} lists neighbour {dup!r} more than once")
-            rows.append(row)
-        if not directed:
-            edges = {(u, v) for u, row in enumerate(rows) for v in row}
-            for u, v in sorted(edges):
-                if (v, u) not in edges:
-                    raise ValueError(
-                        f"edge {labels[u]!r}-{labels[v]!r} is listed at node {labels[u]!r} but "
-                        f"not at node {labels[v]!r} (an undirected graph lists each edge both "
-                        "ways; pass directed=True for one-way edges)")
+        labels, index, rows = mapping_rows(mapping, directed)
         self = cls(rows, directed=directed)
-        plain = all(type(label) is int and label == i for i, label in enumerate(labels))
-        if not plain:
+        if not all(type(label) is int and label == i for i, label in enumerate(labels)):
             object.__setattr__(self, "_labels", labels)
             object.__setattr__(self, "_index", index)
         return self
