@@ -67,7 +67,8 @@ def tests_pure(session: nox.Session) -> None:
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """ruff, cython-lint, mypy, and stubtest of catmouse/engine/bits_c.pyi on the built engine."""
+    """ruff, cython-lint, mypy (and mypy --strict on the docs' labelled examples,
+    tests/typing/labelled_examples.py), and stubtest of catmouse/engine/bits_c.pyi."""
     session.install("ruff", "cython-lint", "mypy")
     # stubtest compares the stub with the module the compiler produced: install it, required.
     install_catmouse(session, "all", COMPILED)
@@ -76,6 +77,9 @@ def lint(session: nox.Session) -> None:
     engine = sorted((ROOT / "catmouse" / "engine").glob("*.px[id]"))
     session.run("cython-lint", *(str(path.relative_to(ROOT)) for path in engine))
     session.run("mypy")
+    # The docs' labelled examples, as a user's strictly typed code calls them.
+    session.run("mypy", "--strict", "--follow-imports=silent",
+                "tests/typing/labelled_examples.py")
     with tempfile.TemporaryDirectory(prefix="catmouse-stubtest-") as tmp:
         allow = Path(tmp) / "allowlist.txt"
         allow.write_text("".join(f"catmouse.engine.bits_c.{name}\n" for name in STUBTEST_ALLOW))

@@ -36,6 +36,9 @@ Families:
   loop of ``solve`` (wall time).
 - ``write``: ``Analysis.save`` of a sparse 2000-node board's table (1000 with ``--quick``)
   as .csv, .json and .npz in a fresh process: MB/s and the peak memory beyond the tables.
+- ``graph-first-solve``: 5,000 different random graphs of 3 to 30 nodes: ``solve(lists)``
+  against the first ``solve`` of a new ``Graph`` of each (goal: at most 1.5 times) and the
+  second.
 - ``huge`` (only with ``--huge``, never in ``--quick``): one ``solve`` of a sparse
   40000-node graph (3.2 billion positions) in a fresh process: time and peak RSS.
 
@@ -538,10 +541,44 @@ def bench_huge(args: argparse.Namespace, refs: References) -> Table:
     return table
 
 
+def bench_graph_first_solve(args: argparse.Namespace, refs: References) -> Table:
+    """solve(lists) against the first and the second solve of a new Graph, per graph."""
+    rng = random.Random(35)
+    lists = [random_graph(rng, rng.randint(3, 30), rng.uniform(0.05, 0.8))
+             for _ in range(FIRST_SOLVE_GRAPHS)]
+    solve, clock = catmouse.solve, time.thread_time
+    best = {"lists": float("inf"), "build": float("inf"), "first": float("inf"),
+            "second": float("inf")}
+    for _ in range(args.reps):  # fresh Graphs each time: a first solve happens once per Graph
+        t_lists = best_time(lambda: [solve(g) for g in lists], 1)
+        start = clock()
+        graphs = [Graph(g) for g in lists]
+        t_build = clock() - start
+        t_first = best_time(lambda: [solve(g) for g in graphs], 1)
+        t_second = best_time(lambda: [solve(g) for g in graphs], 1)
+        for key, t in (("lists", t_lists), ("build", t_build), ("first", t_first),
+                       ("second", t_second)):
+            best[key] = min(best[key], t / len(lists))
+    table = Table(f"graph-first-solve: {len(lists)} different random graphs of 3 to 30 nodes",
+                  ["measure", "us/graph", "vs solve(lists)"])
+    table.add("solve(lists)", fmt(best["lists"] * 1e6), "1.00x")
+    table.add("Graph(lists) (not in the solves)", fmt(best["build"] * 1e6),
+              fmt(best["build"] / best["lists"], ".2f", "x"))
+    table.add("first solve(graph) (goal: at most 1.5x)", fmt(best["first"] * 1e6),
+              fmt(best["first"] / best["lists"], ".2f", "x"))
+    table.add("second solve(graph)", fmt(best["second"] * 1e6),
+              fmt(best["second"] / best["lists"], ".2f", "x"))
+    table.note(f"best of {args.reps} runs, thread CPU time, fresh Graphs each run")
+    return table
+
+
+# One run of the graph-first-solve family: this many different graphs.
+FIRST_SOLVE_GRAPHS = 5000
+
 FAMILIES = {"small": bench_small, "hot": bench_hot, "dense50": bench_dense50,
             "twin": bench_twin, "big": bench_big, "threads": bench_threads,
             "scaling": bench_scaling, "batch": bench_batch, "outcomes": bench_outcomes,
-            "write": bench_write}
+            "write": bench_write, "graph-first-solve": bench_graph_first_solve}
 
 
 def main(argv: list[str] | None = None) -> int:

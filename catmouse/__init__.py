@@ -11,6 +11,7 @@ from .batch import solve_many
 from .cops.game import CopsAnalysis, CopsGame
 from .cops.number import cop_number
 from .engine import BACKEND as _BACKEND
+from .engine.facts import MAX_NODES as _MAX_NODES
 from .family import cat_mouse_ii, is_cop_win
 from .game import Game
 from .graph import Graph
@@ -30,6 +31,7 @@ from .version import __version__ as __version__
 
 __all__ = [
     "BACKEND",
+    "MAX_NODES",
     "Analysis",
     "CopsAnalysis",
     "CopsGame",
@@ -58,3 +60,7 @@ _moved.install()
 
 #: Which engine solves: ``"cython"`` (the compiled engine) or ``"python"`` (its pure twin).
 BACKEND: str = _BACKEND
+
+#: The most nodes a graph may have (65535): every reader and solver refuses more, before
+#: building anything.
+MAX_NODES: int = _MAX_NODES

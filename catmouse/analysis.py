@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import os
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from .display import Displayed
 from .engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
-from .graph import Graph
+from .graph import DEFAULT_CAT, DEFAULT_MOUSE, Graph
 from .graph_checks import STORED_ORDER, native, stored
 from .io.table_check import BAD, NEVER, NO_POSITION, TOP, worst_numpy
 from .io.table_text import numpy_or_none
@@ -19,7 +19,8 @@ from .rules import Rules
 
 __all__ = ["Analysis", "Position", "VerificationError"]
 
-# (mouse, cat, turn), nodes named as the graph names them (ids on a plain graph).
+# (mouse, cat, turn), nodes named as the graph names them (ids on a plain graph).  Any, not
+# Hashable: a caller knows its graph's labels (ints, strings) and uses them as such.
 Position = tuple[Any, Any, Turn]
 
 _WIN_FOR = {Turn.MOUSE: Outcome.MOUSE_WIN, Turn.CAT: Outcome.CAT_WIN}
@@ -187,7 +188,7 @@ class Analysis(Displayed):
 
     # -- single positions ----------------------------------------------------------
 
-    def _where(self, mouse: Any, cat: Any, turn: Any) -> tuple[int, int, int, Turn]:
+    def _where(self, mouse: Hashable, cat: Hashable, turn: Any) -> tuple[int, int, int, Turn]:
         """``(index, mouse id, cat id, turn)`` of a position named as the graph names nodes."""
         turn = self._turn(turn)
         s = self._rules.position(mouse, cat, turn)
@@ -195,17 +196,22 @@ class Analysis(Displayed):
         rest = s - turn * n * n
         return s, rest // n, rest % n, turn
 
-    def outcome(self, mouse: Any, cat: Any, turn: Turn | int | None = None) -> Outcome:
+    def outcome(self, mouse: Hashable = DEFAULT_MOUSE, cat: Hashable = DEFAULT_CAT,
+                turn: Turn | int | None = None) -> Outcome:
         """Who wins from this position with optimal play.
 
-        Nodes are labels on a labelled graph (only labels), else ids; ``turn``
-        defaults to the game's first mover (:attr:`first`).  Raises ValueError for a position
-        that does not exist (the cat on the hole).
+        Nodes are labels on a labelled graph (only labels), else ids; the starts default
+        to LeetCode's mouse 1 and cat 2 by that name (as :meth:`line`), ``turn`` to the
+        game's first mover (:attr:`first`).  Raises ValueError for a position that does
+        not exist (the cat on the hole).
         """
         return Outcome(self._outcomes[self._where(mouse, cat, turn)[0]])
 
-    def remoteness(self, mouse: Any, cat: Any, turn: Turn | int | None = None) -> int | None:
+    def remoteness(self, mouse: Hashable = DEFAULT_MOUSE, cat: Hashable = DEFAULT_CAT,
+                   turn: Turn | int | None = None) -> int | None:
         """Plies until the game ends with optimal play, or None if it never ends.
+
+        Nodes and defaults as :meth:`outcome` takes them.
 
         The winner hurries and the loser delays; 0 where the game is already
         decided (including a mover with no legal move, who loses).
@@ -214,10 +220,12 @@ class Analysis(Displayed):
         r = table[self._where(mouse, cat, turn)[0]]
         return None if r < 0 else r
 
-    def best_moves(self, mouse: Any, cat: Any, turn: Turn | int | None = None) -> list[Any]:
+    def best_moves(self, mouse: Hashable = DEFAULT_MOUSE, cat: Hashable = DEFAULT_CAT,
+                   turn: Turn | int | None = None) -> list[Any]:
         """Every optimal destination for the player to move, in node order.
 
-        Named as the graph names nodes: labels on a labelled graph, else ids.
+        Named as the graph names nodes: labels on a labelled graph, else ids (the
+        arguments and their defaults as :meth:`outcome` takes them).
 
         Winning: the wins of least remoteness.  Drawing: the drawing moves.
         Losing: the moves of greatest remoteness.  Empty where the game is over.
@@ -255,7 +263,7 @@ class Analysis(Displayed):
                 best.append(dest)
         return sorted(best)
 
-    def line(self, mouse: Any = 1, cat: Any = 2,
+    def line(self, mouse: Hashable = DEFAULT_MOUSE, cat: Hashable = DEFAULT_CAT,
              turn: Turn | int | None = None) -> list[Position]:
         """One optimal game from a position, as ``(mouse, cat, turn)`` tuples.
 

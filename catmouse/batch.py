@@ -10,18 +10,18 @@ through :func:`catmouse.solve`, whose error is re-raised naming the graph's inde
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
 from . import engine as _engine
 from . import solving
 from .engine.cpus import usable_cpus
 from .engine.facts import CAT_FORBIDDEN, HOLE, SMALL_TABLES
-from .graph import Graph, as_graph
+from .graph import DEFAULT_CAT, DEFAULT_HOLE, DEFAULT_MOUSE, Graph, GraphLike, as_graph
+from .graph import plain as exact_int
 from .outcome import Outcome
 from .progress import ProgressLike, as_callback, finish
 from .rules import MAX_THREADS, check_threads, classic_rules, need_bytes
-from .solving import GraphLike
 
 __all__ = ["solve_many"]
 
@@ -89,9 +89,13 @@ def _nodes(g: Any) -> int:
         return 0
 
 
-def run_batch(graphs: Iterable[Any], threads: int | None, *, mouse: Any, cat: Any, hole: Any,
-              progress: Any) -> list[Outcome]:
+def run_batch(graphs: Iterable[Any], threads: int | None, *, mouse: Hashable, cat: Hashable,
+              hole: Hashable, progress: Any) -> list[Outcome]:
     """The batch behind :func:`solve_many` (which holds the defaults)."""
+    # The engines take exact ints; the originals go to solve(), whose errors say "default"
+    # only of an argument the caller did not pass.
+    names = (mouse, cat, hole)
+    mouse, cat, hole = exact_int(mouse), exact_int(cat), exact_int(hole)
     batch = graphs if isinstance(graphs, list) else list(graphs)
     threads = _threads(threads, batch)
     callback = as_callback(progress, len(batch), "solve_many")
@@ -128,12 +132,12 @@ def run_batch(graphs: Iterable[Any], threads: int | None, *, mouse: Any, cat: An
             others.append(k)
     done = len(batch) - len(others)
     if others:
-        _solve_boards(kernel, batch, others, out, threads, mouse, cat, hole, callback, done)
+        _solve_boards(kernel, batch, others, out, threads, names, callback, done)
     finish(callback, len(batch))
     return out  # type: ignore[return-value]
 
 
-def _solve_lists(engine: Any, batch: list[Any], mouse: int, cat: int, hole: int,
+def _solve_lists(engine: Any, batch: list[Any], mouse: Any, cat: Any, hole: Any,
                  threads: int, callback: Callable[[int], object] | None,
                  first: bytearray | None = None) -> list[int]:
     """Outcome codes straight from lists, -1 where the list path declines (Graphs too).
@@ -215,7 +219,7 @@ def _graph_at(batch: list[Any], k: int) -> Graph:
         raise _index_error(k, error) from error
 
 
-def _solve_one(g: Any, k: int, mouse: Any, cat: Any, hole: Any) -> Outcome:
+def _solve_one(g: Any, k: int, mouse: Hashable, cat: Hashable, hole: Hashable) -> Outcome:
     try:
         return solving.solve(g, mouse, cat, hole=hole)
     except (TypeError, ValueError, MemoryError) as error:
@@ -228,9 +232,13 @@ def _big(n: int) -> bool:
 
 
 def _solve_boards(engine: Any, batch: list[Any], indices: list[int], out: list[Any],
-                  threads: int, mouse: Any, cat: Any, hole: Any,
+                  threads: int, names: tuple[Hashable, Hashable, Hashable],
                   callback: Callable[[int], object] | None, done: int) -> None:
-    """Graphs (and lists the list path declined) on cached boards, in GIL-free threads."""
+    """Graphs (and lists the list path declined) on cached boards, in GIL-free threads.
+
+    ``names``: the starts and hole as the caller gave them (defaults kept as such, for
+    solve()'s errors); the engine gets them as exact ints."""
+    mouse, cat, hole = map(exact_int, names)
     boards, on_boards, one_by_one = [], [], []
     key = ("board", hole, engine.name)
     for k in indices:
@@ -268,9 +276,9 @@ def _solve_boards(engine: Any, batch: list[Any], indices: list[int], out: list[A
             callback(done + len(codes) - codes.count(255))
     for k, code in zip(on_boards, codes):
         # 255: not a position of this graph; solve() reports why.
-        out[k] = _OUTCOMES[code] if code != 255 else _solve_one(batch[k], k, mouse, cat, hole)
+        out[k] = _OUTCOMES[code] if code != 255 else _solve_one(batch[k], k, *names)
     for count, k in enumerate(sorted(one_by_one), 1):
-        out[k] = _solve_one(batch[k], k, mouse, cat, hole)
+        out[k] = _solve_one(batch[k], k, *names)
         if callback is not None:
             callback(done + len(codes) + count)
 
@@ -285,9 +293,9 @@ def solve_many(
     graphs: Iterable[GraphLike],
     threads: int | None = None,
     *,
-    mouse: Any = 1,
-    cat: Any = 2,
-    hole: Any = 0,
+    mouse: Hashable = DEFAULT_MOUSE,
+    cat: Hashable = DEFAULT_CAT,
+    hole: Hashable = DEFAULT_HOLE,
     progress: ProgressLike = None,
 ) -> list[Outcome]:
     """:func:`solve` over many graphs, in up to ``threads`` threads.

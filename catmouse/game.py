@@ -8,16 +8,16 @@ the score of a game that never ends.  Nothing here loops over positions.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from typing import Any, TypedDict
 
 from .analysis import Analysis
 from .display import Displayed
 from .engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
-from .graph import Graph, _node_id, _readonly_int32, as_graph
+from .graph import DEFAULT_HOLE, Graph, GraphLike, _node_id, _readonly_int32, as_graph
 from .outcome import Outcome, Turn
 from .rules import Rules
-from .solving import GraphLike, analyze_rules, solve_position
+from .solving import analyze_rules, solve_position
 
 __all__ = ["Game"]
 
@@ -51,6 +51,8 @@ def _with_stays(rows_ptr: memoryview, rows_ix: memoryview, n: int) -> tuple[memo
 
 def _stay_graph(base: Graph) -> _StayGraph:
     """The move graph of a player who may stay: ``base`` plus a self-loop per node."""
+    if not isinstance(base, Graph):  # a pickle is input: its base is checked on load
+        raise TypeError(f"a stay graph's base must be a Graph, not {type(base).__name__}")
     n = base.n
     indptr, indices = _with_stays(base._indptr, base._indices, n)
     if base.directed:
@@ -102,6 +104,10 @@ def _names(nodes: frozenset[int], graph: Graph) -> tuple[Any, ...]:
     return tuple(graph._name(u) for u in sorted(nodes))
 
 
+# LeetCode's hole, known as the default (its errors say so): Game's holes= when not given.
+_DEFAULT_HOLES = (DEFAULT_HOLE,)
+
+
 class Game(Displayed):
     """A pursuit game on a graph: the rules of LeetCode 913 and its relatives.
 
@@ -110,7 +116,8 @@ class Game(Displayed):
     ``holes``; the cat may not enter ``cat_forbidden`` (default: the holes) and
     wins on entering one of ``cat_goals`` or the mouse's node.  A player with
     ``*_stays`` may pass instead of moving; a player with no legal move loses.
-    ``draw`` scores a game that never ends; ``first`` moves first.
+    ``draw`` scores a game that never ends; ``first`` moves first.  ``hole=h`` is
+    ``holes=(h,)``, as :func:`catmouse.solve` names it (not with ``holes=``).
 
     Nodes are named as the graph names them: labels on a labelled graph (so
     the default ``holes=(0,)`` needs a node labelled 0 there), ids otherwise;
@@ -136,14 +143,19 @@ class Game(Displayed):
         graph: GraphLike,
         *,
         cat_graph: GraphLike | None = None,
-        holes: Iterable[Any] = (0,),
-        cat_forbidden: Iterable[Any] | None = None,
-        cat_goals: Iterable[Any] = (),
+        holes: Iterable[Hashable] = _DEFAULT_HOLES,
+        cat_forbidden: Iterable[Hashable] | None = None,
+        cat_goals: Iterable[Hashable] = (),
         mouse_stays: bool = False,
         cat_stays: bool = False,
         draw: Outcome | int = Outcome.DRAW,
         first: Turn | int = Turn.MOUSE,
+        hole: Hashable | None = None,
     ):
+        if hole is not None:
+            if holes is not _DEFAULT_HOLES:
+                raise TypeError("pass hole= (one hole) or holes= (any number), not both")
+            holes = (hole,)
         mouse_graph = as_graph(graph)
         n = mouse_graph.n
         cat_graph = mouse_graph if cat_graph is None else as_graph(cat_graph)
@@ -252,7 +264,7 @@ class Game(Displayed):
 
     # -- solving -----------------------------------------------------------------
 
-    def solve(self, mouse: Any, cat: Any, *, max_memory: int | None = None,
+    def solve(self, mouse: Hashable, cat: Hashable, *, max_memory: int | None = None,
               threads: int | None = None) -> Outcome:
         """Who wins from the mouse on ``mouse`` and the cat on ``cat``, ``first`` to move.
 

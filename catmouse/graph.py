@@ -7,14 +7,19 @@ validation and conversion on every call.
 
 from __future__ import annotations
 
+import operator
 from array import array
-from collections.abc import Hashable, Iterable, Sequence
-from typing import Any
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from . import engine as _engine
 from .display import Displayed
 from .graph_checks import (
+    DEFAULT_CAT,
+    DEFAULT_HOLE,
+    DEFAULT_MOUSE,
     STORED_ORDER,
+    DefaultNode,
     _as_int32_buffer,
     _check_csr,
     _check_matrix_symmetric,
@@ -26,21 +31,22 @@ from .graph_checks import (
     _readonly_int32,
     _reverse_csr,
     check_node_count,
+    mapping_rows,
     native,
+    plain,
     stored,
 )
 
-__all__ = ["Graph", "as_graph"]
+if TYPE_CHECKING:
+    from .io.graph_files import GraphFile
+
+__all__ = ["DEFAULT_CAT", "DEFAULT_HOLE", "DEFAULT_MOUSE", "Graph", "GraphLike", "as_graph",
+           "plain"]
 
 # The engine reads CSR arrays as C int32; array('i') is that on every platform
 # CPython supports, which this check keeps honest.
 if array("i").itemsize != 4:  # pragma: no cover
     raise ImportError("catmouse needs a 4-byte C int")
-
-# LeetCode's starts and hole, which the defaults name on every graph; an error for a
-# missing default says it is one (the user may not have written it).
-DEFAULT_NODES = {"mouse": 1, "cat": 2, "hole": 0, "holes": 0}
-
 
 def _not_a_node(graph: Graph, value: Any, what: str) -> str:
     """Why ``value`` names no node of a labelled graph, and which argument to pass instead.
@@ -48,8 +54,7 @@ def _not_a_node(graph: Graph, value: Any, what: str) -> str:
     ``what`` is the argument (``"hole"``) or one item of a collection (``"holes[0]"``).
     """
     arg = what.split("[")[0]
-    default = DEFAULT_NODES.get(arg)
-    note = " (LeetCode's default)" if type(value) is int and value == default else ""
+    note = " (LeetCode's default)" if type(value) is DefaultNode else ""
     if arg == what:
         return (f"{arg}={value!r}{note} is not a node of this graph (its nodes are "
                 f"{graph._nodes_text()}): pass {arg}=<one of them>")
@@ -61,8 +66,26 @@ def _is_networkx(obj: Any) -> bool:
     return all(hasattr(obj, name) for name in ("nodes", "adj", "is_directed"))
 
 
+def held_graph(obj: Any) -> Graph | None:
+    """The Graph a reader's answer holds (a :class:`~catmouse.GraphFile`), else None.
+
+    Known by its shape, a ``graph`` that is a Graph beside a ``source``, because the readers
+    live above this module (catmouse/io/ imports it, never the other way round).
+    """
+    graph = getattr(obj, "graph", None)
+    return graph if isinstance(graph, Graph) and hasattr(obj, "source") else None
+
+
 def _natural_graph(obj: Any, directed: bool) -> Graph | None:
-    """A networkx graph or an adjacency matrix as a Graph; None for anything else."""
+    """A networkx graph, a mapping of neighbours, a GraphFile or an adjacency matrix as a
+    Graph; None for anything else."""
+    held = held_graph(obj)
+    if held is not None:
+        if held.directed != bool(directed):
+            raise ValueError("cannot change whether an existing Graph is directed")
+        return held
+    if isinstance(obj, Mapping):
+        return Graph._from_mapping(obj, directed)
     if _is_networkx(obj):
         if directed and not obj.is_directed():
             raise ValueError("directed=True, but the networkx graph is undirected "
@@ -89,8 +112,11 @@ class Graph(Displayed):
     """An immutable graph in CSR form, validated once.
 
     ``Graph(adjacency)`` takes LeetCode-style adjacency lists: ``adjacency[u]``
-    lists the neighbours of node ``u``.  Undirected graphs (the default) must list
-    every edge both ways; ``directed=True`` makes each listed edge one-way.
+    lists the neighbours of node ``u``; or a mapping ``{node: neighbours}``
+    (its keys, in order, are the nodes: labels, unless they are ``0..n-1``), a
+    networkx graph, a 0/1 matrix, or a reader's :class:`~catmouse.GraphFile`.
+    Undirected graphs (the default) must list every edge both ways;
+    ``directed=True`` makes each listed edge one-way.
 
     >>> g = Graph([[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]])
     >>> g.n, g.num_edges
@@ -114,16 +140,17 @@ class Graph(Displayed):
     =========  ========  ==========================================================
     argument   default   taken by
     =========  ========  ==========================================================
-    ``hole``   ``0``     ``solve``, ``solve_many``, ``analyze``, ``draw``
+    ``hole``   ``0``     ``solve``, ``solve_many``, ``analyze``, ``draw``, ``Game``
     ``holes``  ``(0,)``  ``Game``
-    ``mouse``  ``1``     ``solve``, ``solve_many``, ``Analysis.line``, ``draw``
-    ``cat``    ``2``     ``solve``, ``solve_many``, ``Analysis.line``, ``draw``
+    ``mouse``  ``1``     ``solve``, ``solve_many``, ``Analysis`` queries, ``draw``
+    ``cat``    ``2``     ``solve``, ``solve_many``, ``Analysis`` queries, ``draw``
     =========  ========  ==========================================================
 
     Where a default is not a node of the graph (nodes named ``1..n``, or
     strings), the call stops with a ValueError naming the argument to pass,
     e.g. ``hole=0 (LeetCode's default) is not a node of this graph (its nodes
-    are 1..6): pass hole=<one of them>``.  ``draw`` without starts draws no
+    are 1..6): pass hole=<one of them>`` (without "default" when the caller
+    passed it).  ``draw`` without starts draws no
     line when 1 or 2 is not a node.
     """
 
@@ -154,7 +181,7 @@ class Graph(Displayed):
     # Rules per hole, compiled Boards per hole; each key's user knows its type.
     _cache: dict[Hashable, Any]
 
-    def __init__(self, adjacency: Sequence[Sequence[int]] | Graph, *, directed: bool = False):
+    def __init__(self, adjacency: GraphLike, *, directed: bool = False):
         if isinstance(adjacency, Graph):
             if adjacency.directed != bool(directed):
                 raise ValueError("cannot change whether an existing Graph is directed")
@@ -364,6 +391,20 @@ class Graph(Displayed):
         object.__setattr__(self, "_index", index)
         return self
 
+    @classmethod
+    def _from_mapping(cls, mapping: Mapping[Any, Any], directed: bool) -> Graph:
+        """``{node: iterable of neighbours}``: the keys, in order, are the nodes.
+
+        Keys ``0..n-1`` in that order make a plain graph (equal to its lists); any other keys
+        are labels.  A neighbour that is no key is an error naming it.
+        """
+        labels, index, rows = mapping_rows(mapping, directed)
+        self = cls(rows, directed=directed)
+        if not all(type(label) is int and label == i for i, label in enumerate(labels)):
+            object.__setattr__(self, "_labels", labels)
+            object.__setattr__(self, "_index", index)
+        return self
+
     # -- the CSR arrays ---------------------------------------------------------
 
     @property
@@ -472,6 +513,65 @@ class Graph(Displayed):
         """Every node's label, in node order."""
         return tuple(range(self.n)) if self._labels is None else self._labels
 
+    @property
+    def nodes(self) -> tuple[Hashable, ...]:
+        """The nodes by name, in id order (a tuple: read-only): labels, or ``0..n-1``.
+
+        >>> Graph({"a": ["b"], "b": ["a", "c"], "c": ["b"]}).nodes
+        ('a', 'b', 'c')
+        """
+        return self.labels
+
+    @property
+    def edges(self) -> tuple[tuple[Hashable, Hashable], ...]:
+        """The edges as pairs of node names, in id order: each undirected edge once (the
+        lower id first), each arc of a directed graph ``(tail, head)``.
+
+        >>> Graph({"a": ["b"], "b": ["a", "c"], "c": ["b"]}).edges
+        (('a', 'b'), ('b', 'c'))
+        """
+        edges = self._cache.get("edges")
+        if edges is None:
+            name = self._name
+            edges = tuple((name(u), name(v)) for u, row in enumerate(self._rows())
+                          for v in row if self.directed or u < v)
+            self._cache["edges"] = edges
+        return edges
+
+    def to_networkx(self) -> Any:
+        """A new networkx ``Graph`` (``DiGraph`` when directed) with these nodes, in this
+        order, and these edges (needs networkx).
+
+        >>> import networkx as nx                                   # doctest: +SKIP
+        >>> sorted(Graph({"a": ["b"], "b": ["a"]}).to_networkx().edges)  # doctest: +SKIP
+        [('a', 'b')]
+        """
+        import networkx
+
+        graph = networkx.DiGraph() if self.directed else networkx.Graph()
+        graph.add_nodes_from(self.labels)
+        graph.add_edges_from(self.edges)
+        return graph
+
+    def __iter__(self) -> Iterator[Hashable]:
+        """The nodes by name, in id order (as :attr:`nodes`)."""
+        return iter(self.labels)
+
+    def __contains__(self, node: object) -> bool:
+        """Whether ``node`` names a node: a label on a labelled graph, else an id."""
+        index = self._index
+        if index is not None:
+            try:
+                return node in index and type(node) is not bool
+            except TypeError:  # unhashable: no label
+                return False
+        if isinstance(node, bool):
+            return False
+        try:
+            return 0 <= operator.index(node) < self.n  # type: ignore[arg-type]
+        except TypeError:
+            return False
+
     def _check_node(self, node: Any, what: str) -> int:
         node = _node_id(node, what)
         if not 0 <= node < self.n:
@@ -536,6 +636,14 @@ class Graph(Displayed):
                 "nodes": [{"id": label} for label in labels], "edges": edges}
 
 
+def _distinct(labels: tuple[Any, ...]) -> set[Any]:
+    """The set of ``labels``; empty when one cannot be a label (unhashable)."""
+    try:
+        return set(labels)
+    except TypeError:
+        return set()
+
+
 def _unpickle_graph(n, directed, indptr_bytes, indices_bytes, labels, order=STORED_ORDER):
     # Validate again: a pickle is input like any other (its node count first).
     n = _node_id(n, "a pickled Graph's n")
@@ -543,8 +651,10 @@ def _unpickle_graph(n, directed, indptr_bytes, indices_bytes, labels, order=STOR
     for name, data in (("indptr", indptr_bytes), ("indices", indices_bytes)):
         if type(data) is not bytes or len(data) % 4:
             raise ValueError(f"a pickled Graph's {name} is not int32 bytes")
+    if type(directed) is not bool:
+        raise ValueError(f"a pickled Graph's directed is {directed!r}, not True or False")
     if labels is not None and (type(labels) is not tuple or len(labels) != n
-                               or len(set(labels)) != n):
+                               or len(_distinct(labels)) != n):
         raise ValueError(f"a pickled Graph's labels are not {n} distinct labels")
     indptr_bytes, indices_bytes = native(indptr_bytes, order), native(indices_bytes, order)
     self = Graph.__new__(Graph)
@@ -555,10 +665,20 @@ def _unpickle_graph(n, directed, indptr_bytes, indices_bytes, labels, order=STOR
     return self
 
 
+# What every function that takes a graph takes.  networkx graphs and adjacency matrices (numpy,
+# scipy.sparse, any 2-D buffer) have no types here: the last member lets them through.
+GraphLike: TypeAlias = (
+    "Graph | GraphFile | Sequence[Sequence[int]] | Mapping[Any, Iterable[Any]] | Any")
+
+
 def as_graph(graph: Any) -> Graph:
     """Return ``graph`` itself if it is a :class:`Graph`, else validate it into one.
 
-    Adjacency lists, a networkx graph (its labels kept) and a square 0/1
-    adjacency matrix (numpy, a 2-D buffer or scipy.sparse) are all accepted.
+    Adjacency lists, a mapping ``{node: neighbours}`` (its keys the nodes, in order), a
+    networkx graph (its labels kept), a square 0/1 adjacency matrix (numpy, a 2-D buffer or
+    scipy.sparse) and a reader's :class:`~catmouse.GraphFile` (its ``graph``) are all accepted.
     """
-    return graph if isinstance(graph, Graph) else Graph(graph)
+    if isinstance(graph, Graph):
+        return graph
+    held = held_graph(graph)
+    return held if held is not None else Graph(graph)

@@ -18,6 +18,32 @@ from .engine import facts
 _INT32_MAX = 2**31 - 1
 
 
+class DefaultNode(int):
+    """A default node argument: the int it equals (LeetCode's 0, 1 or 2), known not to be the
+    caller's.  An error about it says "default"; one about a node the caller passed does not.
+
+    It hashes, compares and indexes as its int; the engines' fast paths take exact ints only,
+    so the public functions pass them :func:`plain` values.
+    """
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return int.__repr__(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (int, (int(self),))
+
+
+#: LeetCode's starts and hole: the defaults of every function that takes them.
+DEFAULT_MOUSE, DEFAULT_CAT, DEFAULT_HOLE = DefaultNode(1), DefaultNode(2), DefaultNode(0)
+
+
+def plain(node: Any) -> Any:
+    """``node`` as the engines' fast paths take it: a default becomes its exact int."""
+    return int(node) if type(node) is DefaultNode else node
+
+
 def max_nodes() -> int:
     """The most nodes the engine solves (``facts.MAX_NODES``)."""
     return facts.MAX_NODES
@@ -171,6 +197,50 @@ def _csr_from_lists(adjacency: Any) -> tuple[int, array, array]:
         total += len(ids)
         indptr[u + 1] = total
     return n, indptr, indices
+
+
+def mapping_rows(mapping: Mapping[Any, Any], directed: bool
+                 ) -> tuple[tuple[Any, ...], dict[Any, int], list[list[int]]]:
+    """``{node: iterable of neighbours}`` checked: ``(labels, label -> id, rows of ids)``.
+
+    The keys, in order, are the nodes; a neighbour that is no key, a self-loop, a neighbour
+    listed twice or (undirected) an edge listed one way is an error naming the nodes.
+    """
+    check_node_count(len(mapping), "a mapping of neighbours")
+    labels = tuple(mapping)
+    index: dict[Any, int] = {label: i for i, label in enumerate(labels)}
+    rows: list[list[int]] = []
+    for label in labels:
+        neighbours = mapping[label]
+        if isinstance(neighbours, (str, bytes, bytearray)) or not isinstance(
+                neighbours, Iterable):
+            raise TypeError(f"node {label!r}'s neighbours must be an iterable of nodes, "
+                            f"not {type(neighbours).__name__}")
+        row = []
+        for other in neighbours:
+            try:
+                v = index.get(other)
+            except TypeError:  # unhashable: no key
+                v = None
+            if v is None:
+                raise ValueError(f"node {label!r} lists neighbour {other!r}, which is not "
+                                 "a key of the mapping (every node is a key)")
+            if v == len(rows):
+                raise ValueError(f"node {label!r} lists itself as a neighbour (self-loop)")
+            row.append(v)
+        if len(set(row)) != len(row):
+            dup = next(labels[v] for v in row if row.count(v) > 1)
+            raise ValueError(f"node {label!r} lists neighbour {dup!r} more than once")
+        rows.append(row)
+    if not directed:
+        edges = {(u, v) for u, row in enumerate(rows) for v in row}
+        for u, v in sorted(edges):
+            if (v, u) not in edges:
+                raise ValueError(
+                    f"edge {labels[u]!r}-{labels[v]!r} is listed at node {labels[u]!r} but "
+                    f"not at node {labels[v]!r} (an undirected graph lists each edge both "
+                    "ways; pass directed=True for one-way edges)")
+    return labels, index, rows
 
 
 def _check_csr(n: int, indptr: memoryview, indices: memoryview) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Hashable
 from typing import Any
 
 from . import engine as _engine
@@ -157,6 +158,9 @@ class Rules:
     _draw_table: bytes
 
     def __init__(self, mouse_graph: Graph, cat_graph: Graph, flags: bytes, draw: Outcome):
+        # bytes(5) would be five zero bytes (and bytes(10**12) a terabyte): bytes-like only.
+        if not isinstance(flags, (bytes, bytearray, memoryview)):
+            raise TypeError(f"Rules' flags must be bytes, not {type(flags).__name__}")
         flags = bytes(flags)
         draw = _check_rules(mouse_graph, cat_graph, flags, draw)
         setter = object.__setattr__
@@ -201,7 +205,7 @@ class Rules:
     def cat_may_stand(self, node: int) -> bool:
         return not self.flags[node] & CAT_FORBIDDEN
 
-    def position(self, mouse: Any, cat: Any, turn: Any) -> int:
+    def position(self, mouse: Hashable, cat: Hashable, turn: Any) -> int:
         """Validate a position and return its index ``turn*n*n + mouse*n + cat``."""
         n = self.n
         graph = self.mouse_graph
@@ -241,7 +245,7 @@ class Rules:
         return (Rules, (self.mouse_graph, self.cat_graph, self.flags, self.draw))
 
 
-def classic_rules(graph: Graph, hole: Any = 0) -> Rules:
+def classic_rules(graph: Graph, hole: Hashable = 0) -> Rules:
     """LeetCode 913: both move on ``graph``; the cat may not enter ``hole``."""
     cache = graph._cache
     if graph._index is not None:  # a labelled graph: the hole is named by its label

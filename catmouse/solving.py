@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import engine as _engine
 from .analysis import Analysis
 from .engine.facts import SMALL_TABLES
-from .graph import Graph, as_graph
+from .graph import DEFAULT_CAT, DEFAULT_HOLE, DEFAULT_MOUSE, Graph, GraphLike, as_graph
 from .outcome import Outcome, Turn
 from .progress import Bar, ProgressLike, as_callback, engine_takes_progress
 from .rules import Rules, check_memory, check_threads, classic_rules, need_bytes
@@ -22,10 +22,8 @@ _OUTCOMES = (Outcome.DRAW, Outcome.MOUSE_WIN, Outcome.CAT_WIN)
 
 __all__ = ["solve", "analyze", "GraphLike"]
 
-GraphLike = Graph | Sequence[Sequence[int]]
 
-
-def solve_position(rules: Rules, mouse: int, cat: int, turn: Turn,
+def solve_position(rules: Rules, mouse: Hashable, cat: Hashable, turn: Turn,
                    max_memory: int | None = None, threads: int | None = None) -> Outcome:
     """Outcome of one position, stopping as soon as it is decided."""
     target = rules.position(mouse, cat, turn)
@@ -83,16 +81,18 @@ def _run_with_progress(rules: Rules, outcomes: memoryview, remoteness: memoryvie
 
 def solve(
     graph: GraphLike,
-    mouse: Any = 1,
-    cat: Any = 2,
+    mouse: Hashable = DEFAULT_MOUSE,
+    cat: Hashable = DEFAULT_CAT,
     *,
-    hole: Any = 0,
+    hole: Hashable = DEFAULT_HOLE,
     max_memory: int | None = None,
     threads: int | None = None,
 ) -> Outcome:
     """Who wins LeetCode 913's game with optimal play, the mouse moving first.
 
-    ``graph`` is a :class:`Graph` or adjacency lists.  The mouse starts on
+    ``graph`` is a :class:`Graph`, adjacency lists, a mapping ``{node: neighbours}``, a
+    networkx graph, a 0/1 matrix or a reader's :class:`GraphFile` (its graph; the starts
+    it suggests are not read: pass them).  The mouse starts on
     ``mouse``, the cat on ``cat`` (by position or keyword, as in
     :meth:`Game.solve`: ``solve(g, 3, 4)``); the mouse wins on reaching
     ``hole``, which the cat may not enter.  Nodes are labels on a labelled
@@ -114,14 +114,28 @@ def solve(
     """
     kernel = _engine.current
     if max_memory is None and threads is None:
+        # The engines' fast paths take exact ints: the defaults as such (the originals stay
+        # for the slow path, whose errors say "default" only of an argument not passed).
+        m = 1 if mouse is DEFAULT_MOUSE else mouse
+        c = 2 if cat is DEFAULT_CAT else cat
+        h = 0 if hole is DEFAULT_HOLE else hole
         if type(graph) is Graph:
-            board = graph._cache.get(("board", hole, kernel.name))
+            key = ("board", h, kernel.name)
+            board = graph._cache.get(key)
+            if board is None and graph._index is None:
+                # A graph's first solve: its board straight from its arrays, at the cost of
+                # solve(lists) (a small graph; the engine declines anything else).  Not on a
+                # labelled graph, whose starts may be labels a board cannot read.
+                board = kernel.classic_board(graph.n, h, graph._indptr, graph._indices,
+                                             graph._rindptr, graph._rindices)
+                if board is not None:
+                    graph._cache[key] = board
             if board is not None:
-                code = board.solve(mouse, cat)
+                code = board.solve(m, c)
                 if code >= 0:
                     return _OUTCOMES[code]
         elif type(graph) is list:
-            code = kernel.solve_lists(graph, mouse, cat, hole)
+            code = kernel.solve_lists(graph, m, c, h)
             if code >= 0:
                 return _OUTCOMES[code]
     graph = as_graph(graph)
@@ -134,7 +148,7 @@ def solve(
     return result
 
 
-def _board(graph: Graph, hole: Any, rules: Rules | None = None) -> _Board | None:
+def _board(graph: Graph, hole: Hashable, rules: Rules | None = None) -> _Board | None:
     """The engine's Board for (graph, hole), cached on the graph; None for a big graph.
 
     Only graphs whose search fits in SMALL_TABLES get one: the memory check
@@ -155,7 +169,7 @@ def _board(graph: Graph, hole: Any, rules: Rules | None = None) -> _Board | None
     return board
 
 
-def analyze(graph: GraphLike, *, hole: Any = 0, max_memory: int | None = None,
+def analyze(graph: GraphLike, *, hole: Hashable = DEFAULT_HOLE, max_memory: int | None = None,
             remoteness: bool = True, threads: int | None = None,
             progress: ProgressLike = None) -> Analysis:
     """Solve every position of LeetCode 913's game on ``graph``, the cat kept out of ``hole``.

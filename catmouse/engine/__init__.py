@@ -59,6 +59,7 @@ class Engine:
     peak_bytes: Callable[[int, bool, bool, bool, int], int]
     Table: Callable[[int], TableLike]
     Board: Callable[..., BoardLike]
+    classic_board: Callable[..., BoardLike | None]
     solve_boards: Callable[..., bytearray]
     csr_from_lists: Callable[[Any, bool], tuple[int, Any, Any, Any, Any] | None]
     solve_lists: Callable[[Any, Any, Any, Any], int]
@@ -80,6 +81,7 @@ def load(name: str) -> Engine:
         peak_bytes=module.peak_bytes,
         Table=module.Table,
         Board=module.Board,
+        classic_board=module.classic_board,
         solve_boards=module.solve_boards,
         csr_from_lists=module.csr_from_lists,
         solve_lists=module.solve_lists,

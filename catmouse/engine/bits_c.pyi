@@ -83,6 +83,11 @@ class Board:
     def solve(self, mouse: int, cat: int, turn: int = 0) -> int:
         """Outcome code of one position (stopping early); -1 if it is not a position."""
 
+def classic_board(
+    n: int, hole: int, indptr: Buffer, indices: Buffer, rindptr: Buffer, rindices: Buffer
+) -> Board | None:
+    """LeetCode 913's Board on one graph of at most 64 nodes, or None to decline."""
+
 def solve_boards(
     boards: list[Board], mouse: int, cat: int, turn: int = 0, threads: int = 1
 ) -> bytearray:

@@ -55,14 +55,15 @@ from typing import Any
 
 from .checks import check_arrays, check_threads
 from .facts import MAX_NODES
-from .py_boards import Board, solve_boards
+from .py_boards import Board, classic_board, solve_boards
 from .py_cops import cop_number, cop_numbers_graph6, cops_peak_bytes, cops_search
 from .py_game import _FILL_BLOCK, _Game
 from .py_lists import csr_from_lists, solve_lists, solve_lists_many
 from .py_rounds import _search
 from .py_small import _SMALL_NODES, _search_small
 
-__all__ = ["propagate", "peak_bytes", "Table", "Board", "solve_boards", "csr_from_lists",
+__all__ = ["propagate", "peak_bytes", "Table", "Board", "classic_board", "solve_boards",
+           "csr_from_lists",
            "solve_lists", "solve_lists_many", "cops_search", "cops_peak_bytes", "cop_number",
            "cop_numbers_graph6"]
 

@@ -118,6 +118,81 @@ cdef class Board:
         return solve_general(&self.game, NULL, NULL, target, 1, None, True)
 
 
+cdef bint csr_fits(int32_t n, const int32_t *ip, Py_ssize_t nip, const int32_t *ix,
+                   Py_ssize_t nix) noexcept:
+    """Whether CSR arrays pass check_csr (without its errors: the caller declines)."""
+    cdef Py_ssize_t u, k
+    if nip != n + 1 or ip[0] != 0 or ip[n] != nix:
+        return False
+    for u in range(n):
+        if ip[u + 1] < ip[u]:
+            return False
+    for k in range(nix):
+        if ix[k] < 0 or ix[k] >= n:
+            return False
+    return True
+
+
+def classic_board(n, hole, indptr, indices, rindptr, rindices):
+    """LeetCode 913's Board on one graph of at most 64 nodes, or None to decline.
+
+    The graph's CSR arrays and their reverse, each a 1-D C-contiguous int32 buffer; the cat
+    may not enter ``hole``.  The same Board as ``Board(n, flags, indptr, indices, rindptr,
+    rindices)`` twice over with ``flags[hole] = HOLE | CAT_FORBIDDEN``, made without the
+    typed views' cost (a graph's first solve is mostly this).  Anything else (bigger graphs,
+    other buffers, arrays check_csr refuses) is declined: the caller's Board path reports it.
+
+    >>> from array import array
+    >>> ip, ix = array("i", [0, 1, 3, 4]), array("i", [1, 0, 2, 1])
+    >>> classic_board(3, 0, ip, ix, ip, ix).solve(1, 2)
+    1
+    """
+    cdef Py_buffer views[4]
+    cdef int taken = 0, i
+    cdef long nodes, h
+    cdef uint8_t flags[64]
+    cdef Game g
+    cdef Board board
+    if type(n) is not int or type(hole) is not int:
+        return None
+    nodes, h = n, hole
+    if not 0 <= h < nodes <= 64:
+        return None
+    arrays = (indptr, indices, rindptr, rindices)
+    try:
+        for i in range(4):
+            if PyObject_GetBuffer(arrays[i], &views[i], PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0:
+                return None
+            taken += 1
+            if (views[i].ndim != 1 or views[i].itemsize != 4 or views[i].format == NULL
+                    or views[i].format[0] not in (b"i", b"l") or views[i].format[1] != 0):
+                return None
+        if not (csr_fits(<int32_t> nodes, <const int32_t *> views[0].buf, views[0].len // 4,
+                         <const int32_t *> views[1].buf, views[1].len // 4)
+                and csr_fits(<int32_t> nodes, <const int32_t *> views[2].buf,
+                             views[2].len // 4, <const int32_t *> views[3].buf,
+                             views[3].len // 4)):
+            return None
+        memset(flags, 0, sizeof(flags))
+        flags[h] = HOLE | CAT_FORBIDDEN
+        g.n = <int32_t> nodes
+        g.flags = flags
+        g.m_ip = g.c_ip = <const int32_t *> views[0].buf
+        g.m_ix = g.c_ix = <const int32_t *> views[1].buf
+        g.m_rip = g.c_rip = <const int32_t *> views[2].buf
+        g.m_rix = g.c_rix = <const int32_t *> views[3].buf
+        board = Board.__new__(Board)
+        board.n = g.n
+        small_from_game(&g, &board.small)
+        board.game.n = g.n
+        return board
+    except (TypeError, BufferError, ValueError):  # not such a buffer
+        return None
+    finally:
+        for i in range(taken):
+            PyBuffer_Release(&views[i])
+
+
 def solve_boards(list boards not None, mouse, cat, turn=0, threads=1):
     """Outcome codes of one position on each board, solved without the GIL in ``threads``.
 

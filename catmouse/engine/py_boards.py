@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .checks import check_game, check_threads
+from .facts import CAT_FORBIDDEN, HOLE
 from .py_game import _by_degree, _Game
 from .py_rounds import _search
 from .py_small import _SMALL_NODES, _search_small
@@ -67,6 +68,36 @@ class Board:
             return _search(game, (turn * n + mouse) * n + cat, None, None, None)
         game, labels = self._by_degree
         return _search_small(game, (turn * n + labels[mouse]) * n + labels[cat], None, None, None)
+
+
+def classic_board(n: Any, hole: Any, indptr: Any, indices: Any, rindptr: Any,
+                  rindices: Any) -> Board | None:
+    """LeetCode 913's Board on one graph of at most 64 nodes, or None to decline.
+
+    The compiled twin's ``classic_board``: ``Board(n, flags, indptr, indices, rindptr,
+    rindices)`` twice over, the cat kept out of ``hole``; anything ``Board`` refuses, or a
+    bigger graph, is declined (the caller's Board path reports it).
+
+    >>> from array import array
+    >>> ip, ix = array("i", [0, 1, 3, 4]), array("i", [1, 0, 2, 1])
+    >>> classic_board(3, 0, ip, ix, ip, ix).solve(1, 2)
+    1
+    """
+    if type(n) is not int or type(hole) is not int or not 0 <= hole < n <= 64:
+        return None
+    flags = bytearray(n)
+    flags[hole] = HOLE | CAT_FORBIDDEN
+    arrays = (indptr, indices, rindptr, rindices)
+    try:
+        # The compiled twin's buffers only: 1-D, C-contiguous, 4-byte ints.
+        for data in arrays:
+            with memoryview(data) as view:
+                if (view.ndim != 1 or view.itemsize != 4 or not view.c_contiguous
+                        or view.format not in ("i", "l")):
+                    return None
+        return Board(n, bytes(flags), *arrays, *arrays)
+    except (TypeError, ValueError, BufferError):
+        return None
 
 
 def solve_boards(boards: list[Board], mouse: Any, cat: Any, turn: Any = 0,

@@ -10,13 +10,14 @@ instead of a picture nobody can read.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
 from ..analysis import Analysis, Position
 from ..cops.game import CopsAnalysis, CopsGame
 from ..engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
-from ..graph import Graph, as_graph
+from ..graph import DEFAULT_CAT, DEFAULT_HOLE, DEFAULT_MOUSE, Graph, as_graph, held_graph
 from ..outcome import Outcome, Turn
 from . import cops
 from .words import PLAYER, ending, first_mover, outcome_words, plies, short_outcome
@@ -49,7 +50,7 @@ class Setup:
         return self.analysis.graph
 
     @classmethod
-    def of(cls, obj: Any, hole: int | None = None) -> Setup:
+    def of(cls, obj: Any, hole: Hashable | None = None) -> Setup:
         """Solve ``obj`` (adjacency lists, a Graph, a Game or an Analysis)."""
         from ..game import Game
         from ..solving import analyze
@@ -62,12 +63,14 @@ class Setup:
             if hole is not None:
                 raise ValueError("hole= applies to a graph; a Game has holes=... of its own")
             return cls.of_game(obj, obj.analyze())
-        if isinstance(obj, (str, bytes)) or not hasattr(obj, "__len__"):
+        if isinstance(obj, (str, bytes)) or not (hasattr(obj, "__len__")
+                                                 or held_graph(obj) is not None):
             raise TypeError(
-                "draw() takes adjacency lists, a Graph, a Game or an Analysis, "
+                "draw() takes adjacency lists, a Graph, a GraphFile, a Game or an Analysis, "
                 f"not {type(obj).__name__}"
             )
-        return cls._from_analysis(analyze(as_graph(obj), hole=0 if hole is None else hole),
+        hole = DEFAULT_HOLE if hole is None else hole
+        return cls._from_analysis(analyze(as_graph(obj), hole=hole),
                                   Turn.MOUSE)
 
     @classmethod
@@ -100,7 +103,8 @@ class Setup:
         (1, 0)
         """
         if mouse is not None or cat is not None:
-            return (1 if mouse is None else mouse, 2 if cat is None else cat)
+            return (DEFAULT_MOUSE if mouse is None else mouse,
+                    DEFAULT_CAT if cat is None else cat)
         graph = self.graph
         names = graph._index if graph._index is not None else range(graph.n)
         if 1 in names and 2 in names and graph.index(2) not in self.forbidden:
@@ -146,17 +150,18 @@ def ending_words(setup: Setup, line: list[Position]) -> str:
 
 def draw(
     obj: Any,
-    mouse: int | None = None,
-    cat: int | None = None,
+    mouse: Hashable | None = None,
+    cat: Hashable | None = None,
     *,
-    hole: int | None = None,
+    hole: Hashable | None = None,
     turn: Turn | int | None = None,
     line: bool = True,
     title: str | None = None,
 ) -> str:
     """An SVG picture (text) of a board and the optimal game from a start.
 
-    ``obj`` is adjacency lists or a :class:`Graph` (LeetCode's rules, the hole
+    ``obj`` is a graph in any form :func:`catmouse.solve` takes (adjacency lists, a
+    mapping, a :class:`Graph`, a :class:`GraphFile`...: LeetCode's rules, the hole
     ``hole``, default 0), a :class:`Game` (its holes, goals and first mover)
     or an :class:`Analysis`.  The mouse starts on ``mouse`` (default 1), the
     cat on ``cat`` (default 2), and ``turn`` moves first (the game's

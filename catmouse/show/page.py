@@ -14,6 +14,7 @@ chosen exactly as :meth:`Analysis.best_moves` and :class:`catmouse.show.play.Mat
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from typing import Any
 
 from ..outcome import Turn
@@ -30,10 +31,10 @@ _SHORT_BADGES = 30
 
 def play_page(
     obj: Any,
-    mouse: Any = None,
-    cat: Any = None,
+    mouse: Hashable | None = None,
+    cat: Hashable | None = None,
     *,
-    hole: Any = None,
+    hole: Hashable | None = None,
     human: str = "mouse",
     title: str = "",
 ) -> str:

@@ -239,7 +239,8 @@ def test_directed_graph_has_a_reverse():
 BAD_LISTS = [
     ("not a sequence", 5, TypeError, "not int"),
     ("a string", "0123", TypeError, "not str"),
-    ("a dict", {0: [1], 1: [0]}, TypeError, "not dict"),
+    ("a dict with a string row", {0: "1", 1: [0]}, TypeError, "node 0's neighbours"),
+    ("a dict naming no key", {0: [1], 1: [2]}, ValueError, "neighbour 2, which is not a key"),
     ("None", None, TypeError, "not NoneType"),
     ("a row that is an int", [[1], 0], TypeError, "node 1's neighbours"),
     ("a row that is None", [[1], [0], None], TypeError, "node 2's neighbours"),

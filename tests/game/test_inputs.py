@@ -182,8 +182,10 @@ def test_labelled_starts_are_labels_only():
     a = catmouse.analyze(g, hole=5)
     assert a.outcome(1, 3) == Outcome(a.outcomes[0, 2, 1])
     # An id that is no label (2 is id of label 1) is refused, never read as an id.
-    with pytest.raises(ValueError, match=r"cat=2 \(LeetCode's default\) is not a node"):
+    with pytest.raises(ValueError, match=r"cat=2 is not a node"):
         a.outcome(1, 2)
+    with pytest.raises(ValueError, match=r"cat=2 \(LeetCode's default\) is not a node"):
+        a.outcome(1)
     assert catmouse.solve(g, 1, 3, hole=5) == a.outcome(1, 3)
     # The result is the same on the second call (no cached board reading ids).
     assert catmouse.solve(g, 1, 3, hole=5) == a.outcome(1, 3)

@@ -85,9 +85,12 @@ def test_an_id_is_never_read_for_a_missing_name():
     G = shifted(nx.path_graph(4), 10)
     a = catmouse.analyze(G, hole=10)
     for query in (a.outcome, a.remoteness, a.best_moves, a.line):
+        # Passed, 1 is the caller's: the error does not call it a default.
+        with pytest.raises(ValueError, match=r"mouse=1 is not a node .*its nodes are 10..13"):
+            query(1, 12)
         with pytest.raises(ValueError, match=r"mouse=1 \(LeetCode's default\) is not a node .*"
                                              r"its nodes are 10..13"):
-            query(1, 12)
+            query(cat=12)
     with pytest.raises(ValueError, match="holes names 3, which is not a node"):
         Game(G, holes=[3])
     with pytest.raises(ValueError, match="node=0 is not a node"):

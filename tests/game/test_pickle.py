@@ -234,3 +234,46 @@ def test_the_old_module_names_are_the_new_modules():
     from catmouse.graph_files import read_graph  # an importer of 0.2.0's path
 
     assert read_graph is catmouse.read_graph
+
+
+def test_forged_graph_fields_are_refused_on_load():
+    _, (n, directed, indptr, indices, labels, order) = Graph(EXAMPLE).__reduce__()
+    for args, error in [
+        ((n, "yes", indptr, indices, labels, order), "directed is 'yes'"),
+        ((n, 2, indptr, indices, labels, order), "directed is 2"),
+        ((n, None, indptr, indices, labels, order), "directed is None"),
+        ((n, directed, indptr, indices, ([1],) * n, order), "labels are not 6 distinct"),
+        ((n, directed, indptr, indices, tuple("aabcde"), order), "labels are not 6 distinct"),
+        ((n, directed, indptr, indices, list("abcdef"), order), "labels are not 6 distinct"),
+        ((n, directed, indptr, indices, labels, "?"), "unknown byte order"),
+        ((n, directed, list(indptr), indices, labels, order), "indptr is not int32 bytes"),
+    ]:
+        with pytest.raises(ValueError, match=error):
+            pickle.loads(pickle.dumps(Forged(_unpickle_graph, args)))
+    with pytest.raises(TypeError, match="n must be an integer|is a bool"):
+        pickle.loads(pickle.dumps(Forged(_unpickle_graph, (True, directed, indptr, indices,
+                                                           labels, order))))
+
+
+def test_forged_rules_fields_are_refused_on_load():
+    rules = catmouse.analyze(EXAMPLE)._rules
+    g = rules.mouse_graph
+    for args, error, kind in [
+        ((g, g, 6, rules.draw), "flags must be bytes, not int", TypeError),
+        ((g, g, 10**12, rules.draw), "flags must be bytes, not int", TypeError),
+        ((g, g, "abcdef", rules.draw), "flags must be bytes, not str", TypeError),
+        ((g, g, bytes([255] * 6), rules.draw), r"flags\[0\] = 255", ValueError),
+        ((g, g, rules.flags, 7), "draw must be an Outcome", ValueError),
+        ((EXAMPLE, g, rules.flags, rules.draw), "mouse_graph must be a Graph", TypeError),
+        ((g, "cat", rules.flags, rules.draw), "cat_graph must be a Graph", TypeError),
+    ]:
+        with pytest.raises(kind, match=error):
+            pickle.loads(pickle.dumps(Forged(Rules, args)))
+    # A Game's stay graphs pickle as their base graph, checked on load too.
+    from catmouse.game import _stay_graph
+
+    with pytest.raises(TypeError, match="base must be a Graph, not list"):
+        pickle.loads(pickle.dumps(Forged(_stay_graph, (EXAMPLE,))))
+    game = catmouse.Game(EXAMPLE, mouse_stays=True)
+    assert pickle.loads(pickle.dumps(game._rules)).mouse_graph.adjacency() == \
+        game._rules.mouse_graph.adjacency()

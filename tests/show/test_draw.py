@@ -76,7 +76,8 @@ def test_draw_an_outcomes_only_analysis():
 
 
 def test_draw_errors_name_the_problem():
-    with pytest.raises(TypeError, match="adjacency lists, a Graph, a Game or an Analysis"):
+    expected = "adjacency lists, a Graph, a GraphFile, a Game or an Analysis"
+    with pytest.raises(TypeError, match=expected):
         catmouse.draw("0 1")
     with pytest.raises(ValueError, match="cat cannot be on node 0"):
         catmouse.draw(LEETCODE1, mouse=1, cat=0)
