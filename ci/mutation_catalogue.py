@@ -248,15 +248,9 @@ CYTHON_MODULES: dict[str, dict] = {
 
 # The module names of the earlier reports -> the files that hold their code now.
 OLD_NAMES: dict[str, list[str]] = {
-    '_retro_py': [
-        'engine/bits_py.py',
-        'engine/checks.py',
-        'engine/py_game.py',
-        'engine/py_small.py',
-        'engine/py_rounds.py',
-        'engine/py_boards.py',
-        'engine/py_lists.py',
-    ],
+    '_retro_py': ['engine/bits_py.py', 'engine/checks.py', 'engine/py_game.py',
+                  'engine/py_small.py', 'engine/py_rounds.py', 'engine/py_boards.py',
+                  'engine/py_lists.py'],
     '_analysis': ['analysis.py'],
     '_graph': ['graph.py', 'graph_checks.py'],
     '_rules': ['rules.py'],
@@ -277,18 +271,9 @@ OLD_NAMES: dict[str, list[str]] = {
     '_png': ['show/png.py'],
     '_play': ['show/play.py'],
     '_page': ['show/page.py'],
-    '_retro_c': [
-        'engine/bits_c.pyx',
-        'engine/batch.pxi',
-        'engine/boards.pxi',
-        'engine/crew.pxi',
-        'engine/entry.pxi',
-        'engine/lists.pxi',
-        'engine/remoteness.pxi',
-        'engine/rounds.pxi',
-        'engine/small.pxi',
-        'engine/tables.pxi',
-    ],
+    '_retro_c': ['engine/bits_c.pyx', 'engine/batch.pxi', 'engine/boards.pxi', 'engine/crew.pxi',
+                 'engine/entry.pxi', 'engine/lists.pxi', 'engine/remoteness.pxi',
+                 'engine/rounds.pxi', 'engine/small.pxi', 'engine/tables.pxi'],
 }
 
 
