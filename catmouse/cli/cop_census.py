@@ -3,7 +3,8 @@
 Lines are read in blocks of about a megabyte; the engine decodes and solves a whole block
 with the GIL released (in C on the compiled engine), ``--jobs`` blocks at a time on threads,
 and answers are written in input order.  At most ``2 * jobs`` blocks are in flight, so memory
-stays flat however many graphs the stream holds.
+stays flat however many graphs the stream holds.  Ctrl-C or SIGTERM sets the blocks' stop
+flag: a block being solved stops within milliseconds, not at its end.
 """
 
 from __future__ import annotations
@@ -12,13 +13,14 @@ import argparse
 import re
 import sys
 import time
+from array import array
 from collections import Counter, deque
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import BinaryIO
 
 from .. import engine as _engine
-from ..rules import available_memory
+from ..rules import MAX_THREADS, available_memory
 
 __all__ = ["add_command", "run"]
 
@@ -58,8 +60,8 @@ def _blocks(stream: BinaryIO) -> Iterator[bytes]:
         yield block
 
 
-def _solve(block: bytes, max_cops: int, max_bytes: int | None) -> bytes:
-    return _engine.current.cop_numbers_graph6(block, max_cops, max_bytes)
+def _solve(block: bytes, max_cops: int, max_bytes: int | None, cancel: array[int]) -> bytes:
+    return _engine.current.cop_numbers_graph6(block, max_cops, max_bytes, cancel=cancel)
 
 
 def _answers(stream: BinaryIO, jobs: int, max_cops: int,
@@ -67,10 +69,14 @@ def _answers(stream: BinaryIO, jobs: int, max_cops: int,
     """(cop numbers of a block, lines before it), in order, ``2 * jobs`` blocks ahead."""
     pending: deque[tuple[Future[bytes], int]] = deque()
     before = 0
+    # The blocks' stop flag: set when the stream ends early (Ctrl-C, SIGTERM, an error), so
+    # the pool's shutdown waits milliseconds for the blocks being solved, not their end.
+    cancel = array("i", [0])
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         try:
             for block in _blocks(stream):
-                pending.append((pool.submit(_solve, block, max_cops, max_bytes), before))
+                pending.append((pool.submit(_solve, block, max_cops, max_bytes, cancel),
+                                before))
                 before += block.count(b"\n")
                 if len(pending) >= 2 * jobs:
                     future, start = pending.popleft()
@@ -79,6 +85,7 @@ def _answers(stream: BinaryIO, jobs: int, max_cops: int,
                 future, start = pending.popleft()
                 yield _result(future, start), start
         finally:
+            cancel[0] = 1
             for future, _ in pending:
                 future.cancel()
 
@@ -95,8 +102,8 @@ def _result(future: Future[bytes], start: int) -> bytes:
 
 def run(args: argparse.Namespace) -> int:
     """The command: see the module docstring.  Returns the exit status."""
-    if args.jobs < 1:
-        raise ValueError(f"--jobs must be at least 1, not {args.jobs}")
+    if not 1 <= args.jobs <= MAX_THREADS:
+        raise ValueError(f"--jobs must be from 1 to {MAX_THREADS}, not {args.jobs}")
     if not 0 <= args.max_cops <= MOST:
         raise ValueError(f"--max-cops must be 0 to {MOST}, not {args.max_cops}")
     memory = available_memory()
