@@ -20,7 +20,8 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import BinaryIO
 
 from .. import engine as _engine
-from ..rules import MAX_THREADS, available_memory
+from ..cops.limits import cops_memory, why_short
+from ..rules import MAX_THREADS
 
 __all__ = ["add_command", "run"]
 
@@ -64,8 +65,8 @@ def _solve(block: bytes, max_cops: int, max_bytes: int | None, cancel: array[int
     return _engine.current.cop_numbers_graph6(block, max_cops, max_bytes, cancel=cancel)
 
 
-def _answers(stream: BinaryIO, jobs: int, max_cops: int,
-             max_bytes: int | None) -> Iterator[tuple[bytes, int]]:
+def _answers(stream: BinaryIO, jobs: int, max_cops: int, max_bytes: int | None,
+             why: str = "") -> Iterator[tuple[bytes, int]]:
     """(cop numbers of a block, lines before it), in order, ``2 * jobs`` blocks ahead."""
     pending: deque[tuple[Future[bytes], int]] = deque()
     before = 0
@@ -80,19 +81,21 @@ def _answers(stream: BinaryIO, jobs: int, max_cops: int,
                 before += block.count(b"\n")
                 if len(pending) >= 2 * jobs:
                     future, start = pending.popleft()
-                    yield _result(future, start), start
+                    yield _result(future, start, why), start
             while pending:
                 future, start = pending.popleft()
-                yield _result(future, start), start
+                yield _result(future, start, why), start
         finally:
             cancel[0] = 1
             for future, _ in pending:
                 future.cancel()
 
 
-def _result(future: Future[bytes], start: int) -> bytes:
+def _result(future: Future[bytes], start: int, why: str = "") -> bytes:
     try:
         return future.result()
+    except MemoryError as error:
+        raise why_short(error, why) from None
     except ValueError as error:
         found = _LINE.match(str(error))
         if found is None:
@@ -106,14 +109,14 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(f"--jobs must be from 1 to {MAX_THREADS}, not {args.jobs}")
     if not 0 <= args.max_cops <= MOST:
         raise ValueError(f"--max-cops must be 0 to {MOST}, not {args.max_cops}")
-    memory = available_memory()
+    memory, why = cops_memory()
     max_bytes = None if memory is None else memory // (2 * args.jobs)
     show = args.progress or sys.stderr.isatty()
     out = sys.stdout
     census: Counter[int] = Counter()
     done, began, shown = 0, time.monotonic(), time.monotonic()
     with (sys.stdin.buffer if args.file == "-" else open(args.file, "rb")) as stream:
-        for numbers, _ in _answers(stream, args.jobs, args.max_cops, max_bytes):
+        for numbers, _ in _answers(stream, args.jobs, args.max_cops, max_bytes, why):
             if args.census:
                 census.update(numbers)
             else:
