@@ -206,3 +206,39 @@ def test_ctrl_c_stops_cop_play_while_it_solves(engine, tmp_path):
     assert code == 130, (code, err)
     assert spent < BOUND[twin] + 0.5, spent
     assert "interrupted" in err and "Traceback" not in err
+
+
+def test_a_cancel_flag_stops_a_search_in_another_thread(engine):
+    """A search in a worker thread (no signal reaches it) stops when its flag is set."""
+    import threading
+    from array import array
+
+    twin = twin_of(engine)
+    line = graph6(incidence_pg2(5 if twin == "cython" else 3)).encode() * 3
+    cancel = array("i", [0])
+    ended: list[object] = []
+
+    def work():
+        try:
+            ended.append(engine.cop_numbers_graph6(line, 254, None, cancel=cancel))
+        except KeyboardInterrupt as error:
+            ended.append(error)
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    time.sleep(random.uniform(0.2, 1.0))
+    sent = time.monotonic()
+    cancel[0] = 1
+    worker.join(timeout=10)
+    assert not worker.is_alive() and time.monotonic() - sent < BOUND[twin]
+    assert len(ended) == 1 and isinstance(ended[0], KeyboardInterrupt)
+
+
+@pytest.mark.parametrize("flag, error", [(bytearray(4), ValueError), (b"\0\0\0\0", ValueError),
+                                         ("x", TypeError), (memoryview(bytearray(0)).cast("i"),
+                                                            ValueError)])
+def test_a_cancel_flag_is_an_int_buffer(engine, flag, error):
+    with pytest.raises(error, match="cancel must be"):
+        engine.cop_number(3, [0, 1, 3, 4], [1, 0, 2, 1], 5, cancel=flag)
+    with pytest.raises(error, match="cancel must be"):
+        engine.cops_search(3, [0, 1, 3, 4], [1, 0, 2, 1], 1, cancel=flag)
