@@ -89,7 +89,7 @@ def api_case(twin: str, what: str) -> tuple[list[list[int]], int]:
     """The graph and cops of a search that runs far longer than MOMENTS on ``twin``."""
     if twin == "cython":
         return (incidence_pg2(5), 0) if what == "number" else (hypercube(6), 4)
-    return (incidence_pg2(3), 0) if what == "number" else (hypercube(6), 3)
+    return (incidence_pg2(3), 0) if what == "number" else (incidence_pg2(3), 4)
 
 
 def env() -> dict[str, str]:
@@ -195,14 +195,18 @@ def test_a_signal_stops_cop_number_mid_block(engine, tmp_path, jobs, number, sta
     assert "Traceback" not in err
 
 
+def play_case(tmp_path: Path, twin: str) -> list[str]:
+    """cop-play's arguments for a game whose solve takes far longer than CLI_MOMENTS."""
+    graph, k = api_case(twin, "analyze")
+    path = tmp_path / "play.g6"
+    path.write_text(graph6(graph))
+    return ["cop-play", str(path), "--cops", str(k)]
+
+
 def test_ctrl_c_stops_cop_play_while_it_solves(engine, tmp_path):
     twin = twin_of(engine)
-    graph = hypercube(6)
-    path = tmp_path / "q6.g6"
-    path.write_text(graph6(graph))
-    cops = "4" if twin == "cython" else "3"
-    spent, code, err = interrupt_cli(twin, ["cop-play", str(path), "--cops", cops],
-                                     signal.SIGINT, random.uniform(*CLI_MOMENTS))
+    spent, code, err = interrupt_cli(twin, play_case(tmp_path, twin), signal.SIGINT,
+                                     random.uniform(*CLI_MOMENTS))
     assert code == 130, (code, err)
     assert spent < BOUND[twin] + 0.5, spent
     assert "interrupted" in err and "Traceback" not in err
