@@ -396,7 +396,8 @@ class CopsAnalysis(Displayed):
             position = (self._names(team), self._game.graph._name(robber), turn)
             raise VerificationError(
                 f"position {position}: outcome {got[0]} and remoteness {got[1]}, but its "
-                f"moves give {int(expected[0])} and {expected[1]}", position)
+                f"moves give {int(expected[0])} and {expected[1]}",
+                cast(Any, position))  # (cops, robber, CopsTurn): the cops' own position
 
 
 def _unpickle_cops_analysis(game: Any, outcomes: Any, remoteness: Any,
