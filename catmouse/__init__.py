@@ -10,6 +10,7 @@ from .analysis import Analysis, VerificationError
 from .batch import solve_many
 from .cops.game import CopsAnalysis, CopsGame
 from .cops.number import cop_number
+from .cops.sides import CopsOutcome, CopsTurn
 from .engine import BACKEND as _BACKEND
 from .engine.facts import MAX_NODES as _MAX_NODES
 from .family import cat_mouse_ii, is_cop_win
@@ -35,6 +36,8 @@ __all__ = [
     "Analysis",
     "CopsAnalysis",
     "CopsGame",
+    "CopsOutcome",
+    "CopsTurn",
     "Game",
     "Graph",
     "GraphFile",

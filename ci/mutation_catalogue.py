@@ -182,10 +182,17 @@ PYTHON_MODULES: dict[str, dict] = {
                   'cli/test_cli_census.py'],
     },
     'cops/game.py': {
-        "tests": ['game/test_cops_game.py', 'show/test_cops_svg.py'],
+        "tests": ['game/test_cops_game.py', 'show/test_cops_svg.py', 'game/test_cops_words.py'],
     },
     'cops/export.py': {
-        "tests": ['game/test_cops_game.py'],
+        "tests": ['game/test_cops_game.py', 'game/test_cops_words.py'],
+    },
+    'cops/sides.py': {
+        "tests": ['game/test_cops_words.py'],
+    },
+    'cops/limits.py': {
+        "tests": ['game/test_cops_words.py', 'game/test_cop_number.py',
+                  'cli/test_cli_cop_number.py'],
     },
     '_moved.py': {
         "tests": ['game/test_pickle.py'],

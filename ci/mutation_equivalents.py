@@ -78,10 +78,6 @@ GAME_AND_SHOW: dict[tuple[str, str, str], str] = {
      '`False` -> `True`'):
         "cops_dict holds ints, strings and lists only: no float, so no NaN for allow_nan to "
         'refuse',
-    ('catmouse/cops/number.py', 'check_threads(threads)', 'drop the statement'):
-        "both engines' cop_number run the same check_threads (engine/checks.py) before any work"
-        ' and cop_number always calls the engine (parts is never empty, [[]] for no nodes): '
-        'the same TypeError or ValueError, worded the same',
     ('catmouse/cops/number.py',
      'parts = [list(range(graph.n))] if graph.n <= MAX_COP_NODES else _components(graph)',
      '`<=` -> `<`'):

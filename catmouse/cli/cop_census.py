@@ -10,7 +10,8 @@ would wait on a slow pipe, every answer so far is written and flushed).  At most
 holds.  A line is never held whole: one longer than its node count allows is refused as
 soon as that shows.  The grammar is graph6's everywhere (``catmouse.io.graph6``): a
 byte-order mark, blank lines and trailing spaces, tabs and ``\r`` are dropped before a
-block reaches the engine.
+block reaches the engine.  Ctrl-C or SIGTERM sets the blocks' stop flag: a block being
+solved stops within milliseconds, not at its end.
 """
 
 from __future__ import annotations
@@ -23,16 +24,18 @@ import select
 import sys
 import time
 import warnings
+from array import array
 from collections import Counter, deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, BinaryIO, NamedTuple
 
 from .. import engine as _engine
+from ..cops.limits import cops_memory, why_short
 from ..cops.number import cop_number
 from ..io.graph6 import line_size
 from ..io.graph_files import FORMATS, guess_format, read_graphs
-from ..rules import available_memory
+from ..rules import MAX_THREADS
 
 __all__ = ["add_command", "run"]
 
@@ -150,35 +153,42 @@ def _blocks(stream: BinaryIO, head: bytes = b"") -> Iterator[_Block]:
             carry = _bounded(carry, line)
 
 
-def _solve(block: bytes, max_cops: int, max_bytes: int | None) -> bytes:
-    return _engine.current.cop_numbers_graph6(block, max_cops, max_bytes)
+def _solve(block: bytes, max_cops: int, max_bytes: int | None, cancel: array[int]) -> bytes:
+    return _engine.current.cop_numbers_graph6(block, max_cops, max_bytes, cancel=cancel)
 
 
 def _answers(stream: BinaryIO, jobs: int, max_cops: int, max_bytes: int | None,
-             head: bytes = b"") -> Iterator[tuple[bytes, int]]:
+             head: bytes = b"", why: str = "") -> Iterator[tuple[bytes, int]]:
     """(cop numbers of a block, lines before it), in order, as soon as each is solved and
     at most ``2 * jobs`` blocks ahead."""
     pending: deque[tuple[Future[bytes], _Block]] = deque()
+    # The blocks' stop flag: set when the stream ends early (Ctrl-C, SIGTERM, an error), so
+    # the pool's shutdown waits milliseconds for the blocks being solved, not their end.
+    cancel = array("i", [0])
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         try:
             for block in _blocks(stream, head):
                 if block is _WAIT:
                     while pending:
-                        yield _result(*pending.popleft())
+                        yield _result(*pending.popleft(), why)
                     continue
-                pending.append((pool.submit(_solve, block.data, max_cops, max_bytes), block))
+                pending.append((pool.submit(_solve, block.data, max_cops, max_bytes, cancel),
+                                block))
                 while pending and (pending[0][0].done() or len(pending) >= 2 * jobs):
-                    yield _result(*pending.popleft())
+                    yield _result(*pending.popleft(), why)
             while pending:
-                yield _result(*pending.popleft())
+                yield _result(*pending.popleft(), why)
         finally:
+            cancel[0] = 1
             for future, _ in pending:
                 future.cancel()
 
 
-def _result(future: Future[bytes], block: _Block) -> tuple[bytes, int]:
+def _result(future: Future[bytes], block: _Block, why: str = "") -> tuple[bytes, int]:
     try:
         return future.result(), block.first - 1
+    except MemoryError as error:
+        raise why_short(error, why) from None
     except ValueError as error:
         found = _LINE.match(str(error))
         if found is None:
@@ -241,11 +251,11 @@ def _words(numbers: Iterable[int], max_cops: int, prefix: Any) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """The command: see the module docstring.  Returns the exit status."""
-    if args.jobs < 1:
-        raise ValueError(f"--jobs must be at least 1, not {args.jobs}")
+    if not 1 <= args.jobs <= MAX_THREADS:
+        raise ValueError(f"--jobs must be from 1 to {MAX_THREADS}, not {args.jobs}")
     if not 0 <= args.max_cops <= MOST:
         raise ValueError(f"--max-cops must be 0 to {MOST}, not {args.max_cops}")
-    memory = available_memory()
+    memory, why = cops_memory()
     max_bytes = None if memory is None else memory // (2 * args.jobs)
     show = args.progress or sys.stderr.isatty()
     out = sys.stdout
@@ -260,7 +270,7 @@ def run(args: argparse.Namespace) -> int:
             head, format = _format(stream, path, args.format)
             if format == "graph6":
                 answers: Iterator[tuple[Any, int]] = _answers(stream, args.jobs, args.max_cops,
-                                                              max_bytes, head)
+                                                              max_bytes, head, why)
             else:
                 answers = _one_graph_answers(stream, head, format, args.max_cops, args.jobs)
             count = 0

@@ -1,8 +1,9 @@
 """``catmouse cop-play FILE``: play cops and robber in the terminal against perfect play.
 
-You are the robber (the default) against cops who play a winning start and capture as soon
-as they can, or the cops against a robber who escapes if he can and else delays capture.
-Nodes are typed as the graph names them; ``q`` or the end of input stops.
+You are the robber (the default) against cops who start on ``best_start()`` (the page's and
+the notebook's start) and capture as soon as they can, or the cops against a robber who
+escapes if he can and else delays capture.  Nodes are typed as the graph names them; ``?``
+at any prompt explains it, ``q`` or the end of input stops.
 """
 
 from __future__ import annotations
@@ -14,11 +15,11 @@ from typing import Any
 
 from ..cops.game import CopsAnalysis, CopsGame
 from ..cops.number import cop_number
+from ..cops.sides import CopsOutcome, CopsTurn
 from ..graph import Graph
 from ..io.atomic import replacing
 from ..io.graph_files import read_graph
-from ..outcome import Outcome, Turn
-from ..show.cops_page import cops_page_html
+from ..show.cops_page import check_page_size, cops_page_html
 from .outputs import check_target, report_stream, writing
 
 __all__ = ["add_command", "run"]
@@ -43,12 +44,19 @@ def add_command(commands: argparse._SubParsersAction) -> None:
                      "first: --as; the page can switch sides)")
 
 
-def _ask(prompt: str, read: Callable[[], str], parse: Callable[[str], Any]) -> Any:
+_HELP = "Type {what}, as the graph names them; q stops."
+
+
+def _ask(prompt: str, read: Callable[[], str], parse: Callable[[str], Any],
+         what: str = "a node") -> Any:
     while True:
         print(prompt, end=" ", flush=True)
         line = read()
         if not line or line.strip().lower() in ("q", "quit"):
             raise _Quit
+        if line.strip() in ("?", "help"):
+            print("  " + _HELP.format(what=what))
+            continue
         try:
             return parse(line.strip())
         except ValueError as error:
@@ -72,7 +80,7 @@ def _text(team: tuple[Any, ...]) -> str:
 def _robber_start(analysis: CopsAnalysis, team: tuple[Any, ...]) -> Any:
     """The robber's best start against ``team``: an escape, else the latest capture."""
     def key(node: Any) -> float:
-        r = analysis.remoteness(team, node, Turn.CAT)
+        r = analysis.remoteness(team, node, CopsTurn.COPS)
         return float("inf") if r is None else r
     return max(analysis.game.graph.labels, key=key)
 
@@ -80,12 +88,17 @@ def _robber_start(analysis: CopsAnalysis, team: tuple[Any, ...]) -> Any:
 def run(args: argparse.Namespace, read: Callable[[], str] | None = None) -> int:
     """The command: see the module docstring.  Returns the exit status."""
     read = sys.stdin.readline if read is None else read
+    if args.max_plies < 1:
+        raise ValueError(f"--max-plies must be at least 1, not {args.max_plies}")
     if args.html:
         check_target(args.html)  # a folder, a missing folder: refused before reading
     graph = read_graph(args.file).graph
     if graph.n == 0:  # (the default, the cop number, would be 0 cops)
         raise ValueError("the graph has no nodes: there is no game to play")
-    k = cop_number(graph) if args.cops is None else args.cops
+    if args.html:
+        k = _cops_for_page(graph, args.cops)  # the page's limit, before any solving
+    else:
+        k = cop_number(graph) if args.cops is None else args.cops
     analysis = CopsGame(graph, k).analyze()
     if args.html:
         text = cops_page_html(analysis, human=args.side)
@@ -101,43 +114,65 @@ def run(args: argparse.Namespace, read: Callable[[], str] | None = None) -> int:
           f"you play the {args.side}. Type q to stop.")
     try:
         if args.side == "robber":
-            starts = analysis.winning_starts()
-            team = starts[0] if starts else tuple(graph.labels[:1]) * k
+            team = analysis.best_start()[0]  # the page's and the notebook's start
             print(f"the cops start on {_text(team)}")
-            robber = _ask("your start:", read, node)
+            robber = _ask("your start:", read, node, "the node you start on")
         else:
-            team = _ask(f"your {k} start nodes:", read, _team_parser(analysis, node, None))
+            team = _ask(f"your {k} start nodes:", read, _team_parser(analysis, node, None),
+                        f"{k} nodes, one per cop, separated by spaces")
             robber = _robber_start(analysis, team)
             print(f"the robber starts on {robber}")
-        turn = Turn.CAT
+        turn = CopsTurn.COPS
         for _ in range(args.max_plies):
             if robber in team:
                 print(f"captured on {robber}: the cops win")
                 return 0
-            if turn == Turn.CAT:
+            if turn == CopsTurn.COPS:
                 if args.side == "cops":
-                    team = _ask("your cops move to:", read, _team_parser(analysis, node, team))
+                    team = _ask("your cops move to:", read, _team_parser(analysis, node, team),
+                                f"{k} nodes, where each cop goes: its own node (it stays) or "
+                                "a neighbour's")
                 else:
-                    team = analysis.best_moves(team, robber, Turn.CAT)[0]
+                    team = analysis.best_moves(team, robber, CopsTurn.COPS)[0]
                     print(f"the cops move to {_text(team)}")
-                turn = Turn.MOUSE
+                turn = CopsTurn.ROBBER
             else:
                 if args.side == "robber":
                     moves = [label for label in graph.labels
                              if label == robber or label in graph.neighbors(robber)]
                     robber = _ask(f"you move to (one of {_text(tuple(moves))}):", read,
-                                  _move_parser(node, moves))
+                                  _move_parser(node, moves),
+                                  "one of the nodes listed (your own stays put)")
                 else:
-                    robber = analysis.best_moves(team, robber, Turn.MOUSE)[0]
+                    robber = analysis.best_moves(team, robber, CopsTurn.ROBBER)[0]
                     print(f"the robber moves to {robber}")
-                turn = Turn.CAT
-        escaped = analysis.outcome(team, robber, turn) == Outcome.MOUSE_WIN
+                turn = CopsTurn.COPS
+        escaped = analysis.outcome(team, robber, turn) == CopsOutcome.ROBBER_WIN
         print(f"{args.max_plies} plies and no capture"
               + (": the robber escapes forever from here" if escaped else ""))
         return 0
     except _Quit:
         print("\nstopped")
         return 0
+
+
+def _cops_for_page(graph: Graph, cops: int | None) -> int:
+    """The page's team size: ``cops``, else the cop number, found without solving a game
+    past the page's limit (each k is checked before its search)."""
+    if cops is not None:
+        check_page_size(graph.n, cops)
+        return cops
+    k = 1
+    while True:
+        try:
+            check_page_size(graph.n, k)
+        except ValueError as error:
+            raise ValueError(f"the graph needs at least {k} cops (its cop number): "
+                             f"{error}") from None
+        try:
+            return cop_number(graph, max_cops=k)
+        except ValueError:  # more than k cops
+            k += 1
 
 
 def _move_parser(node: Callable[[str], Any], moves: list[Any]) -> Callable[[str], Any]:

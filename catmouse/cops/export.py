@@ -13,20 +13,22 @@ from typing import TYPE_CHECKING, Any
 from ..io.atomic import replacing
 from ..io.export import json_label
 from ..io.table_text import label_cells
-from ..outcome import Outcome, Turn
+from .sides import CopsOutcome, CopsTurn
 
 if TYPE_CHECKING:
     from .game import CopsAnalysis
 
 __all__ = ["cops_dict", "cops_csv", "save_cops"]
 
-_SIDE = {Turn.CAT: "cops", Turn.MOUSE: "robber"}
-_WINNER = {Outcome.CAT_WIN: "cops", Outcome.MOUSE_WIN: "robber"}
+_SIDE = {CopsTurn.COPS: "cops", CopsTurn.ROBBER: "robber"}
+_WINNER = {CopsOutcome.COPS_WIN: "cops", CopsOutcome.ROBBER_WIN: "robber"}
 
 
 def cops_dict(analysis: CopsAnalysis) -> dict[str, Any]:
     """The tables as JSON data: ``outcomes[turn][row][robber]`` and ``remoteness`` alike,
-    turn 0 the robber's and 1 the cops'; ``teams[row]`` the cops' node ids of each row."""
+    turn 0 the robber's and 1 the cops'; ``teams[row]`` the cops' node ids of each row;
+    ``winning_starts`` as labels and ``winning_start_ids`` as ids (two labels may read
+    alike, ids never do)."""
     graph, n = analysis.game.graph, analysis.game.graph.n
     rows = len(analysis._teams)
     outcomes, remoteness = analysis._outcomes, analysis._remoteness
@@ -43,6 +45,7 @@ def cops_dict(analysis: CopsAnalysis) -> dict[str, Any]:
                                                        "2": "cops capture"},
         "remoteness": table(remoteness),
         "winning_starts": [[json_label(c) for c in team] for team in analysis.winning_starts()],
+        "winning_start_ids": [list(analysis._teams[row]) for row in analysis._winning_rows()],
     }
     if graph._labels is not None:
         data["labels"] = [json_label(label) for label in graph._labels]
@@ -51,21 +54,27 @@ def cops_dict(analysis: CopsAnalysis) -> dict[str, Any]:
 
 def cops_csv(analysis: CopsAnalysis) -> str:
     """One row per position: ``cop1`` .. ``copk`` (a label each, the team in id order), robber,
-    turn, winner, remoteness.  A column per cop: a label may hold a space or a comma."""
+    turn, winner, remoteness, then ``cop1_id`` .. ``copk_id`` and ``robber_id``: the node ids,
+    the key of a position (two labels may print alike: ``1`` and ``'1'``).  A column per
+    cop: a label may hold a space or a comma."""
     graph = analysis.game.graph
     out = io.StringIO()
-    cops_header = ",".join(f"cop{i + 1}" for i in range(analysis.game.cops))
-    out.write(f"{cops_header},robber,turn,winner,remoteness\n")
+    k = analysis.game.cops
+    cops_header = ",".join(f"cop{i + 1}" for i in range(k))
+    ids_header = ",".join(f"cop{i + 1}_id" for i in range(k))
+    out.write(f"{cops_header},robber,turn,winner,remoteness,{ids_header},robber_id\n")
     # Cells as the csv module quotes them (label_cells: a "\r" in a label is quoted too).
     cells = label_cells([graph._name(u) for u in range(graph.n)]) or []
     for team in analysis._teams:
         cops = ",".join(cells[u] for u in team)
+        ids = ",".join(map(str, team))
         for robber in range(graph.n):
-            for turn in (Turn.CAT, Turn.MOUSE):
+            for turn in (CopsTurn.COPS, CopsTurn.ROBBER):
                 at = analysis._index(team, robber, turn)
                 r = analysis._remoteness[at]
-                out.write(f"{cops},{cells[robber]},{_SIDE[turn]},"
-                          f"{_WINNER[Outcome(analysis._outcomes[at])]},{'' if r < 0 else r}\n")
+                winner = _WINNER[CopsOutcome(analysis._outcomes[at])]
+                out.write(f"{cops},{cells[robber]},{_SIDE[turn]},{winner},"
+                          f"{'' if r < 0 else r},{ids},{robber}\n")
     return out.getvalue()
 
 

@@ -1,11 +1,13 @@
 """The game of k cops and a robber as objects: :class:`CopsGame` and its :class:`CopsAnalysis`.
 
 A position is ``(cops, robber, turn)``: ``cops`` the team's nodes (a multiset, given in any
-order, returned sorted by node id), ``robber`` his node, ``turn`` :data:`Turn.CAT` when the
-cops move (they are the cats of the family) and :data:`Turn.MOUSE` when the robber does.
-Outcomes are :data:`Outcome.CAT_WIN` (the cops capture) or :data:`Outcome.MOUSE_WIN` (the
-robber escapes forever); remoteness is the capture time in plies.  Nodes in and out are the
-graph's labels, as everywhere in catmouse.
+order, returned sorted by node id), ``robber`` his node, ``turn`` :data:`CopsTurn.COPS` when
+the cops move and :data:`CopsTurn.ROBBER` when the robber does.  Outcomes are
+:data:`CopsOutcome.COPS_WIN` (the cops capture) or :data:`CopsOutcome.ROBBER_WIN` (the robber
+escapes forever); remoteness is the capture time in plies.  The values are those of
+``Turn.CAT``/``Turn.MOUSE`` and ``Outcome.CAT_WIN``/``Outcome.MOUSE_WIN`` (the cops are the
+cats of the family), which are taken and compare equal.  Nodes in and out are the graph's
+labels, as everywhere in catmouse.
 """
 
 from __future__ import annotations
@@ -14,21 +16,20 @@ import json
 import os
 from collections import Counter
 from itertools import product
-from math import comb
 from typing import Any, cast
 
 from .. import engine
 from ..analysis import VerificationError
 from ..display import Displayed
-from ..engine.checks import check_threads
-from ..engine.cops_checks import MAX_COP_NODES, check_cops
+from ..engine.cops_checks import MAX_COP_NODES, check_cops, cops_rows
 from ..graph import Graph, as_graph
-from ..outcome import Outcome, Turn
-from ..rules import available_memory
+from ..graph_checks import STORED_ORDER, native, stored
+from .limits import check_cop_threads, check_max_memory, cops_memory, why_short
+from .sides import CopsOutcome, CopsTurn
 
 __all__ = ["CopsGame", "CopsAnalysis"]
 
-CopsPosition = tuple[tuple[Any, ...], Any, Turn]
+CopsPosition = tuple[tuple[Any, ...], Any, CopsTurn]
 
 
 def _teams(n: int, k: int) -> list[tuple[int, ...]]:
@@ -79,27 +80,65 @@ class CopsGame(Displayed):
         """Solve every position; MemoryError, before allocating, if the tables would not fit.
 
         ``threads`` splits each round over that many threads (the compiled engine, at most
-        64 nodes): the tables are the same byte for byte for every count.
+        64 nodes): the tables are the same byte for byte for every count.  ``max_memory``
+        (bytes) caps the memory the tables may take; by default, the memory available (or
+        what ``ulimit -v`` leaves, if less).  Ctrl-C stops the search within a round.
         """
         graph, k = self._graph, self._cops
-        threads = check_threads(threads)
-        rows = comb(graph.n + k - 1, k)
-        size = 2 * rows * graph.n
-        need = 5 * size + 3 * engine.current.cops_peak_bytes(graph.n, k, threads=threads)
-        budget = available_memory() if max_memory is None else max_memory
+        threads = check_cop_threads(threads)
+        max_memory = check_max_memory(max_memory)
+        size = 2 * cops_rows(graph.n, k) * graph.n
+        need = self.need_bytes(threads=threads)
+        budget, why = (max_memory, "allowed by max_memory") if max_memory is not None \
+            else cops_memory()
         if budget is not None and need > budget:
             raise MemoryError(f"{k} cops on {graph.n} nodes: {size:,} positions need about "
-                              f"{need:,} bytes, more than the {budget:,} available")
+                              f"{need:,} bytes, more than the {budget:,} {why}")
 
         def search(outcomes: memoryview, table: memoryview | None) -> None:
             engine.current.cops_search(graph.n, graph.indptr, graph.indices, k, outcomes,
                                        table, threads=threads)
 
-        outcome, remoteness = engine.run_into_tables(size, True, search)
+        try:
+            outcome, remoteness = engine.run_into_tables(size, True, search)
+        except MemoryError as error:  # the check passed, an allocation failed: say why
+            raise why_short(error, why) from None
         return CopsAnalysis(self, outcome, cast(bytes, remoteness))
+
+    def positions(self) -> int:
+        """How many positions the game has: ``2 * C(n + cops - 1, cops) * n`` (the pages
+        and the command line refuse a game too large to show before solving it).
+
+        >>> CopsGame([[1], [0, 2], [1]], cops=2).positions()   # 6 teams, 3 robber nodes
+        36
+        """
+        return 2 * cops_rows(self._graph.n, self._cops) * self._graph.n
+
+    def need_bytes(self, *, threads: int = 1) -> int:
+        """About the bytes :meth:`analyze` takes at its peak: its tables and the engine's."""
+        n, k = self._graph.n, self._cops
+        return (5 * self.positions()
+                + 3 * engine.current.cops_peak_bytes(n, k, threads=check_cop_threads(threads)))
 
     def __repr__(self) -> str:
         return f"CopsGame(<{self._graph.n} nodes>, cops={self._cops})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_unpickle_cops_game, (self._graph, self._cops))
+
+    def __setstate__(self, state: Any) -> None:
+        # 0.2.0's pickles held the instance's dict: checked as a new pickle is.
+        if not isinstance(state, dict) or set(state) != {"_graph", "_cops"}:
+            raise ValueError("a pickled CopsGame holds _graph and _cops, nothing else")
+        checked = _unpickle_cops_game(state["_graph"], state["_cops"])
+        self._graph, self._cops = checked._graph, checked._cops
+
+
+def _unpickle_cops_game(graph: Any, cops: Any) -> CopsGame:
+    """A pickle is input like any other: a Graph and the constructor's checks."""
+    if not isinstance(graph, Graph):
+        raise TypeError(f"a pickled CopsGame needs a Graph, not {type(graph).__name__}")
+    return CopsGame(graph, cops)
 
 
 class CopsAnalysis(Displayed):
@@ -126,6 +165,25 @@ class CopsAnalysis(Displayed):
         """The game analysed."""
         return self._game
 
+    def counts(self) -> dict[CopsOutcome, int]:
+        """How many positions each side wins (both turns).
+
+        >>> CopsGame([[1], [0]], cops=1).analyze().counts()
+        {<CopsOutcome.COPS_WIN: 2>: 8, <CopsOutcome.ROBBER_WIN: 1>: 0}
+        """
+        return {side: self._outcomes.count(bytes([side]))
+                for side in (CopsOutcome.COPS_WIN, CopsOutcome.ROBBER_WIN)}
+
+    def __repr__(self) -> str:
+        counts = ", ".join(f"{side.name.lower()}={k}" for side, k in self.counts().items())
+        k = self._game.cops
+        return f"<CopsAnalysis of {k} cop{'s' if k > 1 else ''} on {self._n} nodes: {counts}>"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The remoteness table little-endian, marked so (as Analysis' pickles).
+        rem = stored(bytes(self._remoteness.obj))
+        return (_unpickle_cops_analysis, (self._game, self._outcomes, rem, STORED_ORDER))
+
     # -- naming positions ---------------------------------------------------------------
 
     def _node(self, value: Any, what: str) -> int:
@@ -138,23 +196,26 @@ class CopsAnalysis(Displayed):
             raise ValueError(f"the team has {self._game.cops} cops, got {len(team)} nodes")
         return team
 
-    def _index(self, team: tuple[int, ...], robber: int, turn: Turn) -> int:
+    def _index(self, team: tuple[int, ...], robber: int, turn: CopsTurn) -> int:
         rows = len(self._teams)
-        return int(turn == Turn.CAT) * rows * self._n + self._row[team] * self._n + robber
+        return int(turn == CopsTurn.COPS) * rows * self._n + self._row[team] * self._n + robber
 
-    def _where(self, cops: Any, robber: Any, turn: Any) -> tuple[tuple[int, ...], int, Turn]:
-        return self._team(cops), self._node(robber, "robber"), Turn(turn)
+    def _where(self, cops: Any, robber: Any,
+               turn: Any) -> tuple[tuple[int, ...], int, CopsTurn]:
+        return self._team(cops), self._node(robber, "robber"), CopsTurn(turn)
 
     def _names(self, team: tuple[int, ...]) -> tuple[Any, ...]:
         return tuple(self._game.graph._name(u) for u in team)
 
     # -- reading ------------------------------------------------------------------------
 
-    def outcome(self, cops: Any, robber: Any, turn: Turn | int = Turn.CAT) -> Outcome:
-        """CAT_WIN if the cops capture the robber from here, MOUSE_WIN if he escapes."""
-        return Outcome(self._outcomes[self._index(*self._where(cops, robber, turn))])
+    def outcome(self, cops: Any, robber: Any,
+                turn: CopsTurn | int = CopsTurn.COPS) -> CopsOutcome:
+        """COPS_WIN if the cops capture the robber from here, ROBBER_WIN if he escapes."""
+        return CopsOutcome(self._outcomes[self._index(*self._where(cops, robber, turn))])
 
-    def remoteness(self, cops: Any, robber: Any, turn: Turn | int = Turn.CAT) -> int | None:
+    def remoteness(self, cops: Any, robber: Any,
+                   turn: CopsTurn | int = CopsTurn.COPS) -> int | None:
         """Plies until capture with optimal play (0: a cop is on him), None if never."""
         r = self._remoteness[self._index(*self._where(cops, robber, turn))]
         return None if r < 0 else r
@@ -165,9 +226,13 @@ class CopsAnalysis(Displayed):
         >>> CopsGame([[1, 2], [0, 2], [0, 1]], cops=1).analyze().winning_starts()
         [(0,), (1,), (2,)]
         """
+        return [self._names(self._teams[row]) for row in self._winning_rows()]
+
+    def _winning_rows(self) -> list[int]:
+        """The engine rows of winning_starts."""
         n, base = self._n, len(self._teams) * self._n
-        full = bytes([Outcome.CAT_WIN]) * n
-        return [self._names(team) for i, team in enumerate(self._teams)
+        full = bytes([CopsOutcome.COPS_WIN]) * n
+        return [i for i in range(len(self._teams))
                 if self._outcomes[base + i * n:base + (i + 1) * n] == full]
 
     def best_start(self) -> tuple[tuple[Any, ...], Any]:
@@ -183,7 +248,7 @@ class CopsAnalysis(Displayed):
         n, base = self._n, len(self._teams) * self._n
         if n == 0:
             raise ValueError("a graph without nodes has no start")
-        escape = bytes([Outcome.MOUSE_WIN])
+        escape = bytes([CopsOutcome.ROBBER_WIN])
         best_key, best_row = None, 0
         for row in range(len(self._teams)):
             at = base + row * n
@@ -202,33 +267,33 @@ class CopsAnalysis(Displayed):
         at = (len(self._teams) + row) * self._n
 
         def reply(robber: int) -> tuple[bool, int]:
-            return (self._outcomes[at + robber] == Outcome.MOUSE_WIN,
+            return (self._outcomes[at + robber] == CopsOutcome.ROBBER_WIN,
                     self._remoteness[at + robber])
         return max(range(self._n), key=reply)
 
-    def _children(self, team: tuple[int, ...], robber: int, turn: Turn) -> list[Any]:
-        if turn == Turn.CAT:
+    def _children(self, team: tuple[int, ...], robber: int, turn: CopsTurn) -> list[Any]:
+        if turn == CopsTurn.COPS:
             return sorted({tuple(sorted(t)) for t in product(*(self._closed[u] for u in team))})
         return list(self._closed[robber])
 
-    def _best(self, team: tuple[int, ...], robber: int, turn: Turn) -> list[Any]:
+    def _best(self, team: tuple[int, ...], robber: int, turn: CopsTurn) -> list[Any]:
         if robber in team:
             return []
         keyed = []
         for child in self._children(team, robber, turn):
-            if turn == Turn.CAT:
-                at = self._index(child, robber, Turn.MOUSE)
+            if turn == CopsTurn.COPS:
+                at = self._index(child, robber, CopsTurn.ROBBER)
             else:
-                at = self._index(team, child, Turn.CAT)
+                at = self._index(team, child, CopsTurn.COPS)
             r = self._remoteness[at]
-            won = self._outcomes[at] == Outcome.CAT_WIN
+            won = self._outcomes[at] == CopsOutcome.COPS_WIN
             # The cops want a capture soonest; the robber an escape, else the latest capture.
-            key = (-r if won else float("-inf")) if turn == Turn.CAT else (
+            key = (-r if won else float("-inf")) if turn == CopsTurn.COPS else (
                 float("inf") if not won else r)
             keyed.append((key, child))
         best = max(key for key, _ in keyed)
         moves = [child for key, child in keyed if key == best]
-        if turn == Turn.CAT:
+        if turn == CopsTurn.COPS:
             # The teams that keep most of the team's nodes first: without this the first
             # capture sent every cop onto the robber ("1, 4, 5 -> 0, 0, 0", seen drawn).
             held: Counter[int] = Counter(team)
@@ -238,7 +303,8 @@ class CopsAnalysis(Displayed):
             moves.sort(key=lambda child: -kept(child))
         return moves
 
-    def best_moves(self, cops: Any, robber: Any, turn: Turn | int = Turn.CAT) -> list[Any]:
+    def best_moves(self, cops: Any, robber: Any,
+                   turn: CopsTurn | int = CopsTurn.COPS) -> list[Any]:
         """Optimal moves of the side to move: teams (sorted tuples) or robber nodes.
 
         Robber nodes come in node order; teams with the most nodes in common with the team
@@ -246,21 +312,22 @@ class CopsAnalysis(Displayed):
         tuple order.
 
         >>> a = CopsGame([[1], [0, 2], [1]], cops=1).analyze()     # the path 0 - 1 - 2
-        >>> a.best_moves([0], 2), a.best_moves([1], 2, Turn.MOUSE)
+        >>> a.best_moves([0], 2), a.best_moves([1], 2, CopsTurn.ROBBER)
         ([(1,)], [2])
         """
         team, robber_id, turn = self._where(cops, robber, turn)
         best = self._best(team, robber_id, turn)
-        if turn == Turn.CAT:
+        if turn == CopsTurn.COPS:
             return [self._names(t) for t in best]
         return [self._game.graph._name(v) for v in best]
 
-    def line(self, cops: Any, robber: Any, turn: Turn | int = Turn.CAT) -> list[CopsPosition]:
+    def line(self, cops: Any, robber: Any,
+             turn: CopsTurn | int = CopsTurn.COPS) -> list[CopsPosition]:
         """One optimal game from a position, first best move each ply, to capture or a repeat.
 
         >>> CopsGame([[1], [0, 2], [1]], cops=1).analyze().line([0], 2)
-        [((0,), 2, <Turn.CAT: 1>), ((1,), 2, <Turn.MOUSE: 0>), ((1,), 2, <Turn.CAT: 1>), \
-((2,), 2, <Turn.MOUSE: 0>)]
+        [((0,), 2, <CopsTurn.COPS: 1>), ((1,), 2, <CopsTurn.ROBBER: 0>), \
+((1,), 2, <CopsTurn.COPS: 1>), ((2,), 2, <CopsTurn.ROBBER: 0>)]
         """
         team, robber_id, turn = self._where(cops, robber, turn)
         seen, line = set(), []
@@ -272,10 +339,10 @@ class CopsAnalysis(Displayed):
             best = self._best(team, robber_id, turn)
             if not best:
                 break
-            if turn == Turn.CAT:
-                position = (best[0], robber_id, Turn.MOUSE)
+            if turn == CopsTurn.COPS:
+                position = (best[0], robber_id, CopsTurn.ROBBER)
             else:
-                position = (team, best[0], Turn.CAT)
+                position = (team, best[0], CopsTurn.COPS)
         name = self._game.graph._name
         return [(self._names(t), name(r), turn) for t, r, turn in line]
 
@@ -302,31 +369,54 @@ class CopsAnalysis(Displayed):
         """Re-derive every position from its moves; True, or raise VerificationError."""
         for team in self._teams:
             for robber in range(self._n):
-                for turn in (Turn.MOUSE, Turn.CAT):
+                for turn in (CopsTurn.ROBBER, CopsTurn.COPS):
                     self._check(team, robber, turn)
         return True
 
-    def _check(self, team: tuple[int, ...], robber: int, turn: Turn) -> None:
+    def _check(self, team: tuple[int, ...], robber: int, turn: CopsTurn) -> None:
         at = self._index(team, robber, turn)
         got = (self._outcomes[at], self._remoteness[at])
         if robber in team:
-            expected = (Outcome.CAT_WIN, 0)
+            expected = (CopsOutcome.COPS_WIN, 0)
         else:
             values = []
             for child in self._children(team, robber, turn):
-                c = (self._index(child, robber, Turn.MOUSE) if turn == Turn.CAT
-                     else self._index(team, child, Turn.CAT))
-                values.append(self._remoteness[c] if self._outcomes[c] == Outcome.CAT_WIN
+                c = (self._index(child, robber, CopsTurn.ROBBER) if turn == CopsTurn.COPS
+                     else self._index(team, child, CopsTurn.COPS))
+                values.append(self._remoteness[c] if self._outcomes[c] == CopsOutcome.COPS_WIN
                               else None)
             caught = [v for v in values if v is not None]
-            if turn == Turn.CAT:
-                expected = (Outcome.CAT_WIN, 1 + min(caught)) if caught else (
-                    Outcome.MOUSE_WIN, -1)
+            if turn == CopsTurn.COPS:
+                expected = (CopsOutcome.COPS_WIN, 1 + min(caught)) if caught else (
+                    CopsOutcome.ROBBER_WIN, -1)
             else:
-                expected = (Outcome.CAT_WIN, 1 + max(caught)) if len(caught) == len(
-                    values) else (Outcome.MOUSE_WIN, -1)
+                expected = (CopsOutcome.COPS_WIN, 1 + max(caught)) if len(caught) == len(
+                    values) else (CopsOutcome.ROBBER_WIN, -1)
         if got != expected:
             position = (self._names(team), self._game.graph._name(robber), turn)
             raise VerificationError(
                 f"position {position}: outcome {got[0]} and remoteness {got[1]}, but its "
-                f"moves give {int(expected[0])} and {expected[1]}", position)
+                f"moves give {int(expected[0])} and {expected[1]}",
+                cast(Any, position))  # (cops, robber, CopsTurn): the cops' own position
+
+
+def _unpickle_cops_analysis(game: Any, outcomes: Any, remoteness: Any,
+                            order: Any = STORED_ORDER) -> CopsAnalysis:
+    """A pickle is input like any other: Analysis' checks (the types, the sizes, the codes;
+    ``verify()`` re-derives every entry)."""
+    if not isinstance(game, CopsGame):
+        raise TypeError(f"a pickled CopsAnalysis needs a CopsGame, not {type(game).__name__}")
+    if type(outcomes) is not bytes or type(remoteness) is not bytes:
+        raise ValueError("pickled CopsAnalysis tables are not bytes")
+    size = game.positions()
+    if len(outcomes) != size:
+        raise ValueError(f"the outcome table has {len(outcomes)} entries for {size} positions")
+    if len(remoteness) != 4 * size:
+        raise ValueError(
+            f"the remoteness table has {len(remoteness)} bytes for {size} int32 entries")
+    remoteness = native(remoteness, order)
+    codes = bytes([CopsOutcome.ROBBER_WIN, CopsOutcome.COPS_WIN])
+    rem = memoryview(remoteness).cast("i")
+    if outcomes.translate(None, codes) or (size and min(rem) < -1):
+        raise ValueError("pickled CopsAnalysis tables hold codes no search gives")
+    return CopsAnalysis(game, outcomes, remoteness)

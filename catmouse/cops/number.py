@@ -12,10 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from .. import engine
-from ..engine.checks import check_threads
 from ..engine.cops_checks import MAX_COP_NODES
 from ..graph import Graph, as_graph
-from ..rules import available_memory
+from .limits import check_cop_threads, cops_memory, why_short
 
 __all__ = ["cop_number"]
 
@@ -59,8 +58,8 @@ def cop_number(graph: Any, max_cops: int | None = None, *, threads: int = 1) -> 
     64 nodes, of several above).  ValueError when the answer is more
     than ``max_cops``; MemoryError, before allocating, when the positions of the next number
     of cops would not fit in the memory available.  ``threads`` splits each round of a
-    search over that many threads (the compiled engine, components of at most 64 nodes);
-    the answer is the same for every count.
+    search over that many threads (1 to 1024; the compiled engine, components of at most
+    64 nodes); the answer is the same for every count.  Ctrl-C stops it within a round.
 
     >>> cop_number([[1, 2], [0, 2], [0, 1, 3], [2]])          # a triangle with a tail
     1
@@ -86,15 +85,19 @@ def cop_number(graph: Any, max_cops: int | None = None, *, threads: int = 1) -> 
         if max_cops < 0:
             raise ValueError(f"max_cops must be at least 0, not {max_cops}")
         limit = max_cops
-    check_threads(threads)
+    check_cop_threads(threads)
+    memory, why = cops_memory()
     parts = [list(range(graph.n))] if graph.n <= MAX_COP_NODES else _components(graph)
     total = 0
     for nodes in parts:
         if len(nodes) > MAX_COP_NODES:
             raise ValueError(f"a connected component of {len(nodes)} nodes: the cops' engine "
                              f"takes at most {MAX_COP_NODES}")
-        found = engine.current.cop_number(*_csr(graph, nodes), limit - total,
-                                          available_memory(), threads=threads)
+        try:
+            found = engine.current.cop_number(*_csr(graph, nodes), limit - total, memory,
+                                              threads=threads)
+        except MemoryError as error:
+            raise why_short(error, why) from None
         if found < 0:
             raise ValueError(f"the cop number is more than max_cops = {limit}")
         total += found

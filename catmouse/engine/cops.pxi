@@ -29,6 +29,11 @@ cdef enum:
     COPS_PHASE_MERGE = 3
     COPS_PHASE_EXIT = 4
     COPS_BAD_GRAPH6 = -1      # cops_graph6's answer for a line that is not graph6
+    POLL_WAIT_US = 20000      # a crew's caller, waiting on a helper, polls this often
+    # Steps between two polls for Ctrl-C: a step of the cops' rounds is a row's random
+    # access (a cache miss, ~100 ns on 100 million rows), so far fewer than POLL_WORK.
+    COPS_POLL_WORK = 1 << 16
+    COPS_ROW_WORK = 64        # the steps a row of the robber's round counts for
 
 
 cdef struct CopCrew:
@@ -76,6 +81,8 @@ cdef struct CopSearch:
     bint any_win              # stop at the first full row, mid-round (the cop number)
     int64_t found             # that row, or -1
     CopCrew *crew             # helper threads (cops_crew.pxi), or NULL: this thread alone
+    int32_t stopped           # set once the search must end (a signal, or ``cancel``)
+    const int32_t *cancel     # the caller's stop flag (another thread sets it), or NULL
 
 
 cdef int64_t cops_rows_c(int64_t n, int64_t k) noexcept nogil:
@@ -139,6 +146,15 @@ cdef int cops_reserve(CopSearch *c, int64_t rows, int32_t k) noexcept nogil:
             or c.changed == NULL or c.pushed == NULL or c.mark == NULL):
         cops_free(c)
         return -1
+    # Huge pages where the system gives them on request: a search of 100 million rows
+    # reads its rows at random, and freeing its 4 KB pages took 0.5 s after a Ctrl-C.
+    cm_advise_huge(c.team, <size_t> (rows * k))
+    cm_advise_huge(c.cops, <size_t> rows * 8)
+    cm_advise_huge(c.robber, <size_t> rows * 8)
+    cm_advise_huge(c.fresh, <size_t> rows * 8)
+    cm_advise_huge(c.changed, <size_t> rows * 4)
+    cm_advise_huge(c.pushed, <size_t> rows * 4)
+    cm_advise_huge(c.mark, <size_t> rows)
     c.capacity = rows
     c.capacity_k = k
     return 0
@@ -179,19 +195,36 @@ cdef inline void cops_write(int32_t *rem, int64_t base, uint64_t bits, int32_t t
 
 
 cdef int cops_poll(CopSearch *c) noexcept nogil:
-    """Every POLL_WORK steps, let Python run its signal handlers; -1 if one raised."""
+    """-1 if the search must stop: the caller's flag is set (a look each call), or, every
+    POLL_WORK steps, a Python signal handler raised (Ctrl-C).  Sets ``stopped`` then, which
+    the crew's helpers watch.  Only the thread that started the search calls this."""
     cdef int code = 0
-    if c.work < POLL_WORK:
+    if c.stopped or (c.cancel != NULL and cm_load32(c.cancel)):
+        cm_store_flag(&c.stopped, 1)
+        return -1
+    if c.work < COPS_POLL_WORK:
         return 0
     c.work = 0
     if c.poll:
         with gil:
             code = check_signals()
-    return -1 if code < 0 else 0
+    if code < 0:
+        cm_store_flag(&c.stopped, 1)
+        return -1
+    return 0
 
 
-cdef void cops_start(CopSearch *c) noexcept nogil:
-    """Round 0 and 1: each row's team, ``robber[S] = S`` and ``cops[S] = N[S]``."""
+cdef inline int cops_poll_rows(CopSearch *c, int64_t s, int64_t work) noexcept nogil:
+    """cops_poll every 1024 rows of a pass over rows (``work``: steps of 1024 rows)."""
+    if s & 1023:
+        return 0
+    c.work += work
+    return cops_poll(c)
+
+
+cdef int cops_start(CopSearch *c) noexcept nogil:
+    """Round 0 and 1: each row's team, ``robber[S] = S`` and ``cops[S] = N[S]``; -1 if
+    stopped (cops_poll) part way."""
     cdef int32_t n = c.n, k = c.k, i, j, r
     cdef int64_t s, base, turn1 = c.rows * n
     cdef uint8_t a[COPS_MAX]
@@ -199,6 +232,8 @@ cdef void cops_start(CopSearch *c) noexcept nogil:
     for i in range(k):
         a[i] = 0
     for s in range(c.rows):
+        if cops_poll_rows(c, s, 1024 * (k + 2 * n)) < 0:
+            return -1
         here = mask = 0
         for i in range(k):
             c.team[s * k + i] = a[i]
@@ -224,6 +259,7 @@ cdef void cops_start(CopSearch *c) noexcept nogil:
         a[i] += 1
         for j in range(i):
             a[j] = 0
+    return 0
 
 
 cdef int64_t cops_push(CopSearch *c, int64_t s, uint64_t new, int32_t t,
@@ -305,8 +341,11 @@ cdef int64_t cops_run(CopSearch *c, bint stop) noexcept nogil:
         return crew_run(c, stop)
     c.work = 0
     c.found = -1
-    cops_start(c)
+    if cops_start(c) < 0:
+        return COPS_INTERRUPTED
     for s in range(c.rows):
+        if cops_poll_rows(c, s, 1024 * 4) < 0:
+            return COPS_INTERRUPTED
         if c.cops[s] == c.everyone:
             first = s
             break
@@ -316,6 +355,10 @@ cdef int64_t cops_run(CopSearch *c, bint stop) noexcept nogil:
         t += 1  # the robber's round
         npushed = 0
         for idx in range(nchanged):
+            if cops_poll_rows(c, idx, 1024 * COPS_ROW_WORK) < 0:
+                for row in range(idx, nchanged):
+                    c.mark[c.changed[row]] = 0
+                return COPS_INTERRUPTED
             s = c.changed[idx]
             c.mark[s] = 0
             outside = c.everyone & ~c.cops[s]
@@ -324,7 +367,6 @@ cdef int64_t cops_run(CopSearch *c, bint stop) noexcept nogil:
                 reach |= c.closed[cm_ctz64(outside)]
                 outside &= outside - 1
             new = c.everyone & ~reach & ~c.robber[s]
-            c.work += 1
             if new:
                 c.robber[s] |= new
                 c.fresh[s] = new
@@ -356,20 +398,24 @@ cdef int64_t cops_run(CopSearch *c, bint stop) noexcept nogil:
             for idx in range(nchanged):
                 c.mark[c.changed[idx]] = 0
             return first
-    if c.outcome != NULL:
-        cops_outcome(c)
+    if c.outcome != NULL and cops_outcome(c) < 0:
+        return COPS_INTERRUPTED
     return first
 
 
-cdef void cops_outcome(CopSearch *c) noexcept nogil:
+cdef int cops_outcome(CopSearch *c) noexcept nogil:
+    """The outcome table from the win sets; -1 if stopped (cops_poll) part way."""
     cdef int32_t n = c.n, r
     cdef int64_t s, turn1 = c.rows * n
     for s in range(c.rows):
+        if cops_poll_rows(c, s, 1024 * 2 * n) < 0:
+            return -1
         for r in range(n):
             c.outcome[s * n + r] = (
                 COPS_CAPTURED if (c.robber[s] >> r) & 1 else COPS_ESCAPED)
             c.outcome[turn1 + s * n + r] = (
                 COPS_CAPTURED if (c.cops[s] >> r) & 1 else COPS_ESCAPED)
+    return 0
 
 
 cdef int32_t cops_component(const uint64_t *closed, int32_t n, uint64_t *seen_all,

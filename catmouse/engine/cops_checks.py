@@ -16,7 +16,7 @@ from .checks import _buffer, _ids, _offsets
 
 __all__ = ["MAX_COP_NODES", "MAX_GRAPH6_NODES", "MAX_COPS", "CAPTURED", "ESCAPED",
            "components", "csr_of", "cops_rows", "check_cop_graph", "check_cops",
-           "check_cop_tables", "too_big", "graph6_masks"]
+           "check_cop_tables", "check_cancel", "too_big", "graph6_masks"]
 
 # The most nodes a search takes: rows of one 64-bit word up to 64 nodes, of several above.
 MAX_COP_NODES = 1024
@@ -38,6 +38,24 @@ def cops_rows(n: int, k: int) -> int:
     220
     """
     return comb(n + k - 1, k)
+
+
+def check_cancel(cancel: Any) -> Any:
+    """A search's stop flag: None, or a writable buffer of C ints (``array('i', [0])``)
+    whose first item another thread sets non-zero to stop the search (it then raises
+    KeyboardInterrupt).  The searches look at it every few thousand steps."""
+    if cancel is None:
+        return None
+    try:
+        view = memoryview(cancel)
+    except TypeError:
+        raise TypeError("cancel must be array('i', [0]) or None, not "
+                        f"{type(cancel).__name__}") from None
+    with view:
+        if view.format != "i" or view.ndim != 1 or view.readonly or len(view) < 1 \
+                or not view.c_contiguous:
+            raise ValueError("cancel must be a writable buffer of C ints (array('i', [0]))")
+    return cancel
 
 
 def check_cops(k: Any) -> int:

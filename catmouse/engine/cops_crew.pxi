@@ -47,9 +47,10 @@ cdef int64_t crew_need(int64_t n, int64_t k, int64_t threads) noexcept nogil:
     return <int64_t> sizeof(CopCrew) + min(threads, COPS_CREW_MAX) * rows * (8 + 3 * 4)
 
 
-cdef void crew_push(CopSearch *c, int64_t s, uint64_t new, uint64_t *acc, int32_t *touched,
-                    int64_t *ntouched) noexcept nogil:
-    """cops_push's walk over the team moves of row ``s``, gains into ``acc`` alone."""
+cdef int64_t crew_push(CopSearch *c, int64_t s, uint64_t new, uint64_t *acc,
+                       int32_t *touched, int64_t *ntouched) noexcept nogil:
+    """cops_push's walk over the team moves of row ``s``, gains into ``acc`` alone; returns
+    the steps it took (the work between two polls)."""
     cdef int32_t k = c.k, m = c.k - 1, i, j, p, q, limit, inner
     cdef int64_t row
     cdef uint8_t a[COPS_MAX]
@@ -59,6 +60,7 @@ cdef void crew_push(CopSearch *c, int64_t s, uint64_t new, uint64_t *acc, int32_
     cdef int64_t after[COPS_MAX + 1]
     cdef uint8_t v
     cdef uint64_t gain
+    cdef int64_t steps = 0
     for i in range(k):
         a[i] = c.team[s * k + i]
         pick[i] = 0
@@ -77,6 +79,7 @@ cdef void crew_push(CopSearch *c, int64_t s, uint64_t new, uint64_t *acc, int32_
         for p in range(m - 1, -1, -1):
             after[p] = after[p + 1] + c.weight[p + 1][b[p]]
         inner = pick[1] + 1 if k > 1 and a[0] == a[1] else c.degree[a[0]]
+        steps += inner
         for q in range(inner):
             v = c.moves[a[0]][q]
             p = 0
@@ -98,20 +101,31 @@ cdef void crew_push(CopSearch *c, int64_t s, uint64_t new, uint64_t *acc, int32_
             pick[i] = 0
             i += 1
         if i >= k:
-            return
+            return steps
+
+
+cdef inline bint crew_stop(CopSearch *c, int32_t i, int64_t work) noexcept nogil:
+    """Whether thread ``i`` must leave its share now: thread 0 (the caller's) polls (and
+    sets ``stopped``), the helpers watch ``stopped``."""
+    if i == 0:
+        c.work += work
+        return cops_poll(c) < 0
+    return cm_load32(&c.stopped) != 0
 
 
 cdef void crew_phase_here(CopSearch *c, int32_t i) noexcept nogil:
     """Thread ``i``'s share of the crew's current phase."""
     cdef CopCrew *w = c.crew
     cdef int32_t n = c.n, T = w.threads, j, other
-    cdef int64_t cap = w.capacity, idx, s, lo, hi, row
+    cdef int64_t cap = w.capacity, idx, s, lo, hi, row, steps
     cdef int32_t *mine
     cdef uint64_t outside, reach, new, g
     if w.phase == COPS_PHASE_ROBBER:
         mine = w.changed + i * cap
         w.npushed[i] = 0
         for idx in range(w.nchanged[i]):
+            if idx & 1023 == 0 and crew_stop(c, i, 1024 * COPS_ROW_WORK):
+                return
             s = mine[idx]
             outside = c.everyone & ~c.cops[s]
             reach = 0
@@ -128,15 +142,23 @@ cdef void crew_phase_here(CopSearch *c, int32_t i) noexcept nogil:
                     cops_write(c.rem, s * n, new, w.t)
     elif w.phase == COPS_PHASE_PUSH:
         w.ntouched[i] = 0
+        steps = 0  # since the last look at the stop flag
         for idx in range(w.npushed[i]):
+            if steps >= 4096:
+                if crew_stop(c, i, steps):
+                    return
+                steps = 0
             s = w.pushed[i * cap + idx]
-            crew_push(c, s, c.fresh[s], w.acc + i * cap, w.touched + i * cap, &w.ntouched[i])
+            steps += crew_push(c, s, c.fresh[s], w.acc + i * cap, w.touched + i * cap,
+                               &w.ntouched[i])
     elif w.phase == COPS_PHASE_MERGE:
         lo = c.rows * i // T
         hi = c.rows * (i + 1) // T
         w.nchanged[i] = 0
         for j in range(T):
             for idx in range(w.ntouched[j]):
+                if idx & 1023 == 0 and crew_stop(c, i, 1024 * COPS_ROW_WORK):
+                    return
                 row = w.touched[j * cap + idx]
                 if row < lo or row >= hi:
                     continue
@@ -153,8 +175,22 @@ cdef void crew_phase_here(CopSearch *c, int32_t i) noexcept nogil:
                 w.nchanged[i] += 1
 
 
-cdef void crew_phase(CopSearch *c, int32_t phase) noexcept nogil:
-    """Run one phase on every thread (this one takes share 0), then wait for them all."""
+cdef void crew_wait(CopSearch *c, PyThread_type_lock lock) noexcept nogil:
+    """lock_wait, waking every POLL_WAIT_US to poll (a signal sets ``stopped``: the helper
+    waited for leaves its share at its next look, within a few ms)."""
+    cdef int32_t i
+    for i in range(c.crew.spins):
+        if PyThread_acquire_lock(lock, 0):
+            return
+        cm_pause()
+    while PyThread_acquire_lock_timed(lock, POLL_WAIT_US, 0) != 1:
+        c.work = COPS_POLL_WORK
+        cops_poll(c)
+
+
+cdef int crew_phase(CopSearch *c, int32_t phase) noexcept nogil:
+    """Run one phase on every thread (this one takes share 0), then wait for them all;
+    -1 if the search was stopped (cops_poll) in it."""
     cdef CopCrew *w = c.crew
     cdef int32_t i
     w.phase = phase
@@ -162,7 +198,8 @@ cdef void crew_phase(CopSearch *c, int32_t phase) noexcept nogil:
         PyThread_release_lock(w.go[i])
     crew_phase_here(c, 0)
     for i in range(1, w.threads):
-        lock_wait(w.done[i], w.spins)
+        crew_wait(c, w.done[i])
+    return -1 if c.stopped else 0
 
 
 cdef void crew_loop(CopSearch *c, int32_t i) noexcept nogil:
@@ -204,8 +241,11 @@ cdef int64_t crew_run(CopSearch *c, bint stop) noexcept nogil:
         return COPS_NO_MEMORY
     c.found = -1
     c.work = 0
-    cops_start(c)
+    if cops_start(c) < 0:
+        return COPS_INTERRUPTED
     for s in range(c.rows):
+        if cops_poll_rows(c, s, 1024 * 4) < 0:
+            return COPS_INTERRUPTED
         if c.cops[s] == c.everyone:
             first = s
             break
@@ -219,7 +259,8 @@ cdef int64_t crew_run(CopSearch *c, bint stop) noexcept nogil:
     while True:
         t += 1  # the robber's round
         w.t = t
-        crew_phase(c, COPS_PHASE_ROBBER)
+        if crew_phase(c, COPS_PHASE_ROBBER) < 0:
+            return COPS_INTERRUPTED
         grown = 0
         for i in range(T):
             grown += w.npushed[i]
@@ -227,11 +268,8 @@ cdef int64_t crew_run(CopSearch *c, bint stop) noexcept nogil:
             break
         t += 1  # the cops' round
         w.t = t
-        crew_phase(c, COPS_PHASE_PUSH)
-        crew_phase(c, COPS_PHASE_MERGE)
-        c.work += POLL_WORK  # a round is long: look at the signals after each
-        if cops_poll(c) < 0:
-            return COPS_INTERRUPTED
+        if crew_phase(c, COPS_PHASE_PUSH) < 0 or crew_phase(c, COPS_PHASE_MERGE) < 0:
+            return COPS_INTERRUPTED  # (the phases poll within, every few thousand steps)
         full = crew_first_full(c)
         if full >= 0 and c.any_win:
             return full
@@ -239,8 +277,8 @@ cdef int64_t crew_run(CopSearch *c, bint stop) noexcept nogil:
             first = full
         if first >= 0 and stop and not tables:
             return first
-    if c.outcome != NULL:
-        cops_outcome(c)
+    if c.outcome != NULL and cops_outcome(c) < 0:
+        return COPS_INTERRUPTED
     return first
 
 

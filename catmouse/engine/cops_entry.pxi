@@ -4,8 +4,10 @@
 from cpython.exc cimport PyErr_Fetch, PyErr_NormalizeException, PyErr_Occurred
 from cpython.ref cimport PyObject, Py_XDECREF
 
+import threading
+
 from catmouse.engine.checks import check_threads
-from catmouse.engine.cops_checks import components, csr_of
+from catmouse.engine.cops_checks import check_cancel, components, csr_of
 
 cdef class _CopTables:
     """The buffers of one search, freed with this object (whatever raised in between)."""
@@ -14,7 +16,9 @@ cdef class _CopTables:
 
     def __cinit__(self):
         memset(&self.c, 0, sizeof(CopSearch))
-        self.c.poll = True
+        # Only the main thread runs signal handlers: elsewhere a poll would take the GIL
+        # for nothing (a search in a worker thread stops through its ``cancel`` flag).
+        self.c.poll = threading.current_thread() is threading.main_thread()
 
     def __dealloc__(self):
         cops_free(&self.c)
@@ -27,14 +31,14 @@ cdef class _WideTables:
 
     def __cinit__(self):
         memset(&self.w, 0, sizeof(Wide))
-        self.w.poll = True
+        self.w.poll = threading.current_thread() is threading.main_thread()
 
     def __dealloc__(self):
         wide_free(&self.w)
 
 
 cdef int64_t wide_search(list masks, int32_t k, object outcome, object remoteness,
-                         bint stop, bint any_win) except -5:
+                         bint stop, bint any_win, object cancel=None) except -5:
     """One search of ``k`` cops on a graph of more than 64 nodes (``masks``: closed
     neighbourhoods as ints); the memory guard has been passed."""
     cdef int32_t m = len(masks)
@@ -42,7 +46,11 @@ cdef int64_t wide_search(list masks, int32_t k, object outcome, object remotenes
     cdef Wide *w = &tables.w
     cdef uint8_t[::1] out_view
     cdef int32_t[::1] rem_view
+    cdef int32_t[::1] flag
     cdef int64_t code
+    if cancel is not None:
+        flag = cancel
+        w.cancel = &flag[0]
     if wide_alloc(w, m, k) < 0:
         raise MemoryError(f"cannot allocate {wide_need(m, k):,} bytes for {k} cops on {m} nodes")
     wide_closed(w, masks)
@@ -117,7 +125,7 @@ cdef int32_t crew_threads(object threads) except -1:
 
 
 def cops_search(n, indptr, indices, k, outcome=None, remoteness=None, *, stop=True,
-                max_bytes=None, threads=1):
+                max_bytes=None, threads=1, cancel=None):
     """Solve the game of ``k`` cops on an undirected graph; see ``py_cops.cops_search``.
 
     >>> cops_search(4, [0, 2, 4, 6, 8], [1, 3, 0, 2, 1, 3, 0, 2], 2, threads=2)
@@ -133,8 +141,10 @@ def cops_search(n, indptr, indices, k, outcome=None, remoteness=None, *, stop=Tr
     cdef bint halt = bool(stop)
     cdef int32_t T = crew_threads(threads)
     cdef _CopCrewThreads crew
+    cdef int32_t[::1] flag
     masks = check_cop_graph(n, indptr, indices)
     kk = check_cops(k)
+    cancel = check_cancel(cancel)
     m = len(masks)
     check_cop_tables(m, kk, outcome, remoteness)
     need = cops_need(m, kk) + crew_need(m, kk, T) if m <= 64 else wide_need(m, kk)
@@ -143,9 +153,12 @@ def cops_search(n, indptr, indices, k, outcome=None, remoteness=None, *, stop=Tr
     if m == 0:
         return -1
     if m > 64:
-        return wide_search(masks, kk, outcome, remoteness, halt, False)
+        return wide_search(masks, kk, outcome, remoteness, halt, False, cancel)
     tables = _CopTables()  # not before: a search past 64 nodes has tables of its own
     c = &tables.c
+    if cancel is not None:
+        flag = cancel
+        c.cancel = &flag[0]
     cops_masks(masks, closed)
     if cops_reserve(c, cops_rows_c(m, kk), kk) < 0:
         raise MemoryError(f"cannot allocate {need:,} bytes for {kk} cops on {m} nodes")
@@ -190,7 +203,7 @@ cdef object cops_number_error(int64_t code, int32_t *bad, int64_t max_bytes,
     raise MemoryError("cannot allocate the cops' tables")
 
 
-def cop_number(n, indptr, indices, max_cops, max_bytes=None, threads=1):
+def cop_number(n, indptr, indices, max_cops, max_bytes=None, threads=1, cancel=None):
     """The cop number of an undirected graph, or -1 past ``max_cops``; see ``py_cops``.
 
     >>> cop_number(4, [0, 2, 4, 6, 8], [1, 3, 0, 2, 1, 3, 0, 2], 5, threads=2)
@@ -204,10 +217,15 @@ def cop_number(n, indptr, indices, max_cops, max_bytes=None, threads=1):
     cdef int64_t most = max(0, min(max_cops, 1 << 30))
     cdef int32_t T = crew_threads(threads)
     cdef _CopCrewThreads crew
+    cdef int32_t[::1] flag
     masks = check_cop_graph(n, indptr, indices)
+    cancel = check_cancel(cancel)
     m = len(masks)
     if m > 64:
-        return wide_number(masks, most, max_bytes)
+        return wide_number(masks, most, max_bytes, cancel)
+    if cancel is not None:
+        flag = cancel
+        tables.c.cancel = &flag[0]
     cops_masks(masks, closed)
     if T > 1:
         crew = _CopCrewThreads()
@@ -230,13 +248,13 @@ def cop_number(n, indptr, indices, max_cops, max_bytes=None, threads=1):
     return code
 
 
-cdef object wide_number(list masks, int64_t most, object max_bytes):
+cdef object wide_number(list masks, int64_t most, object max_bytes, object cancel):
     """cop_number of a graph of more than 64 nodes: each component on its own path."""
     total = 0
     for part in components(masks):
         m = len(part)
         if m <= 64:
-            found = cop_number(m, *csr_of(part), most - total, max_bytes)
+            found = cop_number(m, *csr_of(part), most - total, max_bytes, cancel=cancel)
             if found < 0:
                 return -1
             total += found
@@ -246,7 +264,7 @@ cdef object wide_number(list masks, int64_t most, object max_bytes):
             need = wide_need(m, k)
             if max_bytes is not None and need > max_bytes:
                 raise too_big(m, k, need, max_bytes)
-            if wide_search(part, k, None, None, True, True) >= 0:
+            if wide_search(part, k, None, None, True, True, cancel) >= 0:
                 break
             k += 1
         total += k
@@ -255,7 +273,7 @@ cdef object wide_number(list masks, int64_t most, object max_bytes):
     return total
 
 
-def cop_numbers_graph6(data, max_cops, max_bytes=None):
+def cop_numbers_graph6(data, max_cops, max_bytes=None, cancel=None):
     """One byte per graph6 line of ``data``: its cop number, 255 past ``max_cops``.
 
     The GIL is released over the whole block; see ``py_cops.cop_numbers_graph6``.
@@ -273,6 +291,11 @@ def cop_numbers_graph6(data, max_cops, max_bytes=None):
     cdef int64_t most = max(0, min(max_cops, 254))
     cdef const uint8_t *p = &view[0] if size else NULL
     cdef int64_t length
+    cdef int32_t[::1] flag
+    cancel = check_cancel(cancel)
+    if cancel is not None:
+        flag = cancel
+        tables.c.cancel = &flag[0]
     for i in range(size):
         if p[i] == 10:
             lines += 1

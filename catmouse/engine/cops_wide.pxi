@@ -28,6 +28,7 @@ cdef struct Wide:
     bint poll
     bint any_win
     int64_t found
+    const int32_t *cancel     # the caller's stop flag (another thread sets it), or NULL
 
 
 cdef int64_t wide_need(int64_t n, int64_t k) noexcept nogil:
@@ -126,8 +127,9 @@ cdef void wide_graph(Wide *w) noexcept nogil:
             w.weight[i * n + v] = x
 
 
-cdef void wide_start(Wide *w) noexcept nogil:
-    """Rounds 0 and 1, as cops_start: each row's team, ``robber = S``, ``cops = N[S]``."""
+cdef int wide_start(Wide *w) noexcept nogil:
+    """Rounds 0 and 1, as cops_start: each row's team, ``robber = S``, ``cops = N[S]``;
+    -1 if stopped (wide_poll) part way."""
     cdef int32_t n = w.n, k = w.k, W = w.W, i, j, r, x
     cdef int64_t s, turn1 = w.rows * n
     cdef uint16_t a[COPS_MAX]
@@ -136,6 +138,10 @@ cdef void wide_start(Wide *w) noexcept nogil:
     for i in range(k):
         a[i] = 0
     for s in range(w.rows):
+        if s & 1023 == 0:
+            w.work += 1024 * (k + 2) * (W + n)
+            if wide_poll(w) < 0:
+                return -1
         cops = w.cops + s * W
         robber = w.robber + s * W
         memset(cops, 0, <size_t> W * 8)
@@ -161,6 +167,7 @@ cdef void wide_start(Wide *w) noexcept nogil:
         a[i] += 1
         for j in range(i):
             a[j] = 0
+    return 0
 
 
 cdef inline bint wide_full(const Wide *w, int64_t s) noexcept nogil:
@@ -245,8 +252,11 @@ cdef int64_t wide_push(Wide *w, int64_t s, int32_t t, int64_t count) noexcept no
 
 
 cdef int wide_poll(Wide *w) noexcept nogil:
+    """cops_poll's twin: -1 if the caller's flag is set or a signal handler raised."""
     cdef int code = 0
-    if w.work < POLL_WORK:
+    if w.cancel != NULL and cm_load32(w.cancel):
+        return -1
+    if w.work < COPS_POLL_WORK:
         return 0
     w.work = 0
     if w.poll:
@@ -263,7 +273,8 @@ cdef int64_t wide_run(Wide *w, bint stop) noexcept nogil:
     cdef bint tables = w.outcome != NULL or w.rem != NULL
     w.work = 0
     w.found = -1
-    wide_start(w)
+    if wide_start(w) < 0:
+        return COPS_INTERRUPTED
     for s in range(w.rows):
         if wide_full(w, s):
             first = s
@@ -274,6 +285,10 @@ cdef int64_t wide_run(Wide *w, bint stop) noexcept nogil:
         t += 1  # the robber's round
         npushed = 0
         for idx in range(nchanged):
+            if idx & 63 == 0 and wide_poll(w) < 0:
+                for row in range(idx, nchanged):
+                    w.mark[w.changed[row]] = 0
+                return COPS_INTERRUPTED
             s = w.changed[idx]
             w.mark[s] = 0
             memset(w.reach, 0, <size_t> W * 8)
@@ -284,6 +299,7 @@ cdef int64_t wide_run(Wide *w, bint stop) noexcept nogil:
                     for y in range(W):
                         w.reach[y] |= w.closed[r * W + y]
                     outside &= outside - 1
+                    w.work += W
             any_new = 0
             for x in range(W):
                 bits = w.everyone[x] & ~w.reach[x] & ~w.robber[s * W + x]
@@ -317,6 +333,10 @@ cdef int64_t wide_run(Wide *w, bint stop) noexcept nogil:
             return first
     if w.outcome != NULL:
         for s in range(w.rows):
+            if s & 1023 == 0:
+                w.work += 1024 * 2 * n
+                if wide_poll(w) < 0:
+                    return COPS_INTERRUPTED
             for r in range(n):
                 w.outcome[s * n + r] = COPS_CAPTURED if (
                     w.robber[s * W + (r >> 6)] >> (r & 63)) & 1 else COPS_ESCAPED

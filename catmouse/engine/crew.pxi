@@ -7,6 +7,9 @@ cdef extern from "pythread.h":
     # or fails, with nothing (no Ctrl-C, no failed allocation in Python code) in between.
     unsigned long PyThread_start_new_thread(void (*func)(void *) noexcept nogil, void *arg)
     unsigned long PYTHREAD_INVALID_THREAD_ID
+    # A PyLockStatus: 1 (PY_LOCK_ACQUIRED) when the lock was taken within the time.
+    int PyThread_acquire_lock_timed(PyThread_type_lock lock, long long microseconds,
+                                    int intr_flag) nogil
 
 
 cdef struct CrewHelper:

@@ -32,6 +32,7 @@ from .checks import check_threads
 from .cops_checks import (
     CAPTURED,
     ESCAPED,
+    check_cancel,
     check_cop_graph,
     check_cop_tables,
     check_cops,
@@ -61,8 +62,17 @@ def _multisets(n: int, k: int) -> list[tuple[int, ...]]:
             a[j] = 0
 
 
-def _search(closed: list[int], k: int, outcome: Any, remoteness: Any, stop: bool) -> int:
-    """The rounds of the module docstring on closed neighbourhood masks; see cops_search."""
+def _stop(cancel: Any) -> None:
+    """KeyboardInterrupt if the caller's stop flag is set (see cops_checks.check_cancel)."""
+    if cancel is not None and cancel[0]:
+        raise KeyboardInterrupt
+
+
+def _search(closed: list[int], k: int, outcome: Any, remoteness: Any, stop: bool,
+            cancel: Any = None) -> int:
+    """The rounds of the module docstring on closed neighbourhood masks; see cops_search.
+    The main thread's Ctrl-C lands between any two steps here; ``cancel`` is looked at
+    every row."""
     n = len(closed)
     if n == 0:
         return -1
@@ -77,6 +87,7 @@ def _search(closed: list[int], k: int, outcome: Any, remoteness: Any, stop: bool
     cops = [0] * count
     robber = [0] * count
     for s, team in enumerate(rows):
+        _stop(cancel)
         here = mask = 0
         for u in team:
             here |= 1 << u
@@ -101,6 +112,7 @@ def _search(closed: list[int], k: int, outcome: Any, remoteness: Any, stop: bool
         fresh_rows = []
         fresh: dict[int, int] = {}
         for s in changed:
+            _stop(cancel)
             outside = everyone & ~cops[s]
             reach = 0
             while outside:
@@ -119,6 +131,7 @@ def _search(closed: list[int], k: int, outcome: Any, remoteness: Any, stop: bool
         t += 1  # the cops' round: push each new robber loss to every move of its row
         grown: dict[int, None] = {}
         for s in fresh_rows:
+            _stop(cancel)
             new = fresh[s]
             for team in product(*(moves_of[u] for u in rows[s])):
                 row = sum(weight[i][v] for i, v in enumerate(sorted(team)))
@@ -139,6 +152,7 @@ def _search(closed: list[int], k: int, outcome: Any, remoteness: Any, stop: bool
         for turn, table in ((0, robber), (1, cops)):
             base = turn * turn1
             for s in range(count):
+                _stop(cancel)
                 bits = table[s]
                 out[base + s * n:base + (s + 1) * n] = bytes(
                     CAPTURED if (bits >> r) & 1 else ESCAPED for r in range(n))
@@ -175,7 +189,7 @@ def cops_peak_bytes(n: int, k: int, tables: bool = False, threads: int = 1) -> i
 
 def cops_search(n: int, indptr: Any, indices: Any, k: int, outcome: Any = None,
                 remoteness: Any = None, *, stop: bool = True,
-                max_bytes: int | None = None, threads: int = 1) -> int:
+                max_bytes: int | None = None, threads: int = 1, cancel: Any = None) -> int:
     """Solve the game of ``k`` cops on an undirected graph (CSR, at most 1024 nodes).
 
     Returns the rank of a winning cop start (the smallest of those found in the first round
@@ -186,7 +200,8 @@ def cops_search(n: int, indptr: Any, indices: Any, k: int, outcome: Any = None,
     the robber escapes; remoteness in plies, -1 where he escapes.  MemoryError, before any
     allocation, when the search needs more than ``max_bytes``.  ``threads``: the compiled
     twin splits each round over that many threads (n <= 64), with the same tables byte for
-    byte; this twin checks it and runs one.
+    byte; this twin checks it and runs one.  ``cancel``: a stop flag another thread may set
+    (``check_cancel``); the search then raises KeyboardInterrupt, as on Ctrl-C.
 
     >>> cops_search(4, [0, 2, 4, 6, 8], [1, 3, 0, 2, 1, 3, 0, 2], 1)   # C4: one cop loses
     -1
@@ -196,14 +211,16 @@ def cops_search(n: int, indptr: Any, indices: Any, k: int, outcome: Any = None,
     closed = check_cop_graph(n, indptr, indices)
     k = check_cops(k)
     check_threads(threads)
+    cancel = check_cancel(cancel)
     check_cop_tables(len(closed), k, outcome, remoteness)
     need = cops_peak_bytes(len(closed), k)
     if max_bytes is not None and need > max_bytes:
         raise too_big(len(closed), k, need, max_bytes)
-    return _search(closed, k, outcome, remoteness, bool(stop))
+    return _search(closed, k, outcome, remoteness, bool(stop), cancel)
 
 
-def _cop_number_masks(closed: list[int], max_cops: int, max_bytes: int | None) -> int:
+def _cop_number_masks(closed: list[int], max_cops: int, max_bytes: int | None,
+                      cancel: Any = None) -> int:
     """Sum over components of the fewest cops that win; -1 once the sum passes max_cops."""
     total = 0
     for part in components(closed):
@@ -214,7 +231,7 @@ def _cop_number_masks(closed: list[int], max_cops: int, max_bytes: int | None) -
             need = cops_peak_bytes(len(part), k)
             if max_bytes is not None and need > max_bytes:
                 raise too_big(len(part), k, need, max_bytes)
-            if _search(part, k, None, None, True) >= 0:
+            if _search(part, k, None, None, True, cancel) >= 0:
                 break
             k += 1
         total += k
@@ -224,7 +241,7 @@ def _cop_number_masks(closed: list[int], max_cops: int, max_bytes: int | None) -
 
 
 def cop_number(n: int, indptr: Any, indices: Any, max_cops: int,
-               max_bytes: int | None = None, threads: int = 1) -> int:
+               max_bytes: int | None = None, threads: int = 1, cancel: Any = None) -> int:
     """The cop number of an undirected graph (CSR), or -1 if it exceeds ``max_cops``.
 
     A disconnected graph needs the sum over its components; one node needs one cop; no node
@@ -235,10 +252,11 @@ def cop_number(n: int, indptr: Any, indices: Any, max_cops: int,
     """
     closed = check_cop_graph(n, indptr, indices)
     check_threads(threads)  # one thread here, as in cops_search
-    return _cop_number_masks(closed, max(0, max_cops), max_bytes)
+    return _cop_number_masks(closed, max(0, max_cops), max_bytes, check_cancel(cancel))
 
 
-def cop_numbers_graph6(data: bytes, max_cops: int, max_bytes: int | None = None) -> bytes:
+def cop_numbers_graph6(data: bytes, max_cops: int, max_bytes: int | None = None,
+                       cancel: Any = None) -> bytes:
     """One byte per line of graph6 ``data``: the cop number, 255 where it passes ``max_cops``.
 
     Lines end in ``\\n`` (an ``\\r`` before it is dropped); a last line without one counts.
@@ -247,6 +265,7 @@ def cop_numbers_graph6(data: bytes, max_cops: int, max_bytes: int | None = None)
     >>> list(cop_numbers_graph6(b"Bw\\nCl\\n", 3))          # the triangle, the 4-cycle
     [1, 2]
     """
+    cancel = check_cancel(cancel)
     lines = bytes(data).split(b"\n")
     if lines and lines[-1] == b"":
         lines.pop()
@@ -258,6 +277,6 @@ def cop_numbers_graph6(data: bytes, max_cops: int, max_bytes: int | None = None)
             closed = graph6_masks(line)
         except ValueError as error:
             raise ValueError(f"line {number}: {error}") from None
-        c = _cop_number_masks(closed, max(0, min(max_cops, 254)), max_bytes)
+        c = _cop_number_masks(closed, max(0, min(max_cops, 254)), max_bytes, cancel)
         out.append(255 if c < 0 else c)
     return bytes(out)

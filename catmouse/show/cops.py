@@ -15,7 +15,7 @@ from collections import Counter
 from typing import Any
 
 from ..cops.game import CopsAnalysis, CopsGame
-from ..outcome import Outcome, Turn
+from ..cops.sides import CopsOutcome, CopsTurn
 from .svg import CAT_COLOUR, MOUSE_COLOUR, layout, node_name, xml_text
 
 __all__ = ["cops_svg", "notebook_svg", "summary_html"]
@@ -36,7 +36,7 @@ def _team_text(team: tuple[Any, ...]) -> str:
 
 
 def cops_svg(game: CopsGame | CopsAnalysis, cops: Any, robber: Any,
-             turn: Turn | int = Turn.CAT) -> str:
+             turn: CopsTurn | int = CopsTurn.COPS) -> str:
     """An SVG picture of a position of the k-cops game and an optimal line from it.
 
     ``game`` is a :class:`CopsGame` (analysed here) or its :class:`CopsAnalysis`; nodes are
@@ -54,7 +54,7 @@ def cops_svg(game: CopsGame | CopsAnalysis, cops: Any, robber: Any,
     outcome = analysis.outcome(cops, robber, turn)
     plies = analysis.remoteness(cops, robber, turn)
     k = analysis.game.cops
-    if outcome == Outcome.CAT_WIN:
+    if outcome == CopsOutcome.COPS_WIN:
         title = (f"{k} cop{'s' if k > 1 else ''}: the robber is captured after {plies} "
                  f"pl{'y' if plies == 1 else 'ies'}")
     else:
@@ -65,7 +65,7 @@ def cops_svg(game: CopsGame | CopsAnalysis, cops: Any, robber: Any,
     margin, top = 40.0 + radius, 56.0
     steps = [f"start: cops on {_team_text(team)}, robber on {_full_name(robber_label)}"]
     for before, after in zip(line, line[1:]):
-        if before[2] == Turn.CAT:
+        if before[2] == CopsTurn.COPS:
             steps.append(f"{len(steps)}. cops to {_team_text(after[0])}")
         else:
             steps.append(f"{len(steps)}. robber to {_full_name(after[1])}")
@@ -133,7 +133,7 @@ def notebook_svg(obj: CopsGame | CopsAnalysis) -> str:
     """
     analysis = _analysis(obj)
     cops, robber = analysis.best_start()
-    return cops_svg(analysis, cops, robber, Turn.CAT)
+    return cops_svg(analysis, cops, robber, CopsTurn.COPS)
 
 
 def summary_html(obj: CopsGame | CopsAnalysis, most_nodes: int, most_edges: int) -> str:

@@ -16,18 +16,36 @@ import math
 from typing import Any
 
 from ..cops.game import CopsAnalysis
-from ..outcome import Turn
+from ..cops.sides import CopsTurn
+from ..engine.cops_checks import check_cops, cops_rows
 from .draw import LEGIBLE_NODES
 from .shell import fill, script_json
 from .svg import full_name, layout, node_name, placed, xml_text
 
-__all__ = ["MAX_PAGE_POSITIONS", "cops_data", "cops_page_html"]
+__all__ = ["MAX_PAGE_POSITIONS", "check_page_size", "cops_data", "cops_page_html"]
 
 # Past this many (team, robber) pairs the tables make a page of megabytes, slow to write
 # (every team move of every position is tried here): play in the terminal instead.
 MAX_PAGE_POSITIONS = 60_000
 
 _SIDES = ("robber", "cops")
+
+
+def check_page_size(n: int, cops: int) -> None:
+    """ValueError if ``cops`` cops on ``n`` nodes are past the page's limit: a check from
+    the sizes alone, made before solving (the command line's --html makes it first).
+
+    >>> check_page_size(64, 4)
+    Traceback (most recent call last):
+    ...
+    ValueError: 4 cops on 64 nodes: 49,054,720 positions, more than the page's 60,000; play in \
+the terminal (catmouse cop-play without --html)
+    """
+    pairs = cops_rows(n, check_cops(cops)) * n
+    if pairs > MAX_PAGE_POSITIONS:
+        raise ValueError(f"{cops} cops on {n} nodes: {pairs:,} positions, more than the page's "
+                         f"{MAX_PAGE_POSITIONS:,}; play in the terminal (catmouse cop-play "
+                         "without --html)")
 
 
 def cops_data(analysis: CopsAnalysis, human: str = "robber", start: Any = None
@@ -43,24 +61,21 @@ def cops_data(analysis: CopsAnalysis, human: str = "robber", start: Any = None
     teams = analysis._teams
     if not n:
         raise ValueError("the play page needs a graph with nodes")
-    if len(teams) * n > MAX_PAGE_POSITIONS:
-        raise ValueError(f"{analysis.game.cops} cops on {n} nodes: {len(teams) * n:,} "
-                         f"positions, more than the page's {MAX_PAGE_POSITIONS:,}; play in the "
-                         "terminal (catmouse cop-play without --html)")
+    check_page_size(n, analysis.game.cops)
     if start is None:
         start = analysis.best_start()[0]
     start_row = analysis._row[analysis._team(start)]
     capture, caught, cops_reply, robber_reply = [], [], [], []
     for row, team in enumerate(teams):
         for robber in range(n):
-            capture.append(analysis._remoteness[analysis._index(team, robber, Turn.CAT)])
-            caught.append(analysis._remoteness[analysis._index(team, robber, Turn.MOUSE)])
+            capture.append(analysis._remoteness[analysis._index(team, robber, CopsTurn.COPS)])
+            caught.append(analysis._remoteness[analysis._index(team, robber, CopsTurn.ROBBER)])
             if robber in team:
                 cops_reply.append(-1)
                 robber_reply.append(-1)
                 continue
-            cops_reply.append(analysis._row[analysis._best(team, robber, Turn.CAT)[0]])
-            robber_reply.append(analysis._best(team, robber, Turn.MOUSE)[0])
+            cops_reply.append(analysis._row[analysis._best(team, robber, CopsTurn.COPS)[0]])
+            robber_reply.append(analysis._best(team, robber, CopsTurn.ROBBER)[0])
     return {"n": n, "k": analysis.game.cops, "human": human, "start": start_row,
             "teams": [list(t) for t in teams], "capture": capture, "caught": caught,
             "copsReply": cops_reply, "robberReply": robber_reply,

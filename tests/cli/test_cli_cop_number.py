@@ -79,8 +79,16 @@ def test_a_bad_line_is_named_by_its_number_in_the_stream(use_engine, capsys, mon
 
 
 def test_bad_options(capsys, graphs):
-    assert "--jobs must be at least 1" in run(capsys, "cop-number", "--jobs", "0", graphs)[2]
+    assert "--jobs must be from 1 to 1024, not 0" in run(capsys, "cop-number", "--jobs", "0",
+                                                        graphs)[2]
     assert "no such file" in run(capsys, "cop-number", graphs.parent / "missing.g6")[2]
+
+
+def test_a_huge_jobs_count_is_one_line_naming_jobs(capsys, graphs):
+    code, out, err = run(capsys, "cop-number", "--jobs", "100000000000", graphs)
+    assert code == 1 and out == ""
+    assert err.strip().endswith("--jobs must be from 1 to 1024, not 100000000000")
+    assert len(err.strip().splitlines()) == 1 and "bytes" not in err
 
 
 def test_progress_goes_to_stderr(capsys, graphs):
@@ -148,11 +156,11 @@ def test_the_blocks_in_flight_share_the_free_memory(capsys, graphs, monkeypatch,
     asked = []
     real = cop_census._solve
 
-    def solve(block, max_cops, max_bytes):
+    def solve(block, max_cops, max_bytes, *rest):
         asked.append(max_bytes)
-        return real(block, max_cops, max_bytes)
+        return real(block, max_cops, max_bytes, *rest)
 
-    monkeypatch.setattr(cop_census, "available_memory", lambda: free)
+    monkeypatch.setattr(cop_census, "cops_memory", lambda: (free, "available"))
     monkeypatch.setattr(cop_census, "_solve", solve)
     code, out, _ = run(capsys, "cop-number", "--jobs", jobs, graphs)
     assert code == 0 and out.split() == EXPECTED

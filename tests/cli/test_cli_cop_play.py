@@ -34,7 +34,7 @@ def test_the_robber_is_caught_by_perfect_cops(capsys, monkeypatch, tmp_path):
 
 
 def test_illegal_moves_are_asked_again(capsys, monkeypatch, tmp_path):
-    code, out, _ = play(capsys, monkeypatch, tmp_path, "x\n7\nq\n")
+    code, out, _ = play(capsys, monkeypatch, tmp_path, "x\nq\n")
     assert "'x' is not a node" in out
     assert out.rstrip().endswith("stopped")
 
@@ -74,10 +74,14 @@ def test_the_robber_is_shown_the_cops_start_and_asked_for_his(capsys, monkeypatc
     assert re.search(r"\nthe cops start on \d \d \d\nyour start: ", out), out
 
 
-def test_too_few_cops_all_start_on_the_first_node(capsys, monkeypatch, tmp_path):
-    # Two cops have no winning start on the Petersen graph (it needs three).
+def test_too_few_cops_start_on_the_best_start(capsys, monkeypatch, tmp_path):
+    # Two cops have no winning start on the Petersen graph (it needs three): they start
+    # where the page and the notebook start them, best_start() (0.2.0 said "0 0").
+    from catmouse import CopsGame, read_graph6
+
     code, out, _ = play(capsys, monkeypatch, tmp_path, "q\n", "--cops", "2")
-    assert "\nthe cops start on 0 0\n" in out
+    best = CopsGame(next(read_graph6(io.StringIO(PETERSEN))), 2).analyze().best_start()[0]
+    assert f"\nthe cops start on {' '.join(map(str, best))}\n" in out
 
 
 def test_every_cop_of_a_team_move_must_follow_an_edge(capsys, monkeypatch, tmp_path):

@@ -111,7 +111,7 @@ def test_refusals():
         analysis.outcome([0], 3)
     with pytest.raises(ValueError, match="robber=9 is not a node"):
         analysis.outcome([0, 1], 9)
-    with pytest.raises(MemoryError, match="more than the 1,000 available"):
+    with pytest.raises(MemoryError, match="more than the 1,000 allowed by max_memory"):
         CopsGame(nx.cycle_graph(5), cops=2).analyze(max_memory=1000)
     assert repr(CopsGame(nx.cycle_graph(5), cops=2)) == "CopsGame(<5 nodes>, cops=2)"
 
@@ -132,7 +132,7 @@ def test_export_json_and_csv(tmp_path):
     rows = list(csv.DictReader((tmp_path / "t.csv").open()))
     assert len(rows) == 2 * 4 * 4
     assert rows[0] == {"cop1": "a", "robber": "a", "turn": "cops", "winner": "cops",
-                       "remoteness": "0"}
+                       "remoteness": "0", "cop1_id": "0", "robber_id": "0"}
     row = next(r for r in rows if (r["cop1"], r["robber"], r["turn"]) == ("a", "c", "robber"))
     assert row["winner"] == "robber" and row["remoteness"] == ""
     with pytest.raises(ValueError, match=".json or .csv"):
@@ -151,7 +151,8 @@ def test_csv_has_a_column_per_cop_whatever_the_labels():
     graph = nx.relabel_nodes(nx.cycle_graph(4), dict(enumerate(labels)))
     analysis = CopsGame(graph, cops=2).analyze()
     rows = list(csv.reader(io.StringIO(cops_csv(analysis))))
-    assert rows[0] == ["cop1", "cop2", "robber", "turn", "winner", "remoteness"]
+    assert rows[0] == ["cop1", "cop2", "robber", "turn", "winner", "remoteness", "cop1_id",
+                       "cop2_id", "robber_id"]
     teams = {(row[0], row[1]) for row in rows[1:]}
     assert teams == {(labels[u], labels[v]) for u in range(4) for v in range(u, 4)}
     for row in rows[1:]:

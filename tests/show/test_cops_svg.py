@@ -57,7 +57,7 @@ def test_the_best_start_and_the_robbers_best_reply():
     assert analysis.remoteness((2,), 0) == 3
     cycle = CopsGame(nx.cycle_graph(5), cops=1).analyze()  # he escapes every start
     team, robber = cycle.best_start()
-    assert cycle.outcome(team, robber).name == "MOUSE_WIN"
+    assert cycle.outcome(team, robber).name == "ROBBER_WIN"
     with pytest.raises(ValueError, match="without nodes"):
         CopsGame([], cops=1).analyze().best_start()
 
