@@ -146,10 +146,14 @@ def _header(labels: bool) -> bytes:
 
 def _csv_python(t: _Table) -> Iterator[tuple[bytes, int]]:
     n, nn = t.n, t.n * t.n
-    o_all = t.outcomes
-    r_all: Any = t.remoteness if t.remoteness is not None else [-1] * (2 * nn)
-    rank = r_all if t.remoteness is not None else [0] * (2 * nn)
-    scores = [_score(o, r) for o, r in zip(o_all, rank)]
+    o_all, r_all = t.outcomes, t.remoteness
+
+    def scores(start: int) -> list[int]:
+        """One row's scores, made when needed: nothing the size of the table is built."""
+        if r_all is None:
+            return [_score(o, 0) for o in o_all[start:start + n]]
+        return [_score(o, r) for o, r in zip(o_all[start:start + n], r_all[start:start + n])]
+
     names = [o.name for o in Outcome] + ["?"]
     cells = t.label_cells
     allowed = [c for c in range(n) if not t.forbidden[c]]
@@ -161,8 +165,8 @@ def _csv_python(t: _Table) -> Iterator[tuple[bytes, int]]:
             moves = t.mouse_rows[m]
             # Mouse to move: children (v, c, CAT), rows of the cat-to-move scores; cat to
             # move: children (m, v, MOUSE), the mouse-to-move row of m.
-            children = [scores[nn + v * n: nn + v * n + n] for v in moves]
-            row_m = scores[m * n: m * n + n]
+            children = [scores(nn + v * n) for v in moves] if turn == Turn.MOUSE else []
+            row_m = scores(m * n) if turn == Turn.CAT else []
             for c in allowed:
                 s = base + m * n + c
                 if m == c or t.hole[m] or t.goal[c]:
@@ -175,7 +179,7 @@ def _csv_python(t: _Table) -> Iterator[tuple[bytes, int]]:
                     options = [row_m[v] for v in t.cat_rows[c]]
                     low = min(options, default=None)
                     best = [v for v, x in zip(t.cat_rows[c], options) if x == low]
-                r = r_all[s]
+                r = -1 if r_all is None else r_all[s]
                 text = (f"{m},{c},{turn.name},{names[o_all[s]]},{'' if r < 0 else r},"
                         f"{' '.join(map(str, best))}")
                 if cells is not None:

@@ -117,3 +117,17 @@ def test_page_doctest_fails_on_a_wrong_answer(tmp_path):
         run_doctest_file(page, tmp_path / "run")
     page.write_text(example + "<Outcome.MOUSE_WIN: 1>\n")
     run_doctest_file(page, tmp_path / "run2")
+
+
+def test_a_geng_pipeline_runs_our_catmouse_and_a_missing_program_skips():
+    """``nauty-geng ... | catmouse ...`` blocks run (with this interpreter's catmouse), and a
+    block that requires a program this machine lacks is skipped, not failed."""
+    import sys
+
+    from doc_blocks import _catmouse_in_pipeline, skip_missing
+
+    line = _catmouse_in_pipeline(["nauty-geng", "-cq", "5", "|", "catmouse", "cop-number", "-"])
+    assert line.startswith("nauty-geng -cq 5 | ") and f"{sys.executable} -m catmouse" in line
+    with pytest.raises(pytest.skip.Exception, match="no-such-program-here"):
+        skip_missing("x.rst:1", "", ["no-such-program-here"])
+    skip_missing("x.rst:1", "", ["sh"])  # a program that is there: no skip
