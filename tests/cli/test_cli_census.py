@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+import catmouse
 from catmouse.cli.census import default_mod
 from catmouse.cli.commands import main
 from catmouse.cops.census import count_slice
@@ -21,6 +22,8 @@ from catmouse.cops.census import count_slice
 pytestmark = pytest.mark.skipif(
     not (shutil.which("geng") or shutil.which("nauty-geng")), reason="nauty's geng is missing")
 PROJECT = Path(__file__).resolve().parents[2]
+# The catmouse under test (installed, or this checkout's): children import the same one.
+INSTALLED = str(Path(catmouse.__file__).resolve().parent.parent)
 OEIS_8 = "1 3791\n2 7326\n"  # A220840(8), A220841(8)
 
 
@@ -106,7 +109,7 @@ def test_without_geng_one_line(capsys, tmp_path, monkeypatch):
 
 
 def _start(tmp_path, *argv):
-    env = dict(os.environ, PYTHONPATH=str(PROJECT))
+    env = dict(os.environ, PYTHONPATH=INSTALLED)
     return subprocess.Popen([sys.executable, "-m", "catmouse", "census", *map(str, argv)],
                             cwd=tmp_path, env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE)

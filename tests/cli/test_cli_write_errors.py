@@ -15,16 +15,19 @@ from pathlib import Path
 
 import pytest
 
+import catmouse
 from catmouse.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
+# The catmouse under test (installed, or this checkout's): children import the same one.
+INSTALLED = str(Path(catmouse.__file__).resolve().parent.parent)
 PETERSEN = str(ROOT / "examples" / "petersen.g6")
 SQUARE = str(ROOT / "examples" / "square.json")
 posix = pytest.mark.skipif(os.name != "posix", reason="/dev/full and closing fds are POSIX")
 
 
 def run_cli(*args: str, **how) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env = dict(os.environ, PYTHONPATH=INSTALLED)
     return subprocess.run([sys.executable, "-m", "catmouse", *args], env=env, timeout=120,
                           text=True, **how)
 
@@ -69,7 +72,7 @@ def test_stdout_on_a_full_disk_cannot_be_written(command):
 def test_a_closed_stdout_is_one_line(command):
     args = " ".join(shlex.quote(a) for a in [sys.executable, "-m", "catmouse", *command])
     done = subprocess.run(["sh", "-c", f"{args} >&-"], capture_output=True, text=True,
-                          env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=120)
+                          env=dict(os.environ, PYTHONPATH=INSTALLED), timeout=120)
     assert done.returncode == 1
     assert done.stderr == "catmouse: error: cannot write <stdout>: standard output is closed\n"
 

@@ -24,11 +24,13 @@ from catmouse.io.export import csv_text
 
 SQUARE = [[1, 3], [0, 2], [1, 3], [0, 2]]
 ROOT = Path(__file__).resolve().parents[2]
+# The catmouse under test (installed, or this checkout's): children import the same one.
+INSTALLED = str(Path(catmouse.__file__).resolve().parent.parent)
 posix = pytest.mark.skipif(os.name != "posix", reason="FIFOs, sockets and /dev are POSIX")
 
 
 def run_cli(*args: str, **how) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env = dict(os.environ, PYTHONPATH=INSTALLED)
     return subprocess.run([sys.executable, "-m", "catmouse", *args], env=env, timeout=120,
                           **how)
 

@@ -14,7 +14,11 @@ from pathlib import Path
 
 import pytest
 
+import catmouse
+
 ROOT = Path(__file__).resolve().parents[2]
+# The catmouse under test (installed, or this checkout's): children import the same one.
+INSTALLED = str(Path(catmouse.__file__).resolve().parent.parent)
 LIMIT_MB = 64
 
 CHILD = r"""
@@ -49,7 +53,7 @@ def test_save_of_a_big_board_stays_within_64_mb_beyond_the_tables(tmp_path):
     pytest.importorskip("numpy")
     if not os.access("/proc/self/clear_refs", os.W_OK):
         pytest.skip("cannot reset the peak resident size here")
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env = dict(os.environ, PYTHONPATH=INSTALLED)
     done = subprocess.run([sys.executable, "-c", CHILD, str(ROOT), "1200", str(tmp_path)],
                           capture_output=True, text=True, env=env, timeout=600)
     assert done.returncode == 0, done.stderr
