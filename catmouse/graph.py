@@ -33,6 +33,7 @@ from .graph_checks import (
     check_node_count,
     mapping_rows,
     native,
+    place_edge,
     plain,
     stored,
 )
@@ -275,15 +276,7 @@ class Graph(Displayed):
                 if not 0 <= x < n:
                     raise ValueError(
                         f"edge {k} ({u}, {v}) names node {x}, but ids run from 0 to {n - 1}")
-            if u == v:
-                raise ValueError(f"edge {k} ({u}, {v}) is a self-loop")
-            key = (u, v) if directed else (min(u, v), max(u, v))
-            if key in seen:
-                raise ValueError(f"edge {k} ({u}, {v}) is listed more than once")
-            seen.add(key)
-            rows[u].append(v)
-            if not directed:
-                rows[v].append(u)
+            place_edge(rows, seen, u, v, directed, lambda: f"edge {k} ({u}, {v})")
         return cls(rows, directed=directed)
 
     @classmethod

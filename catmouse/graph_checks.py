@@ -397,3 +397,20 @@ def stored(data: bytes) -> bytes:
 def native(data: bytes, order: str = STORED_ORDER) -> bytes:
     """Stored int32 bytes (in ``order``) as this machine reads them."""
     return int32_bytes(data, order, _NATIVE)
+
+
+def place_edge(rows: list[list[int]], seen: set[tuple[int, int]], u: int, v: int,
+               directed: bool, shown: Any, twice: str = "is listed more than once") -> None:
+    """Add edge ``u``-``v`` to ``rows`` once, refusing a self-loop or a repeat.
+
+    ``shown()`` names the edge in an error (called only then: the happy path formats nothing).
+    """
+    if u == v:
+        raise ValueError(f"{shown()} is a self-loop")
+    key = (u, v) if directed else (min(u, v), max(u, v))
+    if key in seen:
+        raise ValueError(f"{shown()} {twice}")
+    seen.add(key)
+    rows[u].append(v)
+    if not directed:
+        rows[v].append(u)

@@ -23,7 +23,7 @@ import warnings
 from collections.abc import Hashable, Sequence
 
 from ..graph import Graph
-from ..graph_checks import max_nodes
+from ..graph_checks import max_nodes, place_edge
 
 __all__ = ["labelled_graph", "parse_edge_list"]
 
@@ -208,14 +208,6 @@ def _rows(edges: list[tuple[int, int, int]], n: int, directed: bool,
     rows: list[list[int]] = [[] for _ in range(n)]
     seen = set()
     for u, v, number in edges:
-        shown = f"{u} {v}" if names is None else f"{names[u]!r} {names[v]!r}"
-        if u == v:
-            raise ValueError(f"line {number}: edge {shown} is a self-loop")
-        key = (u, v) if directed else (min(u, v), max(u, v))
-        if key in seen:
-            raise ValueError(f"line {number}: edge {shown} is listed twice")
-        seen.add(key)
-        rows[u].append(v)
-        if not directed:
-            rows[v].append(u)
+        place_edge(rows, seen, u, v, directed, lambda: f"line {number}: edge " + (
+            f"{u} {v}" if names is None else f"{names[u]!r} {names[v]!r}"), "is listed twice")
     return rows
