@@ -39,12 +39,13 @@ def _as_label(value: Any) -> Any:
     return tuple(_as_label(v) for v in value) if isinstance(value, list) else value
 
 
-def _lookup(graph: Graph, text: str) -> tuple[bool, Hashable]:
-    """``(found, label)`` for the node ``text`` names on ``graph``."""
+def _lookup(graph: Graph, text: str) -> tuple[bool, Any]:
+    """``(True, label)`` for the node ``text`` names on ``graph``, else ``(False, the labels
+    whose text is ``text``)`` (several: ambiguous; none: no such node)."""
     if graph._index is None:  # plain ids 0..n-1: ASCII digits only (never "+1" or "1_0")
         if text.isascii() and text.isdigit() and len(text) <= 10 and int(text) < graph.n:
             return True, int(text)
-        return False, None
+        return False, []
     matches = [label for label in graph.labels if str(label) == text]
     if len(matches) == 1:
         return True, matches[0]

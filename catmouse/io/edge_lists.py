@@ -206,7 +206,7 @@ def _numbered(lines: list[tuple[int, list[tuple[str, bool]]]], directed: bool) -
 def _rows(edges: list[tuple[int, int, int]], n: int, directed: bool,
           names: list[str] | None) -> list[list[int]]:
     rows: list[list[int]] = [[] for _ in range(n)]
-    seen = set()
+    seen: set[tuple[int, int]] = set()
     for u, v, number in edges:
         place_edge(rows, seen, u, v, directed, lambda: f"line {number}: edge " + (
             f"{u} {v}" if names is None else f"{names[u]!r} {names[v]!r}"), "is listed twice")
