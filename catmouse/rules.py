@@ -53,6 +53,43 @@ def available_memory() -> int | None:
         return None
 
 
+def _address_space_left() -> int | None:
+    """Bytes the address-space limit (RLIMIT_AS, ``ulimit -v``) leaves this process, or
+    None where there is no such limit (or no way to read it)."""
+    try:
+        import resource
+    except ImportError:  # not POSIX
+        return None
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    if soft == resource.RLIM_INFINITY:
+        return None
+    try:
+        with open("/proc/self/statm") as statm:
+            used = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        used = 0
+    return max(0, soft - used)
+
+
+def memory_limit() -> tuple[int | None, str]:
+    """The bytes a search may allocate, and why that many: ``(None, "")`` if unknown.
+
+    The smaller of the system's available memory and what the address-space limit leaves:
+    under ``ulimit -v`` an allocation fails long before memory runs out.
+    """
+    free = available_memory()
+    left = _address_space_left()
+    if left is not None and (free is None or left < free):
+        return left, "left under this process's address-space limit (ulimit -v)"
+    return free, "available" if free is not None else ""
+
+
+def why_short(error: MemoryError, reason: str) -> MemoryError:
+    """``error`` with the reason its limit has (``memory_limit``'s) at the end."""
+    text = str(error) or "the tables could not be allocated"
+    return MemoryError(f"{text}: the limit is the memory {reason}" if reason else text)
+
+
 def need_bytes(n: int, *, outcome: bool, remoteness: bool, target: bool,
                threads: int = 1, engine: bool = True) -> int:
     """Peak bytes of one engine call on ``n`` nodes: the output tables and the engine's own.
@@ -91,10 +128,10 @@ def check_memory(n: int, *, outcome: bool = False, remoteness: bool = False,
             )
     # Reading /proc/meminfo costs more than solving a small board, so only
     # tables big enough to matter ask the system.
-    available = available_memory() if need > SMALL_TABLES else None
+    available, why = memory_limit() if need > SMALL_TABLES else (None, "")
     if available is not None and need > available:
         raise MemoryError(
-            f"solving {n} nodes needs up to {need} bytes; only {available} are available"
+            f"solving {n} nodes needs up to {need} bytes; only {available} are {why}"
         )
     if need > sys.maxsize:
         raise MemoryError(f"solving {n} nodes needs {need} bytes")

@@ -470,7 +470,7 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         'and 24% above it; this changes it by under 1 KB per node and leaves a bound, which is '
         'all a test can check',
     ('catmouse/io/table_text.py',
-     "r_all: Any = t.remoteness if t.remoteness is not None else [-1] * (2 * nn)",
+     "r = -1 if r_all is None else r_all[s]",
      '`1` -> `2`'):
         'r is only read as `"" if r < 0 else r`: -1 and -2 both give an empty cell',
     ('catmouse/batch.py',

@@ -204,7 +204,8 @@ def _run(argv: list[str], stdout: GuardedStdout) -> int:
     except (ValueError, TypeError) as error:
         _error(f"{args.file}: {error}")
     except MemoryError as error:
-        _error(f"{args.file}: too large to solve here: {error}")
+        _error(f"{args.file}: too large to solve here: "
+               f"{error or 'the tables could not be allocated'}")
     except KeyboardInterrupt:
         _error("interrupted")
         return 130

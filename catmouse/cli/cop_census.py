@@ -31,11 +31,10 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, BinaryIO, NamedTuple
 
 from .. import engine as _engine
-from ..cops.limits import cops_memory, why_short
 from ..cops.number import cop_number
 from ..io.graph6 import line_size
 from ..io.graph_files import FORMATS, guess_format, read_graphs
-from ..rules import MAX_THREADS
+from ..rules import MAX_THREADS, memory_limit, why_short
 
 __all__ = ["add_command", "run"]
 
@@ -255,7 +254,7 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(f"--jobs must be from 1 to {MAX_THREADS}, not {args.jobs}")
     if not 0 <= args.max_cops <= MOST:
         raise ValueError(f"--max-cops must be 0 to {MOST}, not {args.max_cops}")
-    memory, why = cops_memory()
+    memory, why = memory_limit()
     max_bytes = None if memory is None else memory // (2 * args.jobs)
     show = args.progress or sys.stderr.isatty()
     out = sys.stdout

@@ -24,7 +24,8 @@ from ..display import Displayed
 from ..engine.cops_checks import MAX_COP_NODES, check_cops, cops_rows
 from ..graph import Graph, as_graph
 from ..graph_checks import STORED_ORDER, native, stored
-from .limits import check_cop_threads, check_max_memory, cops_memory, why_short
+from ..rules import memory_limit, why_short
+from .limits import check_cop_threads, check_max_memory
 from .sides import CopsOutcome, CopsTurn
 
 __all__ = ["CopsGame", "CopsAnalysis"]
@@ -90,7 +91,7 @@ class CopsGame(Displayed):
         size = 2 * cops_rows(graph.n, k) * graph.n
         need = self.need_bytes(threads=threads)
         budget, why = (max_memory, "allowed by max_memory") if max_memory is not None \
-            else cops_memory()
+            else memory_limit()
         if budget is not None and need > budget:
             raise MemoryError(f"{k} cops on {graph.n} nodes: {size:,} positions need about "
                               f"{need:,} bytes, more than the {budget:,} {why}")

@@ -14,7 +14,8 @@ from typing import Any
 from .. import engine
 from ..engine.cops_checks import MAX_COP_NODES
 from ..graph import Graph, as_graph
-from .limits import check_cop_threads, cops_memory, why_short
+from ..rules import memory_limit, why_short
+from .limits import check_cop_threads
 
 __all__ = ["cop_number"]
 
@@ -86,7 +87,7 @@ def cop_number(graph: Any, max_cops: int | None = None, *, threads: int = 1) -> 
             raise ValueError(f"max_cops must be at least 0, not {max_cops}")
         limit = max_cops
     check_cop_threads(threads)
-    memory, why = cops_memory()
+    memory, why = memory_limit()
     parts = [list(range(graph.n))] if graph.n <= MAX_COP_NODES else _components(graph)
     total = 0
     for nodes in parts:

@@ -160,7 +160,7 @@ def test_the_blocks_in_flight_share_the_free_memory(capsys, graphs, monkeypatch,
         asked.append(max_bytes)
         return real(block, max_cops, max_bytes, *rest)
 
-    monkeypatch.setattr(cop_census, "cops_memory", lambda: (free, "available"))
+    monkeypatch.setattr(cop_census, "memory_limit", lambda: (free, "available"))
     monkeypatch.setattr(cop_census, "_solve", solve)
     code, out, _ = run(capsys, "cop-number", "--jobs", jobs, graphs)
     assert code == 0 and out.split() == EXPECTED

@@ -86,3 +86,27 @@ def test_the_wrote_line_says_which_positions_it_leaves_out(tmp_path, capsys):
     assert main(["analyze", SQUARE, "--holes", "", "-o", str(tmp_path / "t.csv")]) == 0
     out = capsys.readouterr().out
     assert "32 positions of 4 nodes:" in out  # nothing left out, nothing to explain
+
+
+def test_the_cat_and_mouse_guard_sees_ulimit_v_and_says_so(tmp_path):
+    """Under ``ulimit -v`` a board too big for what the limit leaves is refused before
+    allocating, naming the limit (it used to fail inside the engine with an empty
+    "too large to solve here: ")."""
+    if sys.platform != "linux":
+        pytest.skip("RLIMIT_AS on Linux")
+    import resource
+
+    path = tmp_path / "path.edges"
+    path.write_text("".join(f"{v} {v + 1}\n" for v in range(7999)))
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (400_000 * 1024, resource.RLIM_INFINITY))
+
+    done = subprocess.run([sys.executable, "-m", "catmouse", "analyze", str(path), "-o",
+                           str(tmp_path / "t.npz")],
+                          capture_output=True, text=True, preexec_fn=limit, timeout=120,
+                          env=dict(os.environ, PYTHONPATH=INSTALLED))
+    assert done.returncode == 1, done.stderr
+    assert "too large to solve here" in done.stderr
+    assert "address-space limit (ulimit -v)" in done.stderr
+    assert "Traceback" not in done.stderr

@@ -196,7 +196,7 @@ def test_the_memory_guard_names_the_size(use_engine, monkeypatch):
     """Memory for two cops on Petersen but not three: refused, saying how much, before."""
     two, three = (use_engine.cops_peak_bytes(10, k) for k in (2, 3))
     assert two < three
-    monkeypatch.setattr(catmouse.cops.number, "cops_memory",
+    monkeypatch.setattr(catmouse.cops.number, "memory_limit",
                         lambda: ((two + three) // 2, "available"))
     with pytest.raises(MemoryError, match=r"3 cops on 10 nodes need 220 rows"):
         cop_number(nx.petersen_graph())
