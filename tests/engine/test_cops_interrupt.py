@@ -158,7 +158,8 @@ def interrupt_cli(twin: str, argv: list[str], number: int, moment: float) -> tup
     """Run ``catmouse argv`` on ``twin``, send signal ``number`` at ``moment`` s; (seconds
     to exit, exit status, stderr)."""
     variables = env()
-    if twin == "python":
+    if twin == "python":  # the pure build's switch; the compiled session requires the other
+        variables.pop("CATMOUSE_REQUIRE_EXTENSIONS", None)
         variables["CATMOUSE_NO_EXTENSIONS"] = "1"
     child = subprocess.Popen([sys.executable, "-c", "import signal; signal.signal("
                               "signal.SIGINT, signal.default_int_handler); import sys; "
