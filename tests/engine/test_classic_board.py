@@ -12,20 +12,11 @@ from array import array
 
 import pytest
 from engines import on_engine
+from oracle import gnp_rows
 
 import catmouse
 from catmouse.engine.facts import CAT_FORBIDDEN, HOLE
 from catmouse.graph import Graph
-
-
-def random_rows(rng, n, p):
-    rows = [[] for _ in range(n)]
-    for u in range(n):
-        for v in range(u + 1, n):
-            if rng.random() < p:
-                rows[u].append(v)
-                rows[v].append(u)
-    return rows
 
 
 def arrays_of(graph):
@@ -40,7 +31,7 @@ def test_the_same_board_as_board(engine):
         if directed:
             rows = [[v for v in range(n) if v != u and rng.random() < 0.2] for u in range(n)]
         else:
-            rows = random_rows(rng, n, rng.uniform(0.05, 0.6))
+            rows = gnp_rows(rng, n, rng.uniform(0.05, 0.6))
         g = Graph(rows, directed=directed)
         hole = rng.randrange(n)
         flags = bytearray(n)
@@ -102,7 +93,7 @@ def test_a_graphs_first_solve_builds_its_board_and_answers_as_lists(engine):
     rng = random.Random(7)
     with on_engine(engine):
         for _ in range(40):
-            rows = random_rows(rng, rng.randint(3, 30), rng.uniform(0.1, 0.6))
+            rows = gnp_rows(rng, rng.randint(3, 30), rng.uniform(0.1, 0.6))
             g = Graph(rows)
             first = catmouse.solve(g)
             key = ("board", 0, catmouse.engine.current.name)

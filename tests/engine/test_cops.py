@@ -18,6 +18,7 @@ from math import comb
 
 import pytest
 from cops_oracle import COPS, solve_cops
+from oracle import gnp_rows
 
 from catmouse.engine import py_cops
 from catmouse.engine.cops_checks import MAX_COPS, check_cop_graph, graph6_masks
@@ -27,14 +28,7 @@ TWIN_BOARDS = 200
 
 
 def random_board(rng: random.Random, n: int) -> list[list[int]]:
-    p = rng.random()
-    adjacency: list[list[int]] = [[] for _ in range(n)]
-    for u in range(n):
-        for v in range(u + 1, n):
-            if rng.random() < p:
-                adjacency[u].append(v)
-                adjacency[v].append(u)
-    return adjacency
+    return gnp_rows(rng, n, rng.random())
 
 
 def csr(adjacency: list[list[int]]) -> tuple[int, list[int], list[int]]:

@@ -11,7 +11,7 @@ import pickle
 import random
 
 import pytest
-from oracle import game_flags, solve_game
+from oracle import game_flags, gnp_rows, solve_game
 
 import catmouse
 import catmouse.engine
@@ -28,13 +28,7 @@ def random_edges(rng, n, directed):
     p = rng.choice([0.2, 0.35, 0.5, 0.7])
     if directed:
         return [[v for v in range(n) if v != u and rng.random() < p] for u in range(n)]
-    rows = [[] for _ in range(n)]
-    for u in range(n):
-        for v in range(u + 1, n):
-            if rng.random() < p:
-                rows[u].append(v)
-                rows[v].append(u)
-    return rows
+    return gnp_rows(rng, n, p)
 
 
 def random_subset(rng, n, most):

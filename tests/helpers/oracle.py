@@ -238,6 +238,17 @@ def game_flags(n: int, holes=(), cat_forbidden=(), cat_goals=()) -> list[int]:
 # -- random boards ----------------------------------------------------------------
 
 
+def gnp_rows(rng, n: int, p: float) -> list[list[int]]:
+    """Undirected G(n, p) adjacency lists: each pair in turn joined with probability ``p``."""
+    rows: list[list[int]] = [[] for _ in range(n)]
+    for u in range(n):
+        for v in range(u + 1, n):
+            if rng.random() < p:
+                rows[u].append(v)
+                rows[v].append(u)
+    return rows
+
+
 def random_board(rng, n_min: int = 2, n_max: int = 10) -> tuple[list[list[int]], int]:
     """A random valid undirected board and hole: ``(adjacency, hole)``.
 
