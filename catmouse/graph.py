@@ -613,20 +613,24 @@ class Graph(Displayed):
         return (_unpickle_graph, (self.n, self.directed, stored(self._indptr.tobytes()),
                                   stored(self._indices.tobytes()), self._labels, STORED_ORDER))
 
-    def to_node_link(self) -> dict[str, Any]:
+    def to_node_link(self, *, edges: str = "edges") -> dict[str, Any]:
         """The graph as node-link data: ``networkx.node_link_graph`` reads it back, its nodes
         named by the labels; ``json.dump`` of it is a file ``catmouse.read_json`` reads.
 
         The shape ``catmouse.read_json`` reads back (docs/cli.rst): each undirected edge once.
+        ``edges`` is the edge list's key: ``"edges"``, networkx's default from 3.6 on, or
+        ``"links"``, the default of the networkx versions before it.
 
         >>> Graph([[1], [0]]).to_node_link()["edges"]
         [{'source': 0, 'target': 1}]
         """
+        if edges not in ("edges", "links"):
+            raise ValueError(f'edges must be "edges" or "links", not {edges!r}')
         labels = self.labels
-        edges = [{"source": labels[u], "target": labels[v]}
+        pairs = [{"source": labels[u], "target": labels[v]}
                  for u, row in enumerate(self._rows()) for v in row if self.directed or u < v]
         return {"directed": self.directed, "multigraph": False, "graph": {},
-                "nodes": [{"id": label} for label in labels], "edges": edges}
+                "nodes": [{"id": label} for label in labels], edges: pairs}
 
 
 def _distinct(labels: tuple[Any, ...]) -> set[Any]:
