@@ -254,11 +254,33 @@ cdef int crew_phase(CopSearch *c, int32_t phase) noexcept nogil:
     return -1 if c.stopped else 0
 
 
+# For the tests (_cops_crews): a round from which every auto crew is sent home (0: none),
+# and how many crews were hired and how many went home.
+cdef int32_t crew_solo_from = 0
+cdef int64_t crew_hired_count = 0
+cdef int64_t crew_solo_count = 0
+
+
+def _cops_crews(solo_from=None):
+    """(crews hired, crews sent home) since the import: k-cops searches that started
+    helper threads, and threads=None searches that ended on their own thread.  With
+    ``solo_from`` (tests only), every threads=None crew goes home before that round
+    (0: only when measured starved)."""
+    global crew_solo_from
+    if solo_from is not None:
+        crew_solo_from = solo_from
+    return crew_hired_count, crew_solo_count
+
+
 cdef bint crew_starved(CopCrew *w) noexcept nogil:
     """Whether the helpers lag so far behind that this thread alone would do better: it
     waited for them, in all, more than half its own shares' time (balanced shares on free
     cores wait a few percent), and at least SOLO_MIN_WAIT_NS."""
-    return w.auto and w.waited_ns > SOLO_MIN_WAIT_NS and 2 * w.waited_ns > w.own_ns
+    if not w.auto:
+        return False
+    if crew_solo_from > 0 and w.t + 1 >= crew_solo_from:
+        return True
+    return w.waited_ns > SOLO_MIN_WAIT_NS and 2 * w.waited_ns > w.own_ns
 
 
 cdef int64_t crew_solo(CopSearch *c, int32_t t, int64_t first, bint stop) noexcept nogil:
@@ -266,6 +288,8 @@ cdef int64_t crew_solo(CopSearch *c, int32_t t, int64_t first, bint stop) noexce
     cdef CopCrew *w = c.crew
     cdef int32_t i
     cdef int64_t idx, count = 0
+    global crew_solo_count
+    crew_solo_count += 1
     for i in range(w.threads):
         for idx in range(w.nchanged[i]):
             c.changed[count] = w.changed[i * w.capacity + idx]
@@ -313,6 +337,7 @@ cdef int64_t crew_run(CopSearch *c, bint stop) noexcept nogil:
     c.found = -1
     c.work = 0
     w.won = 0
+    w.t = 1
     w.own_ns = w.waited_ns = 0
     if cops_teams(c) < 0 or crew_phase(c, COPS_PHASE_START) < 0:
         return COPS_INTERRUPTED
@@ -363,7 +388,9 @@ cdef void crew_hire(CopSearch *c) noexcept nogil:
     """Start the crew ``c.hire`` holds, for ``c.want`` threads, at the first search that
     takes one.  A helper that cannot start (no memory, no threads left) is done without:
     the search runs on those that started, the same tables."""
+    global crew_hired_count
     with gil:
+        crew_hired_count += 1
         crew = <_CopCrewThreads> c.hire
         c.hire = NULL
         try:
