@@ -94,12 +94,13 @@ def test_a_crew_sent_home_ends_the_search_alone_with_the_same_tables(compiled_en
 def test_the_cop_number_of_a_crew_sent_home(compiled_engine, solo_from):
     n, indptr, indices = csr(nx.hypercube_graph(6))  # c = 4: the 4-cop search is big
     # The search of 3 cops is big but ends at its first robber's round (he never gains):
-    # sent home before round 1 it is, before round 4 only the search of 4 cops is.
-    for rounds, searches in ((1, 2), (4, 1)):
+    # sent home before round 1 it is; before round 4 only the search of 4 cops must be (the
+    # other may be sent home as measured, on a busy machine).
+    for rounds, least in ((1, 2), (4, 1)):
         solo_from(rounds)
         _, home = compiled_engine._cops_crews()
         assert compiled_engine.cop_number(n, indptr, indices, 9, threads=None) == 4
-        assert compiled_engine._cops_crews()[1] == home + searches
+        assert home + least <= compiled_engine._cops_crews()[1] <= home + 2
     solo_from(0)
     for threads in (None, 2, 3):
         assert compiled_engine.cop_number(n, indptr, indices, 9, threads=threads) == 4
