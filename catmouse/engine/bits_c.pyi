@@ -106,7 +106,7 @@ def solve_lists_many(
 def _helpers_started() -> int: ...
 
 # The game of k cops (cops.pxi, cops_entry.pxi): see py_cops.py for the contract.
-def cops_peak_bytes(n: int, k: int, tables: bool = False, threads: int = 1) -> int: ...
+def cops_peak_bytes(n: int, k: int, tables: bool = False, threads: int | None = 1) -> int: ...
 def cops_search(
     n: int,
     indptr: Any,
@@ -117,7 +117,7 @@ def cops_search(
     *,
     stop: bool = True,
     max_bytes: int | None = None,
-    threads: int = 1,
+    threads: int | None = 1,
 ) -> int: ...
 def cop_number(
     n: int,
@@ -125,8 +125,9 @@ def cop_number(
     indices: Any,
     max_cops: int,
     max_bytes: int | None = None,
-    threads: int = 1,
+    threads: int | None = 1,
 ) -> int: ...
+def _cops_crews(solo_from: int | None = None) -> tuple[int, int]: ...
 def cop_numbers_graph6(data: Buffer, max_cops: int, max_bytes: int | None = None) -> bytes: ...
 @disjoint_base
 class _CopTables: ...
