@@ -135,6 +135,11 @@ cdef int64_t general_run(Shared *s, object progress, list layers) except -2:
             last = monotonic()
         if code == 0:
             break
+    # The last round decided nothing: a layer it started (remoteness 255 at most) is empty.
+    while s.n_layers > 1 and not layer_due(s.n_layers - 1, s.round - 1):
+        s.n_layers -= 1
+        s.layers[s.n_layers] = NULL
+        del layers[s.n_layers - 1]
     if s.tt >= 0:
         return 0
     if not s.counting:

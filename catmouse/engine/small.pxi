@@ -268,6 +268,11 @@ cdef int64_t small_solve(const Small *s, int64_t target, uint8_t *outcome,
             queue_mouse |= s.mouse_in[m]
     if target >= 0:
         return 0
+    # The last round decided nothing: a layer it started (remoteness 255 at most) is empty.
+    while n_layers > 1 and not layer_due(n_layers - 1, k - 1):
+        n_layers -= 1
+        PyMem_RawFree(layers[n_layers])
+        layers[n_layers] = NULL
     for m in range(n):
         for c in range(n):
             if not (valid >> c) & 1:

@@ -118,11 +118,15 @@ def rings_game(p, q):
 
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("game, layers", [
-    (path_game(100), 1),           # 195 rounds
+    (path_game(100), 1),           # remoteness up to 195
+    (path_game(130), 1),           # 255: round 256 runs, decides nothing, needs no layer
+    (rings_game(3, 44), 1),        # 255 on the small path (46 nodes)
+    (rings_game(4, 33), 2),        # 256 on the small path
     (path_game(300), 2),           # 595
     (rings_game(31, 33), 2),       # 63 nodes (the small path), 1057
     (rings_game(257, 259), 3),     # 66823: past 65535
-], ids=["1 layer", "2 layers", "small path 2 layers", "3 layers"])
+], ids=["1 layer", "255", "small 255", "small 256", "2 layers", "small path 2 layers",
+        "3 layers"])
 def test_long_games_get_more_layers(engine, game, layers, threads):
     if layers == 3 and not engine.__name__.endswith("bits_c"):
         pytest.skip("66,823 rounds of 515 nodes: the compiled engine's test")
