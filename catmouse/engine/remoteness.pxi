@@ -150,7 +150,7 @@ cdef int cat_half_to_rem(Worker *w, Shared *s, int64_t first, int64_t step) noex
     """The cat-to-move half of the table, mouse blocks ``first, first + step, ...``: each
     plane's 64x64 tile (cats by mice) transposed into mice by cats, then written; each
     layer in turn.  -1 if Ctrl-C stopped it."""
-    cdef int64_t n = s.n, W = s.W, nn = <int64_t> s.n * s.n, bm, bc, i, p, m, c_end, at
+    cdef int64_t n = s.n, W = s.W, nn = <int64_t> s.n * s.n, bm, bc, i, p, m, c_end
     cdef uint64_t tiles[PLANES * 64]
     cdef uint64_t x, any
     cdef const uint64_t *planes
@@ -163,11 +163,12 @@ cdef int cat_half_to_rem(Worker *w, Shared *s, int64_t first, int64_t step) noex
                 planes = s.layers[layer] + n * 8 * W   # half 1
                 for p in range(PLANES):
                     any = 0
-                    for i in range(64):
-                        at = ((bc << 6) + i) * 8 * W + 8 * bm + p
-                        x = planes[at] if i < c_end else 0
+                    for i in range(c_end):  # (the rows past cat n - 1 are not in the layer)
+                        x = planes[((bc << 6) + i) * 8 * W + 8 * bm + p]
                         tiles[p * 64 + i] = x
                         any |= x
+                    for i in range(c_end, 64):
+                        tiles[p * 64 + i] = 0
                     if any:
                         transpose64(&tiles[p * 64])
                 for i in range(64):
