@@ -330,17 +330,6 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "whether a crew spins on its locks before sleeping, when its threads are exactly the "
         "CPUs: a lock is acquired either way, so only the time a phase's hand-over takes "
         "changes",
-    ('catmouse/engine/crew.pxi', 's.wave_end = rows_clear_of(s, s.wave_first)',
-     'drop the statement'):
-        "every wave is then empty, so the first stops the waves and the whole mouse-to-move "
-        "half is written in row order on one thread (the order that is always safe): the same "
-        "table, later",
-    **{('catmouse/engine/crew.pxi', 'if s.wave_end - s.wave_first < WAVE_ROWS:', what):
-       "the waves stop earlier (at the first, or at a wave of exactly WAVE_ROWS rows) and the "
-       "rows left are written in row order on one thread, always safe: the same table, later "
-       "(a wave too big is caught: rows_clear_of moved 64 rows on failed test_remoteness_planes "
-       "at threads=2)"
-       for what in ('negate the condition', '`<` -> `<=`')},
     ('catmouse/engine/cops.pxi',
      "COPS_BAD_GRAPH6 = -1      # cops_graph6's answer for a line that is not graph6",
      '`1` -> `2`'):
@@ -535,14 +524,6 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
      'negate the condition'):
         "mirrors every arrow's bow across its edge: the mouse's moves on an edge still all bow "
         "one way and the cat's the other (tested); which way is a convention no reader sees",
-    ('catmouse/engine/remoteness.pxi',
-     'x = planes[((bc << 6) + i) * 8 * W + 8 * bm + p] if i < c_end else 0',
-     '`<` -> `<=`'):
-        'only the last, partial cat block reads one row more, row n of the cat planes, which '
-        "planes_in places inside the caller's table (no thread writes there then); after the "
-        'transpose that row is bit c_end of each tile word, and write_word writes entries '
-        '0..c_end-1 from lanes 0..c_end-1 only (tables checked byte-identical with the buffer '
-        'poisoned, n = 65 to 300)',
     ('catmouse/show/draw.py',
      'width = 560 if graph.n <= 30 else 820',
      '`560` -> `561`'):

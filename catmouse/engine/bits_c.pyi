@@ -31,9 +31,13 @@ def propagate(
     *,
     threads: int = 1,
     progress: Callable[[int], object] | None = None,
+    planes: Any = None,
+    more_planes: list[Any] | None = None,
 ) -> int: ...
 def check_threads(threads: Any) -> int: ...
-def peak_bytes(n: int, outcome: bool, remoteness: bool, target: bool, threads: int = 1) -> int:
+def peak_bytes(
+    n: int, outcome: bool, remoteness: bool, target: bool, threads: int = 1, planes: bool = False
+) -> int:
     """Bytes this engine allocates itself for such a call (the caller's buffers not counted)."""
 
 @disjoint_base
@@ -60,6 +64,8 @@ def _propagate(
     target: int = -1,
     threads: int = 1,
     progress: Any = None,
+    planes: Any = None,
+    more_planes: list[Any] | None = None,
 ) -> int: ...
 @disjoint_base
 class Board:
