@@ -53,7 +53,7 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
-from .checks import check_arrays, check_threads
+from .checks import check_arrays, check_planes, check_threads
 from .facts import MAX_NODES
 from .py_boards import Board, classic_board, solve_boards
 from .py_cops import cop_number, cop_numbers_graph6, cops_peak_bytes, cops_search
@@ -85,6 +85,8 @@ def propagate(
     *,
     threads: int = 1,
     progress: Callable[[int], Any] | None = None,
+    planes: Any = None,
+    more_planes: list | None = None,
 ) -> int:
     """Solve every position of the game; see the module docstring.
 
@@ -95,6 +97,12 @@ def propagate(
     ``threads`` is checked and ignored (the twin runs in one thread);
     ``progress(decided)`` is called between rounds and once at the end.
 
+    Planes mode: ``planes`` (a writable byte buffer of ``py_planes.layer_bytes(n)``, with
+    ``outcome`` and without ``remoteness``) gets every decided position's remoteness as bit
+    planes in the canonical layout (catmouse/engine/planes.py), zero bits elsewhere; a
+    search past round 255 appends each further layer to the list ``more_planes`` as a
+    bytearray.
+
     >>> from array import array
     >>> line = array("i", [0, 1, 3, 4]), array("i", [1, 0, 2, 1])  # 0 - 1 - 2
     >>> propagate(3, bytes([3, 0, 0]), *line * 4, target=7)  # mouse 2, cat 1
@@ -103,11 +111,13 @@ def propagate(
     csr = (mouse_indptr, mouse_indices, mouse_rindptr, mouse_rindices,
            cat_indptr, cat_indices, cat_rindptr, cat_rindices)
     n, flag_bytes, arrays, target = check_arrays(n, flags, csr, outcome, remoteness, target)
+    planes = check_planes(n, outcome, remoteness, planes, more_planes)
     check_threads(threads)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be callable or None, not {type(progress).__name__}")
     search = _search_small if n <= _SMALL_NODES else _search
-    return search(_Game(n, flag_bytes, arrays), target, outcome, remoteness, progress)
+    return search(_Game(n, flag_bytes, arrays), target, outcome, remoteness, progress,
+                  planes, more_planes)
 
 
 class Table:

@@ -11,11 +11,13 @@ from .facts import CAT_WIN as _CAT_WIN
 from .facts import MOUSE_WIN as _MOUSE_WIN
 from .facts import NO_POSITION
 from .py_game import _PROGRESS_EVERY, _codes, _Game, _terminals, _undecided_remoteness
+from .py_planes import new_plane_lists, write_layers
 
 
 def _search(game: _Game, target: int, outcome: Any, remoteness: Any,
-            progress: Callable[[int], Any] | None) -> int:
-    """Run the rounds; fill the tables when given, or stop at ``target``."""
+            progress: Callable[[int], Any] | None, planes: Any = None,
+            more_planes: list | None = None) -> int:
+    """Run the rounds; fill the tables (and the planes) when given, or stop at ``target``."""
     n = game.n
     nn = n * n
     mouse_moves, mouse_from = game.mouse_moves, game.mouse_from
@@ -49,6 +51,10 @@ def _search(game: _Game, target: int, outcome: Any, remoteness: Any,
         cat_won_rows0 = [0] * n
         mouse_won_rows1 = [0] * n
     rem = _undecided_remoteness(remoteness, 2 * nn)
+    # Planes mode: per half, the plane lists of py_planes (half 0 in mouse rows, half 1 in
+    # cat rows: the orientations new0 and new1 come in).
+    halves: tuple[list[list[int]], list[list[int]]] = ([], [])
+    stamp = planes is not None
 
     if target >= 0:
         turn, rest = divmod(target, nn)
@@ -75,6 +81,15 @@ def _search(game: _Game, target: int, outcome: Any, remoteness: Any,
                         return code or (_MOUSE_WIN if turn else _CAT_WIN)
         # The round's new bits, into the tables and scattered into the other
         # orientation.
+        if stamp and depth:
+            round0 = new_plane_lists(halves[0], depth, n)
+            round1 = new_plane_lists(halves[1], depth, n)
+            for c, cat, mouse in new1:
+                for plane in round1:
+                    plane[c] |= cat | mouse
+            for m, mouse, cat in new0:
+                for plane in round0:
+                    plane[m] |= mouse | cat
         rows1 = 0  # mouse rows that gained cat-to-move bits
         for c, cat, mouse in new1:
             bit = 1 << c
@@ -218,6 +233,8 @@ def _search(game: _Game, target: int, outcome: Any, remoteness: Any,
     for m in range(n):
         out[m * n : m * n + n] = _codes(n, mouse_won_rows0[m], cat_won_rows0[m], absent)
         out[nn + m * n : nn + m * n + n] = _codes(n, mouse_won_rows1[m], cat_won1[m], absent)
+    if stamp:
+        write_layers(n, halves, planes, more_planes)
     return decided
 
 
