@@ -178,7 +178,8 @@ def _list_bytes(items: int) -> int:
     return 72 + 9 * items + 32
 
 
-def peak_bytes(n: int, outcome: bool, remoteness: bool, target: bool, threads: int = 1) -> int:
+def peak_bytes(n: int, outcome: bool, remoteness: bool, target: bool, threads: int = 1,
+               planes: bool = False) -> int:
     """An upper bound on the bytes one ``propagate`` call allocates itself.
 
     Not counting the caller's outcome/remoteness buffers, for CSR arrays given
@@ -201,7 +202,12 @@ def peak_bytes(n: int, outcome: bool, remoteness: bool, target: bool, threads: i
       tables, six of round 0 and three of (row, bits, bits) tuples), at most
       ``n`` of each kind alive;
     - the remoteness table is cleared through a block of at most 65536 ints,
-      and the outcome table is written row by row (a few strings of n chars).
+      and the outcome table is written row by row (a few strings of n chars);
+    - planes mode (``planes=True``; the caller's planes buffer is not counted): per turn 8
+      plane lists of n row ints (n > 64), or 8 boards and their 16 lists of n rows
+      (n <= 64); and the write of one plane at a time, its rows as bytes, joined, and as
+      words.  The planes of bits 8 and up and the layers past the first (a search of more
+      than 255 rounds) are not counted.
 
     ``threads`` is checked and does not change the bound (the twin runs one
     thread).
@@ -235,6 +241,16 @@ def peak_bytes(n: int, outcome: bool, remoteness: bool, target: bool, threads: i
         total += 8 * row  # temporaries of a step
     if remoteness:
         total += 4 * min(2 * n * n, _FILL_BLOCK) + 64
+    if planes:
+        row_bytes = (n + 63) // 64 * 8
+        if n <= _SMALL_NODES:
+            total += 8 * _int_bytes(4 * width * width)  # the plane boards
+            total += 2 * _int_bytes(4 * width * width) + 3 * (n * width // 2 + 64)  # one's fold
+            total += 16 * (_list_bytes(n) + n * _int_bytes(width))  # as plane lists
+        else:
+            total += 2 * 8 * (_list_bytes(n) + n * row)
+        # one plane's write: its rows' bytes, their join, its words, and a plane of zeros
+        total += _list_bytes(n) + n * (row_bytes + 64) + 3 * (n * row_bytes + 64)
     if outcome:
         total += 8 * (5 * n + 128)  # _codes' strings and ints of one row
     return total

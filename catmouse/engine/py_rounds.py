@@ -81,7 +81,7 @@ def _search(game: _Game, target: int, outcome: Any, remoteness: Any,
                         return code or (_MOUSE_WIN if turn else _CAT_WIN)
         # The round's new bits, into the tables and scattered into the other
         # orientation.
-        if stamp and depth:
+        if stamp and depth and (new0 or new1):
             round0 = new_plane_lists(halves[0], depth, n)
             round1 = new_plane_lists(halves[1], depth, n)
             for c, cat, mouse in new1:
