@@ -1,5 +1,5 @@
 """The pure twin's remoteness planes: a search's round numbers kept bit by bit, written out in
-the canonical layout (catmouse/engine/planes.py describes it) at the end.
+the canonical layout (``planes`` describes it) at the end.
 
 During a search, plane p of a half is a list of n row ints: row r's bit i is bit p of the
 remoteness of that half's position (r, i) (half 0: the mouse to move, row = mouse, bit = cat;
@@ -11,24 +11,15 @@ become more layers.
 
 from __future__ import annotations
 
-import itertools
 import sys
 from array import array
 from typing import Any
 
+from .planes import layer_bytes, words_per_row
+
 # The planes of a layer, and the bytes a word holds.
 _PLANES = 8
 _WORD = 8
-
-
-def words_per_row(n: int) -> int:
-    """64-bit words a row of n columns takes."""
-    return (n + 63) // 64
-
-
-def layer_bytes(n: int) -> int:
-    """Bytes of one layer: two halves of n rows, each row a group of 8 plane words per word."""
-    return 2 * n * words_per_row(n) * _PLANES * _WORD
 
 
 def new_plane_lists(planes: list[list[int]], depth: int, n: int) -> list[list[int]]:
@@ -42,8 +33,7 @@ def _words(rows: list[int] | None, n: int, row_bytes: int) -> array:
     """The rows as native-order 64-bit words, row after row (zeros for ``None``)."""
     if rows is None:
         return array("Q", bytes(n * row_bytes))
-    words = array("Q", b"".join(map(int.to_bytes, rows, itertools.repeat(row_bytes),
-                                    itertools.repeat("little"))))
+    words = array("Q", b"".join([row.to_bytes(row_bytes, "little") for row in rows]))
     if sys.byteorder == "big":
         words.byteswap()  # the ints were written little-endian, words are read natively
     return words

@@ -17,6 +17,7 @@ from array import array
 import pytest
 from oracle import classic_flags, csr, engine_args, gnp_rows, random_board, random_game
 
+from catmouse.engine import planes as planes_module
 from catmouse.engine.facts import CAT_WIN, MOUSE_WIN
 
 
@@ -100,6 +101,11 @@ def check_planes_match_the_int32_table(engine, args):
             assert value == rounds, position
         else:  # a draw, or the cat on a node it may not enter: no bits
             assert (value, rounds) == (0, -1), position
+    # The format module reads them back the same (the layout is the one it documents).
+    nn = n * n
+    for turn in (0, 1):
+        rows = planes_module.remoteness_rows([planes, *more], outcome, n, turn, 0, n)
+        assert memoryview(rows).tobytes() == remoteness[turn * nn:(turn + 1) * nn].tobytes()
     top = max(remoteness, default=-1)
     assert len(more) == max(0, (top.bit_length() - 1) // 8), (top, len(more))
     return planes, more
