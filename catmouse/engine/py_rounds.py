@@ -81,21 +81,20 @@ def _search(game: _Game, target: int, outcome: Any, remoteness: Any,
                         return code or (_MOUSE_WIN if turn else _CAT_WIN)
         # The round's new bits, into the tables and scattered into the other
         # orientation.
+        # The planes of the round's set bits (none in round 0, nor when not stamping).
         if stamp and depth and (new0 or new1):
             round0 = new_plane_lists(halves[0], depth, n)
             round1 = new_plane_lists(halves[1], depth, n)
-            for c, cat, mouse in new1:
-                for plane in round1:
-                    plane[c] |= cat | mouse
-            for m, mouse, cat in new0:
-                for plane in round0:
-                    plane[m] |= mouse | cat
+        else:
+            round0 = round1 = []
         rows1 = 0  # mouse rows that gained cat-to-move bits
         for c, cat, mouse in new1:
             bit = 1 << c
             both = cat | mouse
             rows1 |= both
             decided += both.bit_count()
+            for plane in round1:
+                plane[c] |= both
             if rem is not None:
                 base = nn + c
                 while both:
@@ -116,6 +115,8 @@ def _search(game: _Game, target: int, outcome: Any, remoteness: Any,
             both = mouse | cat
             rows0 |= both
             decided += both.bit_count()
+            for plane in round0:
+                plane[m] |= both
             if tables:
                 mouse_won_rows0[m] |= mouse
                 cat_won_rows0[m] |= cat
