@@ -179,3 +179,9 @@ def test_planes_errors(engine):
             engine.propagate(*args, out, planes=bytearray(size), more_planes=more)
     with pytest.raises(TypeError):
         engine.propagate(*args, out, planes=bytes(size), more_planes=[])  # read-only
+
+
+@pytest.mark.parametrize("n", [1, 2, 63, 64, 65, 127, 128, 129])
+def test_planes_at_the_row_widths_edges(engine, n):
+    """Sizes where a row's words fill up or spill into one more word (and the two paths meet)."""
+    check_planes_match_the_int32_table(engine, sparse_board(random.Random(n), n))
