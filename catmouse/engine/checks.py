@@ -13,7 +13,6 @@ from array import array
 from typing import Any
 
 from .facts import MAX_NODES
-from .planes import layer_bytes
 
 __all__ = ["check_game", "check_arrays", "check_planes", "check_threads"]
 
@@ -137,7 +136,7 @@ def check_arrays(
 def check_planes(n: int, outcome: Any, remoteness: Any, planes: Any, more_planes: Any
                  ) -> memoryview | None:
     """Check planes mode's buffers (after ``check_arrays``): ``planes`` a writable byte buffer of
-    one layer (``planes.layer_bytes(n)``), with an outcome buffer and no
+    one layer (2 * n * W * 64 bytes, W = (n + 63) // 64), with an outcome buffer and no
     remoteness buffer, and ``more_planes`` a list.  Returns the planes as a byte view, or None.
     """
     if planes is None:
@@ -147,7 +146,7 @@ def check_planes(n: int, outcome: Any, remoteness: Any, planes: Any, more_planes
     if not isinstance(more_planes, list):
         raise TypeError(f"more_planes must be a list, not {type(more_planes).__name__}")
     view = _buffer(planes, "planes", ("B", "b", "c"), 1, writable=True)
-    size = layer_bytes(n)
+    size = 2 * n * ((n + 63) // 64) * 64
     if len(view) != size:
         raise ValueError(f"planes buffer has {len(view)} bytes, expected {size}")
     if outcome is None:
