@@ -151,7 +151,8 @@ def test_progress_is_called_in_planes_mode(engine):
 
 
 @pytest.mark.parametrize("args", [*games(small=True)[:4], *games(small=False)[:3],
-                                  path_board(300)], ids=lambda args: f"n{args[0]}")
+                                  path_board(130), path_board(300)],
+                         ids=lambda args: f"n{args[0]}")
 def test_both_twins_write_the_same_planes(compiled_engine, args):
     from catmouse.engine import bits_py
 
