@@ -37,7 +37,9 @@ children's sets in its own orientation.  Two searches do that:
   recomputed, so long thin endgames cost about the positions they decide.
 
 The outcome table is written row by row at the end (bit sets to code bytes
-through ``format``/``bytes.translate``); remoteness is the round number.
+through ``format``/``bytes.translate``); remoteness is the round number, written per
+position into an int32 table, or in planes mode (``py_planes``) ORed as whole rows into the
+bit planes of the round number's set bits and written out in the planes layout at the end.
 
 The twin is split by job as the compiled engine is: this module is its face (``propagate``,
 ``peak_bytes`` and every entry point); ``py_game`` holds the game's rows and round 0,

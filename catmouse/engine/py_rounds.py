@@ -79,14 +79,15 @@ def _search(game: _Game, target: int, outcome: Any, remoteness: Any,
                     if row == t_row:
                         code = win & t_bit and (_CAT_WIN if turn else _MOUSE_WIN)
                         return code or (_MOUSE_WIN if turn else _CAT_WIN)
-        # The round's new bits, into the tables and scattered into the other
-        # orientation.
-        # The planes of the round's set bits (none in round 0, nor when not stamping).
+        # The planes of the round's set bits (none in round 0, nor when not stamping; and
+        # none for a last, empty round, which would make an empty plane).
         if stamp and depth and (new0 or new1):
             round0 = new_plane_lists(halves[0], depth, n)
             round1 = new_plane_lists(halves[1], depth, n)
         else:
             round0 = round1 = []
+        # The round's new bits, into the tables and scattered into the other
+        # orientation.
         rows1 = 0  # mouse rows that gained cat-to-move bits
         for c, cat, mouse in new1:
             bit = 1 << c
