@@ -186,3 +186,25 @@ def test_planes_errors(engine):
 def test_planes_at_the_row_widths_edges(engine, n):
     """Sizes where a row's words fill up or spill into one more word (and the two paths meet)."""
     check_planes_match_the_int32_table(engine, sparse_board(random.Random(n), n))
+
+
+def test_small_path_planes_past_bit_7_become_layer_1():
+    """No game of at most 64 nodes found reaches round 256 (a path of 64 ends at 123), so the
+    small path's hand-over of planes 8 and up is checked on boards made here: n = 5, rows of
+    four 8-bit fields (the mouse to move won by mouse / cat, the cat to move won by mouse /
+    cat)."""
+    from catmouse.engine.py_planes import write_layers
+    from catmouse.engine.py_small import _plane_halves
+
+    n, width = 5, 8
+    stride = 4 * width
+    mouse_to_move = 1 << (2 * stride + width + 3)  # mouse 2, cat 3, won by the cat
+    cat_to_move = 1 << (1 * stride + 2 * width + 4)  # cat 1, mouse 4, won by the mouse
+    boards = [cat_to_move] + [0] * 7 + [mouse_to_move | cat_to_move]
+    planes, more = bytearray([0x5A]) * layer_bytes(n), []
+    write_layers(n, _plane_halves(boards, n, width), planes, more)
+    assert len(more) == 1
+    values = decode([planes, *more], n)
+    assert values[2 * n + 3] == 256
+    assert values[n * n + 4 * n + 1] == 257
+    assert sum(map(bool, values)) == 2
