@@ -22,6 +22,8 @@ TWIN: dict = {
               'engine/test_batches.py', 'engine/test_tables.py'],
     "engine": 'catmouse.engine.bits_py',
 }
+# The twin's searches and their planes mode.
+TWIN_PLANES: dict = {**TWIN, "tests": [*TWIN["tests"], 'engine/test_planes_twin.py']}
 # The Graph and its checks.
 GRAPH: dict = {
     "tests": ['game/test_graph.py', 'game/test_inputs.py', 'engine/test_fast_paths.py',
@@ -58,8 +60,9 @@ PYTHON_MODULES: dict[str, dict] = {
     'engine/bits_py.py': TWIN,
     'engine/checks.py': TWIN,
     'engine/py_game.py': TWIN,
-    'engine/py_small.py': TWIN,
-    'engine/py_rounds.py': TWIN,
+    'engine/py_small.py': TWIN_PLANES,
+    'engine/py_rounds.py': TWIN_PLANES,
+    'engine/py_planes.py': TWIN_PLANES,
     'engine/py_boards.py': TWIN,
     'engine/py_lists.py': TWIN,
     'analysis.py': {
@@ -400,10 +403,10 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "Rules.run's default thread count: every caller passes threads, and the queue engines "
         'ignore it (re-check once the engine uses threads)',
     ('catmouse/engine/bits_py.py',
-     'threads: int = 1) -> int:',
+     'def peak_bytes(n: int, outcome: bool, remoteness: bool, target: bool, threads: int = 1,',
      '`1` -> `2`'):
-        "Rules.run's default thread count: every caller passes threads, and the queue engines "
-        'ignore it (re-check once the engine uses threads)',
+        "the twin's peak_bytes default thread count: it is checked and ignored (the twin runs "
+        'one thread), and any positive default gives the same bound',
     ('catmouse/rules.py',
      'if target >= 0:',
      '`0` -> `1`'):
