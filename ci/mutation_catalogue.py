@@ -63,6 +63,9 @@ PYTHON_MODULES: dict[str, dict] = {
     'engine/py_small.py': TWIN_PLANES,
     'engine/py_rounds.py': TWIN_PLANES,
     'engine/py_planes.py': TWIN_PLANES,
+    # The planes format, read by every engine's tables and the Analysis.
+    'engine/planes.py': {"tests": ['engine/test_planes_format.py', 'engine/test_planes_mode.py',
+                                    'engine/test_planes_twin.py']},
     'engine/py_boards.py': TWIN,
     'engine/py_lists.py': TWIN,
     'analysis.py': {
