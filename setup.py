@@ -106,13 +106,14 @@ if NO_EXTENSIONS:
     # No extension at all, so the wheel is tagged py3-none-any.
     ext_modules = []
 else:
-    # _bitops.h: portable ctz/popcount and relaxed atomics (gcc/clang, MSVC, plain C).
+    # _bitops.h: portable ctz/popcount and relaxed atomics (gcc/clang, MSVC, plain C);
+    # _pace.h: the clocks the general crew paces itself by.
     ext_modules = [
         Extension(
             "catmouse.engine.bits_c",
             ["catmouse/engine/bits_c.pyx"],
             include_dirs=["catmouse/engine"],
-            depends=["catmouse/engine/_bitops.h", *glob.glob("catmouse/engine/*.pxi")],
+            depends=[*glob.glob("catmouse/engine/*.h"), *glob.glob("catmouse/engine/*.pxi")],
         )
     ]
 

@@ -1,0 +1,142 @@
+# Included by bits_c.pyx (before tables.pxi). Pacing the general crew: threads only while they
+# pay.
+#
+# The crew meets at a barrier after every phase, so a helper that does not get a CPU (another
+# process has it, or the cgroup's quota is spent) holds every thread up; on a 2-vCPU VM whose
+# cores were shared, analyze of a sparse 3000-node graph took 1.11 times as long on two threads
+# as on one.  So the calling thread measures each threaded phase: its wall time, from handing
+# out the shares to the last one done, and the CPU time every thread spent on its share (the
+# thread's own CPU clock: time spent waiting for a CPU is not counted).  Their ratio is the
+# CPUs the crew really had.  A window of WINDOW_NS of threaded phases that shows fewer than
+# GAIN_PERCENT / 100 of them (one thread alone has at most one, and sharing caches costs two
+# threads some of theirs) means the threads do not pay:
+#
+# - the first window: the search starts again on one thread, with one thread's tables (the
+#   lost window is a few per cent of a call that takes threads at all: 1024 nodes and up);
+# - a later one (the machine got busy during the search): the calling thread runs every share
+#   itself, in turn, and the helpers sleep on their locks.  Every share is the same work
+#   whichever thread runs it, so the tables do not change, but the shares cost one thread
+#   about 10% more than one thread's own tables would (the threads' change masks are read
+#   by every row).  After BACKOFF_NS of that (doubling after each try that fails again) the
+#   crew tries its threads again: the machine may have quietened.
+#
+# Where the platform has no thread CPU clock (_pace.h), nothing is measured and the crew keeps
+# its threads.
+
+cdef extern from "_pace.h" nogil:
+    int CM_HAVE_PACE_CLOCKS
+    int64_t cm_thread_ns()
+    int64_t cm_wall_ns()
+
+
+cdef enum:
+    # Wall time of threaded phases judged together: long enough that a time slice lost to
+    # another process or an interrupt is not mistaken for the machine's state, short next to
+    # the calls threads are used for (1024 nodes and up: 2 million positions; analyze of a
+    # sparse 3000-node graph takes about 150 ms on one thread).
+    WINDOW_NS = 5000000
+    # The threads stay while they had at least 1.25 CPUs between them (busy / wall).  On free
+    # cores two threads show 1.6 to 1.9; a 1.2-CPU quota, or a second process spinning on the
+    # other CPU, shows less than 1.2.
+    GAIN_PERCENT = 125
+    # One thread's time before the first try of the threads again; doubled after each try
+    # that fails, so tries cost a few windows in all however long the search.
+    BACKOFF_NS = 100000000
+    # What general_run returns when the first window asks to start again on one thread.
+    START_ALONE = -3
+
+
+cdef struct Pace:
+    bint solo              # the calling thread runs every share (the helpers sleep)
+    bint judged            # a window has been judged (a failing one no longer restarts)
+    bint restart           # the first window failed: start again on one thread
+    bint keep              # progress was reported: never start again (it would go back)
+    int64_t wall           # the window so far: wall time of threaded phases
+    int64_t busy           # and the CPU time all threads spent on their shares in them
+    int64_t solo_wall      # wall time alone since the last fallback
+    int64_t backoff        # alone this long before trying the threads again
+    bint trying            # the window under way is a try of the threads after a fallback
+    double first_cpus      # busy / wall of the first window judged (for _pace_counts)
+    int32_t restarts       # (counts for the tests: _pace_counts)
+    int32_t fallbacks
+    int32_t tries
+
+
+# For the tests (_pace_test): 0 measures; 1 acts as if the helpers never had a CPU, judging
+# after every phase (so the search starts again on one thread); 2 never falls back; 3 lets
+# the first window pass, then acts as 1 but tries the threads again after every phase alone
+# (so a search switches back and forth all through).
+cdef int pace_mode = 0
+# The counts of the last general solve that had threads, for the tests.
+cdef Pace last_pace
+
+
+def _pace_test(mode):
+    """Set the pacing's test mode (0: measure, 1: helpers starved, 2: never alone, 3: starved
+    after the first window); returns the previous one.  Private: for the tests."""
+    global pace_mode
+    previous = pace_mode
+    if mode not in (0, 1, 2, 3):
+        raise ValueError(f"pace mode must be 0, 1, 2 or 3, not {mode!r}")
+    pace_mode = mode
+    return previous
+
+
+def _pace_counts():
+    """(restarts on one thread, fallbacks to one thread, tries of the threads again, the
+    CPUs the first window saw or 0.0) of the last threaded general solve in this process.
+    Private: for the tests and benchmarks."""
+    return last_pace.restarts, last_pace.fallbacks, last_pace.tries, last_pace.first_cpus
+
+
+cdef inline bint pace_can_measure() noexcept nogil:
+    return CM_HAVE_PACE_CLOCKS != 0 or pace_mode != 0
+
+
+cdef void pace_start(Pace *p) noexcept nogil:
+    memset(p, 0, sizeof(Pace))
+    p.backoff = BACKOFF_NS
+
+
+cdef void pace_threaded(Pace *p, int64_t wall, int64_t busy) noexcept nogil:
+    """After a threaded phase of ``wall`` ns in which the threads' shares took ``busy`` ns
+    of CPU: judge the window once it is long enough."""
+    if pace_mode == 2 or not pace_can_measure():
+        return
+    if pace_mode == 1 or (pace_mode == 3 and p.judged):
+        busy = 0
+        wall = WINDOW_NS
+    elif pace_mode == 3:
+        busy = 2 * WINDOW_NS
+        wall = WINDOW_NS
+    p.wall += wall
+    p.busy += busy
+    if p.wall < WINDOW_NS:
+        return
+    if not p.judged:
+        p.first_cpus = <double> p.busy / p.wall
+    if p.busy * 100 < p.wall * GAIN_PERCENT and not p.judged and not p.keep:
+        p.restart = True
+        p.restarts += 1
+    elif p.busy * 100 < p.wall * GAIN_PERCENT:
+        if p.trying:
+            p.backoff *= 2
+        p.solo = True
+        p.fallbacks += 1
+        p.solo_wall = 0
+    elif p.trying:
+        p.backoff = BACKOFF_NS  # the threads pay again: a later fallback starts afresh
+    p.trying = False
+    p.judged = True
+    p.wall = 0
+    p.busy = 0
+
+
+cdef void pace_alone(Pace *p, int64_t wall) noexcept nogil:
+    """After a phase run alone for ``wall`` ns: try the threads again once it is time."""
+    p.solo_wall += wall
+    if p.solo_wall < p.backoff and pace_mode != 3:
+        return
+    p.solo = False
+    p.trying = True
+    p.tries += 1
