@@ -7,18 +7,20 @@
 # as on one.  So the calling thread measures each threaded phase: its wall time, from handing
 # out the shares to the last one done, and the CPU time every thread spent on its share (the
 # thread's own CPU clock: time spent waiting for a CPU is not counted).  Their ratio is the
-# CPUs the crew really had.  A window of WINDOW_NS of threaded phases that shows fewer than
-# GAIN_PERCENT / 100 of them (one thread alone has at most one, and sharing caches costs two
-# threads some of theirs) means the threads do not pay:
+# CPUs the crew really had: one thread alone has at most one, and sharing caches costs two
+# threads some of theirs, so a crew that had few more than one loses to one thread.
 #
-# - the first window: the search starts again on one thread, with one thread's tables (the
-#   lost window is a few per cent of a call that takes threads at all: 1024 nodes and up);
-# - a later one (the machine got busy during the search): the calling thread runs every share
-#   itself, in turn, and the helpers sleep on their locks.  Every share is the same work
-#   whichever thread runs it, so the tables do not change, but the shares cost one thread
-#   about 10% more than one thread's own tables would (the threads' change masks are read
-#   by every row).  After BACKOFF_NS of that (doubling after each try that fails again) the
-#   crew tries its threads again: the machine may have quietened.
+# - The first window of WINDOW_NS of threaded phases (the seeding and the first rounds) with
+#   fewer than START_PERCENT / 100: the search starts again on one thread, with one thread's
+#   tables, losing those milliseconds (a few per cent of a call that takes threads at all:
+#   1024 nodes and up).
+# - A later window with fewer than ALONE_PERCENT / 100 (the machine got busy during the
+#   search): the calling thread runs every share itself, in turn, and the helpers sleep on
+#   their locks.  Every share is the same work whichever thread runs it, so the tables do not
+#   change, but the shares cost one thread 10% to 15% more than one thread's own tables would
+#   (the threads' change masks are read for every row), hence the lower bar.  After BACKOFF_NS
+#   of that (doubling after each try that fails again) the crew tries its threads again: the
+#   machine may have quietened.
 #
 # Where the platform has no thread CPU clock (_pace.h), nothing is measured and the crew keeps
 # its threads.
@@ -35,10 +37,15 @@ cdef enum:
     # the calls threads are used for (1024 nodes and up: 2 million positions; analyze of a
     # sparse 3000-node graph takes about 150 ms on one thread).
     WINDOW_NS = 5000000
-    # The threads stay while they had at least 1.25 CPUs between them (busy / wall).  On free
-    # cores two threads show 1.6 to 1.9; a 1.2-CPU quota, or a second process spinning on the
-    # other CPU, shows less than 1.2.
-    GAIN_PERCENT = 125
+    # The threads keep going while they had at least 1.2 CPUs between them (busy / wall) in
+    # the first window: on free cores two threads show at least their speedup (1.58 for this
+    # analyze, whose CPU time on one thread is about its wall time), beside a second process
+    # spinning on the other CPU about 1 (the helper gets half a CPU and the other thread waits
+    # for it), in a 1.2-CPU quota at most 1.2.
+    START_PERCENT = 120
+    # Later, while they had at least one: below that the threads lose even to the shares run
+    # alone.
+    ALONE_PERCENT = 100
     # One thread's time before the first try of the threads again; doubled after each try
     # that fails, so tries cost a few windows in all however long the search.
     BACKOFF_NS = 100000000
@@ -115,10 +122,10 @@ cdef void pace_threaded(Pace *p, int64_t wall, int64_t busy) noexcept nogil:
         return
     if not p.judged:
         p.first_cpus = <double> p.busy / p.wall
-    if p.busy * 100 < p.wall * GAIN_PERCENT and not p.judged and not p.keep:
+    if p.busy * 100 < p.wall * START_PERCENT and not p.judged and not p.keep:
         p.restart = True
         p.restarts += 1
-    elif p.busy * 100 < p.wall * GAIN_PERCENT:
+    elif p.busy * 100 < p.wall * (START_PERCENT if p.trying else ALONE_PERCENT):
         if p.trying:
             p.backoff *= 2
         p.solo = True
@@ -140,3 +147,21 @@ cdef void pace_alone(Pace *p, int64_t wall) noexcept nogil:
     p.solo = False
     p.trying = True
     p.tries += 1
+
+
+def _pace_replay(phases):
+    """The verdict after each of ``phases``, (wall ns, CPU ns of the shares) pairs fed to a
+    fresh pacing as the crew would (the CPU time is ignored for phases run alone): "threads",
+    "alone" or "restart" (then it stops).  Private: for the tests of the policy."""
+    cdef Pace p
+    verdicts = []
+    pace_start(&p)
+    for wall, busy in phases:
+        if p.solo:
+            pace_alone(&p, wall)
+        else:
+            pace_threaded(&p, wall, busy)
+        verdicts.append("restart" if p.restart else "alone" if p.solo else "threads")
+        if p.restart:
+            break
+    return verdicts

@@ -195,3 +195,26 @@ def test_ctrl_c_stops_a_crew_that_runs_shares_alone():
     assert word == "interrupted"
     assert float(when) - sent < 2.0  # generous for a loaded machine
     assert int(alive) == 1
+
+
+MS = 1_000_000
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no thread CPU clock: the crew keeps threads")
+def test_the_policy_judges_windows_of_cpus_had():
+    replay = bits_c._pace_replay
+    # Two CPUs' worth on free cores: the threads stay.
+    assert replay([(1 * MS, 2 * MS)] * 8) == ["threads"] * 8
+    # Barely more than one CPU in the first 5 ms: start again alone (not before 5 ms).
+    assert replay([(1 * MS, 11 * MS // 10)] * 8) == ["threads"] * 4 + ["restart"]
+    # Later, the bar is one CPU (the shares alone cost more than one thread's own search).
+    assert replay([(5 * MS, 9 * MS), (5 * MS, 55 * MS // 10)]) == ["threads", "threads"]
+    # A good first window, then a busy machine: alone, and the threads again after 100 ms.
+    phases = [(5 * MS, 9 * MS), (5 * MS, 4 * MS)] + [(10 * MS, 0)] * 10
+    assert replay(phases) == ["threads", "alone"] + ["alone"] * 9 + ["threads"]
+    # A try that fails (judged by the first window's bar) doubles the time alone before the
+    # next; one that pays starts afresh.
+    tries = [(5 * MS, 9 * MS), (5 * MS, 4 * MS)] + [(100 * MS, 0), (5 * MS, 55 * MS // 10)]
+    tries += [(100 * MS, 0)] * 2 + [(5 * MS, 9 * MS), (5 * MS, 4 * MS), (100 * MS, 0)]
+    assert replay(tries) == ["threads", "alone", "threads", "alone", "alone", "threads",
+                             "threads", "alone", "threads"]
