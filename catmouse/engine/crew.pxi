@@ -93,7 +93,8 @@ cdef int run_phase(Shared *s, int32_t phase) noexcept nogil:
         busy += s.workers[i].busy_ns  # (written before its done lock was released)
     if status < 0 or s.abort:
         return -1
-    pace_threaded(&s.pace, cm_wall_ns() - start, busy)
+    pace_threaded(&s.pace, cm_wall_ns() - start, busy,
+                  phase == PHASE_OUTPUT or phase == PHASE_REMOTENESS)
     return 0
 
 
@@ -166,6 +167,9 @@ cdef int64_t general_run(Shared *s, object progress) except -2:
             last = monotonic()
         if code == 0:
             break
+    # The search is done: the phases that write the tables may still go alone, never start
+    # again (pace.pxi).
+    s.pace.keep = True
     if s.tt >= 0:
         return 0
     if not s.counting:

@@ -57,7 +57,9 @@ cdef struct Pace:
     bint solo              # the calling thread runs every share (the helpers sleep)
     bint judged            # a window has been judged (a failing one no longer restarts)
     bint restart           # the first window failed: start again on one thread
-    bint keep              # progress was reported: never start again (it would go back)
+    # Never start again: progress was reported (it would go back), or the search is done
+    # (only the tables are left to write).
+    bint keep
     int64_t wall           # the window so far: wall time of threaded phases
     int64_t busy           # and the CPU time all threads spent on their shares in them
     int64_t solo_wall      # wall time alone since the last fallback
@@ -72,7 +74,8 @@ cdef struct Pace:
 # For the tests (_pace_test): 0 measures; 1 acts as if the helpers never had a CPU, judging
 # after every phase (so the search starts again on one thread); 2 never falls back; 3 lets
 # the first window pass, then acts as 1 but tries the threads again after every phase alone
-# (so a search switches back and forth all through).
+# (so a search switches back and forth all through); 4 acts as 1 only in the phases that
+# write the tables once the search is done (too late to start again).
 cdef int pace_mode = 0
 # The counts of the last general solve that had threads, for the tests.
 cdef Pace last_pace
@@ -80,11 +83,12 @@ cdef Pace last_pace
 
 def _pace_test(mode):
     """Set the pacing's test mode (0: measure, 1: helpers starved, 2: never alone, 3: starved
-    after the first window); returns the previous one.  Private: for the tests."""
+    after the first window, 4: starved once the search is done); returns the previous one.
+    Private: for the tests."""
     global pace_mode
     previous = pace_mode
-    if mode not in (0, 1, 2, 3):
-        raise ValueError(f"pace mode must be 0, 1, 2 or 3, not {mode!r}")
+    if mode not in (0, 1, 2, 3, 4):
+        raise ValueError(f"pace mode must be 0 to 4, not {mode!r}")
     pace_mode = mode
     return previous
 
@@ -105,11 +109,15 @@ cdef void pace_start(Pace *p) noexcept nogil:
     p.backoff = BACKOFF_NS
 
 
-cdef void pace_threaded(Pace *p, int64_t wall, int64_t busy) noexcept nogil:
+cdef void pace_threaded(Pace *p, int64_t wall, int64_t busy, bint writing) noexcept nogil:
     """After a threaded phase of ``wall`` ns in which the threads' shares took ``busy`` ns
-    of CPU: judge the window once it is long enough."""
-    if pace_mode == 2 or not pace_can_measure():
+    of CPU (``writing``: a phase that writes the tables once the search is done): judge the
+    window once it is long enough."""
+    if pace_mode == 2 or not pace_can_measure() or (pace_mode == 4 and not writing):
         return
+    if pace_mode == 4:
+        busy = 0
+        wall = WINDOW_NS
     if pace_mode == 1 or (pace_mode == 3 and p.judged):
         busy = 0
         wall = WINDOW_NS
@@ -160,7 +168,7 @@ def _pace_replay(phases):
         if p.solo:
             pace_alone(&p, wall)
         else:
-            pace_threaded(&p, wall, busy)
+            pace_threaded(&p, wall, busy, False)
         verdicts.append("restart" if p.restart else "alone" if p.solo else "threads")
         if p.restart:
             break

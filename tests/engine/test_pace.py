@@ -28,7 +28,7 @@ from catmouse import Graph
 
 bits_c = pytest.importorskip("catmouse.engine.bits_c")
 
-MEASURE, STARVED, NEVER_ALONE, STARVED_LATER = 0, 1, 2, 3
+MEASURE, STARVED, NEVER_ALONE, STARVED_LATER, STARVED_WRITING = 0, 1, 2, 3, 4
 
 
 @contextlib.contextmanager
@@ -88,6 +88,18 @@ def test_a_crew_switching_between_alone_and_threads_gives_the_same_tables(engine
         assert tables(engine, game, 3) == one
 
 
+@pytest.mark.parametrize("n", [150, 700])
+def test_a_crew_starved_once_the_search_is_done_writes_the_same_tables(engine, n):
+    # Too late to start again: the phases that write the tables go on alone.
+    game = sparse_game(n, n + 2)
+    one = tables(engine, game, 1)
+    with pace_mode(STARVED_WRITING):
+        assert tables(engine, game, 2) == one
+        if engine is bits_c:
+            restarts, fallbacks, _, _ = bits_c._pace_counts()
+            assert restarts == 0 and fallbacks >= 1
+
+
 def test_a_crew_that_never_falls_back_gives_the_same_tables(engine):
     game = sparse_game(400, 7)
     with pace_mode(NEVER_ALONE):
@@ -132,7 +144,7 @@ def test_the_public_api_gives_the_same_analysis(use_engine):
 
 def test_an_unknown_mode_is_refused():
     with pytest.raises(ValueError, match="pace mode"):
-        bits_c._pace_test(4)
+        bits_c._pace_test(5)
 
 
 def test_the_helpers_leave_after_a_restart_and_after_switching():
