@@ -106,7 +106,8 @@ if NO_EXTENSIONS:
     # No extension at all, so the wheel is tagged py3-none-any.
     ext_modules = []
 else:
-    # _bitops.h: portable ctz/popcount and relaxed atomics (gcc/clang, MSVC, plain C).
+    # _bitops.h: portable ctz/popcount and relaxed atomics (gcc/clang, MSVC, plain C);
+    # _clocks.h: the clocks the crews pace themselves by.
     ext_modules = [
         Extension(
             "catmouse.engine.bits_c",

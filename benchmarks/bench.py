@@ -39,6 +39,10 @@ Families:
 - ``graph-first-solve``: 5,000 different random graphs of 3 to 30 nodes: ``solve(lists)``
   against the first ``solve`` of a new ``Graph`` of each (goal: at most 1.5 times) and the
   second.
+- ``contended``: ``threads=None`` against ``threads=1`` (``analyze`` of the sparse 3000-node
+  graph, ``solve_many`` of 20,000 small graphs) on free cores, beside a spinning process and
+  in a cgroup of 1.2 CPUs (root only; else skipped with the reason), with the capacity (two
+  spinning processes' throughput over one's) measured in the same run (bench_contended.py).
 - ``huge`` (only with ``--huge``, never in ``--quick``): one ``solve`` of a sparse
   40000-node graph (3.2 billion positions) in a fresh process: time and peak RSS.
 
@@ -76,6 +80,7 @@ from catmouse.rules import classic_rules
 
 __all__ = ["main"]
 
+from bench_contended import bench_contended, child_contended, wait_for_go  # noqa: E402
 from bench_tools import (  # noqa: E402  (beside this file)
     TINY,
     References,
@@ -578,7 +583,8 @@ FIRST_SOLVE_GRAPHS = 5000
 FAMILIES = {"small": bench_small, "hot": bench_hot, "dense50": bench_dense50,
             "twin": bench_twin, "big": bench_big, "threads": bench_threads,
             "scaling": bench_scaling, "batch": bench_batch, "outcomes": bench_outcomes,
-            "write": bench_write, "graph-first-solve": bench_graph_first_solve}
+            "write": bench_write, "graph-first-solve": bench_graph_first_solve,
+            "contended": bench_contended}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -602,7 +608,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--child-memory", nargs=2, metavar=("GRAPH", "CALL"),
                         help=argparse.SUPPRESS)
     parser.add_argument("--child-huge", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--child-contended", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.child_contended:
+        wait_for_go()
+        child_contended(args.quick)
+        return 0
     if args.child_memory:
         child_memory(*args.child_memory)
         return 0

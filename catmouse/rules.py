@@ -144,7 +144,8 @@ def check_threads(threads: Any, n: int) -> int:
     ``None`` means one thread for small games (threads cost more than they
     save there) and every CPU this process may use from ``THREADS_FROM_NODES``
     nodes on (its affinity and cgroup quota: ``usable_cpus``; at most
-    ``MAX_THREADS``).  Anything else must be an int from 1 to ``MAX_THREADS``:
+    ``MAX_THREADS``); the compiled engine's search goes on with one of them where they
+    measurably lose (engine/pace.pxi).  Anything else must be an int from 1 to ``MAX_THREADS``:
     TypeError or ValueError, the same on both engines, before any work.
     """
     if threads is None:

@@ -253,6 +253,8 @@ CYTHON_MODULES: dict[str, dict] = {
     'engine/crew.pxi': COMPILED,
     'engine/entry.pxi': COMPILED,
     'engine/lists.pxi': COMPILED,
+    'engine/pace.pxi': {"tests": ['engine/test_pace.py', *COMPILED["tests"]],
+                        "engine": 'catmouse.engine.bits_c'},
     'engine/remoteness.pxi': COMPILED_REMOTENESS,
     'engine/rounds.pxi': COMPILED_REMOTENESS,
     'engine/small.pxi': COMPILED,
@@ -285,7 +287,8 @@ OLD_NAMES: dict[str, list[str]] = {
     '_play': ['show/play.py'],
     '_page': ['show/page.py'],
     '_retro_c': ['engine/bits_c.pyx', 'engine/batch.pxi', 'engine/boards.pxi', 'engine/crew.pxi',
-                 'engine/entry.pxi', 'engine/lists.pxi', 'engine/remoteness.pxi',
+                 'engine/entry.pxi', 'engine/lists.pxi', 'engine/pace.pxi',
+                 'engine/remoteness.pxi',
                  'engine/rounds.pxi', 'engine/small.pxi', 'engine/tables.pxi'],
 }
 

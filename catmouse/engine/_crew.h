@@ -1,6 +1,6 @@
-/* The k-cops crew's clock and atomics (cops_crew.pxi), callable without the GIL.
+/* The k-cops crew's atomics (cops_crew.pxi; its clock is _clocks.h's cm_wall_ns), callable
+ * without the GIL.
  *
- * cm_clock_ns: a monotonic clock (the crew times its barrier waits with it).
  * cm_fetch_or64, cm_swap8: relaxed atomic read-modify-writes; the crew's threads OR their
  * gains into one shared table and claim each grown row once.  The phases are ordered by
  * locks, so relaxed order is enough.  Where _bitops.h has no atomics (CM_HAVE_ATOMICS 0)
@@ -10,23 +10,6 @@
 #define CATMOUSE_CREW_H
 #include <stdint.h>
 #include "_bitops.h"
-
-#ifdef _WIN32
-#include <windows.h>
-static inline int64_t cm_clock_ns(void) {
-    LARGE_INTEGER now, freq;
-    QueryPerformanceCounter(&now);
-    QueryPerformanceFrequency(&freq);
-    return (int64_t)((double)now.QuadPart * 1e9 / (double)freq.QuadPart);
-}
-#else
-#include <time.h>
-static inline int64_t cm_clock_ns(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
-}
-#endif
 
 #if defined(__GNUC__) || defined(__clang__)
 static inline uint64_t cm_load64(const uint64_t *p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }

@@ -20,8 +20,10 @@
 # shares (a helper starved of CPU: another process on its core, a cgroup quota), the search
 # finishes on the caller's thread alone (cops_rounds), never much slower than threads=1.
 
+cdef extern from "_clocks.h" nogil:
+    int64_t cm_wall_ns()
+
 cdef extern from "_crew.h" nogil:
-    int64_t cm_clock_ns()
     uint64_t cm_load64(const uint64_t *p)
     uint64_t cm_fetch_or64(uint64_t *p, uint64_t v)
     uint8_t cm_swap8(uint8_t *p, uint8_t v)
@@ -240,17 +242,17 @@ cdef int crew_phase(CopSearch *c, int32_t phase) noexcept nogil:
     cdef int64_t begin = 0, mid = 0
     w.phase = phase
     if w.auto:
-        begin = cm_clock_ns()
+        begin = cm_wall_ns()
     for i in range(1, w.threads):
         PyThread_release_lock(w.go[i])
     crew_phase_here(c, 0)
     if w.auto:
-        mid = cm_clock_ns()
+        mid = cm_wall_ns()
     for i in range(1, w.threads):
         crew_wait(c, w.done[i])
     if w.auto:
         w.own_ns += mid - begin
-        w.waited_ns += cm_clock_ns() - mid
+        w.waited_ns += cm_wall_ns() - mid
     return -1 if c.stopped else 0
 
 

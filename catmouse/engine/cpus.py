@@ -25,6 +25,10 @@ def usable_cpus() -> int:
     honours ``PYTHON_CPU_COUNT``; ``os.sched_getaffinity`` before it, where there is one;
     else ``os.cpu_count()``), and no more than its cgroup CPU quota on Linux, rounded up.
     The affinity is read at each call (a program may change it); the quota once.
+
+    Rounded up, not down: a batch's threads never wait for each other, so a quota of 1.2
+    CPUs still gains from two; the general search's threads, which do, measure what they
+    get and go on with one where two lose (pace.pxi).
     """
     count = _affinity_cpus()
     quota = _own_quota()

@@ -60,30 +60,53 @@ cdef int run_phase_here(Worker *w, int32_t phase) noexcept nogil:
 
 
 cdef int run_phase(Shared *s, int32_t phase) noexcept nogil:
-    """Run one phase on every thread: the main thread takes share 0; a barrier at the end."""
+    """Run one phase on every thread: the main thread takes share 0; a barrier at the end.
+
+    Or, while the threads do not pay (pace.pxi), every share on the main thread in turn."""
     cdef int32_t i
-    cdef int status
+    cdef int status = 0
+    cdef int64_t start, cpu, busy
     s.phase = phase
+    if s.pace.restart:
+        return 0  # (pace.pxi) starting again on one thread: the rest of this search is void
+    if s.threads == 1:
+        status = run_phase_here(&s.workers[0], phase)
+        return -1 if status < 0 or s.abort else 0
+    start = cm_wall_ns()
+    if s.pace.solo:
+        for i in range(s.threads):
+            if run_phase_here(&s.workers[i], phase) < 0 or s.abort:
+                return -1
+        pace_alone(&s.pace, cm_wall_ns() - start)
+        return 0
     for i in range(1, s.threads):
         PyThread_release_lock(s.go[i])
+    cpu = cm_thread_ns()
     status = run_phase_here(&s.workers[0], phase)
+    busy = cm_thread_ns() - cpu
     for i in range(1, s.threads):
         lock_wait(s.done[i], s.spins)
+        busy += s.workers[i].busy_ns  # (written before its done lock was released)
     if status < 0 or s.abort:
         return -1
+    pace_threaded(&s.pace, cm_wall_ns() - start, busy,
+                  phase == PHASE_OUTPUT)
     return 0
 
 
 cdef void worker_loop(Shared *s, int32_t i) noexcept nogil:
     """A helper thread: wait for a phase, run its share, report done; until told to exit."""
     cdef int32_t phase
+    cdef int64_t cpu
     while True:
         lock_wait(s.go[i], s.spins)
         phase = s.phase
         if phase == PHASE_EXIT:
             PyThread_release_lock(s.done[i])
             return
+        cpu = cm_thread_ns()
         run_phase_here(&s.workers[i], phase)
+        s.workers[i].busy_ns = cm_thread_ns() - cpu
         PyThread_release_lock(s.done[i])
 
 
@@ -96,6 +119,8 @@ cdef int64_t general_run(Shared *s, object progress, list layers) except -2:
     with nogil:
         seed_masks(s)
         run_phase(s, PHASE_SEED)
+    if s.pace.restart:
+        return START_ALONE
     for i in range(s.threads):
         s.decided += s.workers[i].decided
     if s.tt >= 0:
@@ -129,8 +154,11 @@ cdef int64_t general_run(Shared *s, object progress, list layers) except -2:
             s.decided += code
         if found:
             return found
+        if s.pace.restart:
+            return START_ALONE  # (pace.pxi) the threads did not pay: none of this is kept
         check_signals_raise()
         if progress is not None and (code == 0 or monotonic() - last >= 0.2):
+            s.pace.keep = True
             progress(s.decided)
             last = monotonic()
         if code == 0:
@@ -140,6 +168,9 @@ cdef int64_t general_run(Shared *s, object progress, list layers) except -2:
         s.n_layers -= 1
         s.layers[s.n_layers] = NULL
         del layers[s.n_layers - 1]
+    # The search is done: the phases that write the tables may still go alone, never start
+    # again (pace.pxi).
+    s.pace.keep = True
     if s.tt >= 0:
         return 0
     if not s.counting:
@@ -187,9 +218,24 @@ cdef int64_t solve_general(const Game *g, uint8_t *outcome, int32_t *rem, int64_
     """Solve ``g`` on the general path with up to ``threads`` threads; GIL held.
 
     Remoteness: into ``planes`` (a layer, 8-byte aligned; layers past it appended to
-    ``more_planes`` as bytes), or into ``rem`` from planes of its own."""
+    ``more_planes`` as bytes), or into ``rem`` from planes of its own.  Started again on one
+    thread if the threads do not pay from the start (pace.pxi)."""
+    cdef int32_t T = <int32_t> general_threads(g.n, threads)
+    cdef int64_t code = general_attempt(g, outcome, rem, target, T, progress, poll, planes,
+                                        more_planes)
+    if code == START_ALONE:
+        code = general_attempt(g, outcome, rem, target, 1, progress, poll, planes, more_planes)
+    return code
+
+
+cdef int64_t general_attempt(const Game *g, uint8_t *outcome, int32_t *rem, int64_t target,
+                             int32_t T, object progress, bint poll, uint64_t *planes,
+                             list more_planes) except -2:
+    """One search on ``T`` threads: its answer, or START_ALONE (pace.pxi; nothing of it is
+    kept: layer 0 is cleared again in round 1, the layers past it are dropped); GIL held."""
+    global last_pace
     cdef int64_t n = g.n, nn = <int64_t> g.n * g.n, result
-    cdef int32_t T = <int32_t> general_threads(n, threads), i
+    cdef int32_t i
     cdef Shared *s
     cdef CrewHelper *helper_args = NULL
     cdef int32_t helpers = 0
@@ -202,6 +248,7 @@ cdef int64_t solve_general(const Game *g, uint8_t *outcome, int32_t *rem, int64_
     if s == NULL:
         raise MemoryError(f"cannot allocate {layout_bytes(n, T)} bytes for the bit tables")
     s.poll = poll
+    pace_start(&s.pace)
     with nogil:
         # Thread 0's stamps (2n int32, unused until round 1) serve as the n words of scratch.
         s.every_row = not (
@@ -252,11 +299,13 @@ cdef int64_t solve_general(const Game *g, uint8_t *outcome, int32_t *rem, int64_
                     raise RuntimeError("can't start new thread")
                 helpers += 1
         result = general_run(s, progress, layers)
-        if more_planes is not None:
+        if more_planes is not None and result != START_ALONE:
             for i in range(len(layers)):
                 more_planes.append((<Table> layers[i]).take())
         return result
     finally:
+        if T > 1:
+            last_pace = s.pace
         if helpers:
             # Every helper leaves its loop (its last touch of the shared state is releasing
             # its done lock, waited for without the GIL: Ctrl-C cannot cut this short) before

@@ -54,6 +54,7 @@ cdef struct Worker:
     int64_t decided
     int64_t work           # word operations since the last poll for Ctrl-C
     int32_t found          # the target's code once this thread decided it
+    int64_t busy_ns        # CPU time of this helper's last share (pace.pxi)
 
 
 cdef struct Shared:
@@ -95,6 +96,7 @@ cdef struct Shared:
     int32_t abort
     int64_t decided
     int32_t spins          # tries of a lock before blocking on it (crew.pxi)
+    Pace pace              # threads only while they pay (pace.pxi)
     PyThread_type_lock *go
     PyThread_type_lock *done
 
@@ -251,7 +253,7 @@ cdef int poll(Worker *w, Shared *s) noexcept nogil:
     if w.work < POLL_WORK:
         return 0
     w.work = 0
-    if w.id != 0 or not s.poll:
+    if (w.id != 0 and not s.pace.solo) or not s.poll:  # (alone: every share is on thread 0)
         return 0
     with gil:
         if check_signals() < 0:
