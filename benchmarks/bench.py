@@ -39,6 +39,9 @@ Families:
 - ``graph-first-solve``: 5,000 different random graphs of 3 to 30 nodes: ``solve(lists)``
   against the first ``solve`` of a new ``Graph`` of each (goal: at most 1.5 times) and the
   second.
+- ``bytes``: analyze's peak bytes a position (the guard's estimate and measured RSS) at
+  sparse n = 3000, analyze against analyze(remoteness=False) on the grid and n = 3000, and
+  with ``--huge-nodes N`` an analyze of a sparse N-node graph (see ``bench_bytes.py``).
 - ``huge`` (only with ``--huge``, never in ``--quick``): one ``solve`` of a sparse
   40000-node graph (3.2 billion positions) in a fresh process: time and peak RSS.
 
@@ -76,6 +79,7 @@ from catmouse.rules import classic_rules
 
 __all__ = ["main"]
 
+from bench_bytes import bench_bytes  # noqa: E402
 from bench_tools import (  # noqa: E402  (beside this file)
     TINY,
     References,
@@ -578,7 +582,8 @@ FIRST_SOLVE_GRAPHS = 5000
 FAMILIES = {"small": bench_small, "hot": bench_hot, "dense50": bench_dense50,
             "twin": bench_twin, "big": bench_big, "threads": bench_threads,
             "scaling": bench_scaling, "batch": bench_batch, "outcomes": bench_outcomes,
-            "write": bench_write, "graph-first-solve": bench_graph_first_solve}
+            "write": bench_write, "graph-first-solve": bench_graph_first_solve,
+            "bytes": bench_bytes}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -593,6 +598,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--huge", action="store_true",
                         help=f"also solve a {HUGE_NODES}-node sparse graph once (minutes, "
                              "gigabytes); not with --quick")
+    parser.add_argument("--huge-nodes", type=int, default=None, metavar="N",
+                        help="bytes family: also analyze a sparse N-node graph in a fresh "
+                             "process (e.g. 60000: minutes, tens of GB)")
     parser.add_argument("--small", type=int, default=None, help="how many small graphs")
     parser.add_argument("--reps", type=int, default=None, help="repeats (best is kept)")
     parser.add_argument("--no-memory", dest="memory", action="store_false",

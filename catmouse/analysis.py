@@ -13,7 +13,7 @@ from .engine import planes as _planes
 from .engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
 from .graph import DEFAULT_CAT, DEFAULT_MOUSE, Graph
 from .graph_checks import STORED_ORDER, native
-from .io.plane_rows import fix_scored_draws, goes_on
+from .io.plane_rows import PlaneRows, fix_scored_draws, goes_on
 from .io.table_check import BAD, NEVER, NO_POSITION, TOP, worst_numpy
 from .io.table_text import numpy_or_none
 from .outcome import Outcome, Turn
@@ -36,6 +36,8 @@ _NEVER, _TOP, _BAD, _NO_POSITION = NEVER, TOP, BAD, NO_POSITION
 
 # The pickle's mark of remoteness kept as planes (0.3.0); before it, an int32 table.
 _PLANES_MARK = "planes"
+# A first-use int32 table bigger than this asks the system whether it fits.
+_ASK_ABOVE = 1 << 26
 # Layers a remoteness below 2**31 can need (an int32 table's largest value).
 _MOST_LAYERS = 4
 
@@ -188,7 +190,7 @@ class Analysis(Displayed):
         n = self.n
         nn = n * n
         need = 8 * nn
-        if need > (1 << 26):  # (reading /proc/meminfo costs more than a small table)
+        if need > _ASK_ABOVE:  # (reading /proc/meminfo costs more than a small table)
             available, why = memory_limit()
             if available is not None and need > available:
                 raise MemoryError(
@@ -214,8 +216,12 @@ class Analysis(Displayed):
     def _remoteness_rows(self, turn: int, first: int, count: int) -> Any:
         """Rows ``first..first+count-1`` of ``turn``'s int32 remoteness, from the planes
         (numpy ``(count, n)``, else ``array('i')``), -1 wherever the game never ends."""
-        rows = _planes.remoteness_rows(self._layers_or_raise("remoteness"), self._outcomes,
-                                       self.n, turn, first, count)
+        layers = self._layers_or_raise("remoteness")
+        numpy = numpy_or_none()
+        if numpy is not None:  # a plane at a time: a few bytes of temporaries a value
+            return PlaneRows(numpy, layers, self._outcomes, self.n, self._rules).rows(
+                turn, numpy.arange(first, first + count))
+        rows = _planes.remoteness_rows(layers, self._outcomes, self.n, turn, first, count)
         return fix_scored_draws(self._rules, self._outcomes, rows, turn,
                                 range(first, first + count))
 

@@ -124,7 +124,16 @@ def _engine_peak(n: int, outcome: bool, remoteness: bool, target: bool, threads:
     try:
         return peak(n, outcome, False, target, threads, planes=True)  # type: ignore[call-arg]
     except TypeError:
-        return 8 * n * n + peak(n, outcome, True, target, threads)
+        # The int32 table, and the conversion's temporaries: under 96 bytes a position of a
+        # block of BRIDGE_BLOCK positions (at least a row), with the first layer in hand.
+        block = 96 * max(BRIDGE_BLOCK, n) if n else 0
+        if n > 64:
+            block += 24 << 20  # the conversion may import numpy (about 15 MB resident)
+        return 8 * n * n + block + peak(n, outcome, True, target, threads)
+
+
+#: (BRIDGE) Positions the int32-to-planes conversion handles at once.
+BRIDGE_BLOCK = 1 << 16
 
 
 def check_memory(n: int, *, outcome: bool = False, remoteness: bool = False,

@@ -2,18 +2,26 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Hashable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import engine as _engine
 from .analysis import Analysis
 from .engine.facts import SMALL_TABLES
-from .engine.planes import from_remoteness, layer_bytes
+from .engine.planes import from_remoteness, layer_bytes, layers_for, words_per_row
 from .graph import DEFAULT_CAT, DEFAULT_HOLE, DEFAULT_MOUSE, Graph, GraphLike, as_graph
 from .outcome import Outcome, Turn
 from .progress import Bar, ProgressLike, as_callback, engine_takes_progress
-from .rules import Rules, check_memory, check_threads, classic_rules, need_bytes
+from .rules import (
+    BRIDGE_BLOCK,
+    Rules,
+    check_memory,
+    check_threads,
+    classic_rules,
+    need_bytes,
+)
 
 if TYPE_CHECKING:
     from .engine import BoardLike as _Board
@@ -95,9 +103,41 @@ def _run_planes_bridge(rules: Rules, outcomes: memoryview, threads: int,
     finally:
         table.release()
         raw.release()
-    made = from_remoteness(holder.take(), n)
-    planes[:] = made[0]
-    more.extend(made[1:])
+    table = holder.take()
+    try:
+        import numpy
+    except ImportError:
+        made = from_remoteness(table, n)
+        planes[:] = made[0]
+        more.extend(made[1:])
+        return
+    _planes_in_blocks(numpy, table, n, planes, more)
+
+
+def _planes_in_blocks(np: Any, table: bytes, n: int, planes: memoryview,
+                      more: list[object]) -> None:
+    """(BRIDGE) An int32 table's planes, a block of rows at a time (bounded temporaries)."""
+    W = words_per_row(n)
+    values = np.frombuffer(table, dtype=np.int32).reshape(2, n, n)
+    largest = int(values.max()) if values.size else 0
+    layers = [planes] + [bytearray(layer_bytes(n)) for _ in range(layers_for(largest) - 1)]
+    step = max(1, BRIDGE_BLOCK // max(n, 1))  # (rules._engine_peak counts its temporaries)
+    for level, layer in enumerate(layers):
+        out = np.frombuffer(layer, dtype=np.uint8).reshape(2, n, W, 8, 8)
+        for turn in (0, 1):
+            for r0 in range(0, n, step):
+                r1 = min(n, r0 + step)
+                rows = values[0, r0:r1] if turn == 0 else values[1, :, r0:r1].T
+                rows = np.where(rows < 0, 0, rows) >> (8 * level)
+                padded = np.zeros((r1 - r0, W * 64), dtype=np.uint8)
+                padded[:, :n] = rows & 255
+                bits = np.unpackbits(padded[..., None], axis=-1, bitorder="little")
+                packed = np.packbits(bits.transpose(0, 2, 1).reshape(r1 - r0, 8, W, 64),
+                                     axis=-1, bitorder="little")  # (rows, plane, group, 8)
+                if sys.byteorder == "big":
+                    packed = packed[..., ::-1]
+                out[turn, r0:r1] = packed.transpose(0, 2, 1, 3)
+    more.extend(layers[1:])
 
 
 def _run_with_progress(rules: Rules, outcomes: memoryview, threads: int,
@@ -224,8 +264,9 @@ def analyze(graph: GraphLike, *, hole: Hashable = DEFAULT_HOLE, max_memory: int 
     ``hole`` is named as :func:`solve` names nodes (label 0 by default on a
     labelled graph).
 
-    ``remoteness=False`` keeps only the outcomes (1 byte per position instead
-    of 5), for the biggest graphs; the queries that need the remoteness table
+    The analysis keeps a byte of outcome and about a byte of remoteness (bit-planes)
+    a position; ``remoteness=False`` keeps only the outcomes (1 byte a position),
+    for the biggest graphs; the queries that need the remoteness table
     (:meth:`Analysis.remoteness`, :meth:`Analysis.line`, :meth:`Analysis.verify`)
     then raise ValueError.  ``threads`` as in :func:`solve`.  ``progress``: True
     for a bar on stderr, or a callable ``progress(decided)`` that the engine
