@@ -13,7 +13,7 @@ from .engine import planes as _planes
 from .engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
 from .graph import DEFAULT_CAT, DEFAULT_MOUSE, Graph
 from .graph_checks import STORED_ORDER, native
-from .io.plane_rows import PlaneRows, fix_scored_draws, goes_on
+from .io.plane_rows import PlaneRows, fix_never_ending, goes_on
 from .io.table_check import BAD, NEVER, NO_POSITION, TOP, worst_numpy
 from .io.table_text import numpy_or_none
 from .outcome import Outcome, Turn
@@ -222,7 +222,7 @@ class Analysis(Displayed):
             return PlaneRows(numpy, layers, self._outcomes, self.n, self._rules).rows(
                 turn, numpy.arange(first, first + count))
         rows = _planes.remoteness_rows(layers, self._outcomes, self.n, turn, first, count)
-        return fix_scored_draws(self._rules, self._outcomes, rows, turn,
+        return fix_never_ending(self._rules, self._outcomes, rows, turn,
                                 range(first, first + count))
 
     def _remoteness_at(self, s: int) -> int:
@@ -243,8 +243,8 @@ class Analysis(Displayed):
         value = 0
         for level, layer in enumerate(self._layers):  # type: ignore[arg-type]
             value |= _plane_value(layer, at, shift) << (8 * level)
-        # 0 where the game goes on: a game that never ends, scored by the draw rule.
-        if not value and self._rules.draw and goes_on(self._rules, *divmod(rest, n), turn):
+        # 0 where the game goes on: a game that never ends, scored as a win by the draw rule.
+        if not value and goes_on(self._rules, *divmod(rest, n), turn):
             return -1
         return value
 

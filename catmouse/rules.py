@@ -121,19 +121,36 @@ def _engine_peak(n: int, outcome: bool, remoteness: bool, target: bool, threads:
     peak = _engine.current.peak_bytes
     if not remoteness:
         return peak(n, outcome, remoteness, target, threads)
-    try:
+    if takes_planes():
         return peak(n, outcome, False, target, threads, planes=True)  # type: ignore[call-arg]
-    except TypeError:
+    else:
         # The int32 table, and the conversion's temporaries: under 96 bytes a position of a
         # block of BRIDGE_BLOCK positions (at least a row), with the first layer in hand.
-        block = 96 * max(BRIDGE_BLOCK, n) if n else 0
-        if n > 64:
+        block = 96 * min(max(BRIDGE_BLOCK, n), 2 * n * n)
+        if 8 * n * n > SMALL_TABLES:
             block += 24 << 20  # the conversion may import numpy (about 15 MB resident)
         return 8 * n * n + block + peak(n, outcome, True, target, threads)
 
 
 #: (BRIDGE) Positions the int32-to-planes conversion handles at once.
 BRIDGE_BLOCK = 1 << 16
+_TAKES_PLANES: dict[str, bool] = {}
+
+
+def takes_planes() -> bool:
+    """(BRIDGE) Whether the current engine has planes mode (its peak_bytes takes planes=),
+    asked once per engine: no exception on the hot path (an allocation failing while one is
+    raised and caught can lose it in CPython 3.11, tests/engine/test_no_memory.py)."""
+    engine = _engine.current
+    known = _TAKES_PLANES.get(engine.name)
+    if known is None:
+        try:
+            engine.peak_bytes(1, True, False, False, 1, planes=True)  # type: ignore[call-arg]
+            known = True
+        except TypeError:
+            known = False
+        _TAKES_PLANES[engine.name] = known
+    return known
 
 
 def check_memory(n: int, *, outcome: bool = False, remoteness: bool = False,

@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Any
 
 from . import engine as _engine
 from .analysis import Analysis
+from .engine import planes as _planes
 from .engine.facts import SMALL_TABLES
-from .engine.planes import from_remoteness, layer_bytes, layers_for, words_per_row
+from .engine.planes import layer_bytes, layers_for, words_per_row
 from .graph import DEFAULT_CAT, DEFAULT_HOLE, DEFAULT_MOUSE, Graph, GraphLike, as_graph
 from .outcome import Outcome, Turn
 from .progress import Bar, ProgressLike, as_callback, engine_takes_progress
@@ -21,6 +22,7 @@ from .rules import (
     check_threads,
     classic_rules,
     need_bytes,
+    takes_planes,
 )
 
 if TYPE_CHECKING:
@@ -85,15 +87,12 @@ def _run_tables(rules: Rules, threads: int, progress: ProgressLike, layers: list
 def _run_planes_bridge(rules: Rules, outcomes: memoryview, threads: int,
                        progress: ProgressLike, planes: memoryview, more: list[object]) -> None:
     """BRIDGE (delete at the merge of planes-c and planes-py): an engine without planes mode
-    refuses the keyword with TypeError; then run in int32 mode and make the planes from it.
-    With both engines in planes mode, this is just the first call."""
-    try:
+    (rules.takes_planes) runs in int32 mode, and the planes are made from its table.  With
+    both engines in planes mode, this is just the first call."""
+    if takes_planes():
         _run_with_progress(rules, outcomes, threads, progress,
                            {"planes": planes, "more_planes": more})
         return
-    except TypeError as error:
-        if "planes" not in str(error):
-            raise
     n = rules.n
     holder = _engine.current.Table(8 * n * n)
     raw = holder.view()
@@ -107,7 +106,9 @@ def _run_planes_bridge(rules: Rules, outcomes: memoryview, threads: int,
     try:
         import numpy
     except ImportError:
-        made = from_remoteness(table, n)
+        numpy = None
+    if numpy is None:
+        made = _planes.from_remoteness(table, n)
         planes[:] = made[0]
         more.extend(made[1:])
         return

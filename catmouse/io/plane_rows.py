@@ -16,7 +16,7 @@ from typing import Any
 from ..engine.facts import CAT_FORBIDDEN, CAT_GOAL, CAT_WIN, HOLE, MOUSE_WIN
 from ..engine.planes import words_per_row
 
-__all__ = ["PlaneRows", "fix_scored_draws", "goes_on"]
+__all__ = ["PlaneRows", "fix_never_ending", "goes_on"]
 
 # Values gathered at once from the cat-to-move half (bounds the temporaries: ~16 bytes each).
 _PIECE = 1 << 17
@@ -49,13 +49,12 @@ def _stuck(rules: Any, turn: int) -> Any:
     return numpy.array([_has_no_move(rules, v, turn) for v in range(rules.n)], dtype=bool)
 
 
-def fix_scored_draws(rules: Any, outcomes: bytes, rows: Any, turn: int, ms: Sequence[int]) -> Any:
+def fix_never_ending(rules: Any, outcomes: bytes, rows: Any, turn: int,
+                     ms: Sequence[int]) -> Any:
     """Rows ``ms`` of ``turn``'s remoteness (from the planes) with -1 for the games that never
-    end, where the rules' ``draw`` scores them as a win (the planes hold 0 for them)."""
-    if not rules.draw:
-        return rows
+    end although their outcome is a win: the rules' ``draw`` scores them so (the planes hold
+    0 for them, and a decided position where the game goes on has 1 or more)."""
     n = rules.n
-    code = int(rules.draw)
     if not isinstance(rows, array):
         import numpy as np
 
@@ -67,12 +66,12 @@ def fix_scored_draws(rules: Any, outcomes: bytes, rows: Any, turn: int, ms: Sequ
         over |= stuck[ms][:, None] if turn == 0 else stuck[None, :]
         codes = np.frombuffer(outcomes, dtype=np.uint8).reshape(2 * n, n)[turn * n + ms]
         flat = rows.reshape(len(ms), n)
-        flat[(codes == code) & (flat == 0) & ~over] = -1
+        flat[((codes == MOUSE_WIN) | (codes == CAT_WIN)) & (flat == 0) & ~over] = -1
         return rows
     for k, m in enumerate(ms):
         for c in range(n):
             at = k * n + c
-            if (rows[at] == 0 and outcomes[(turn * n + m) * n + c] == code
+            if (rows[at] == 0 and outcomes[(turn * n + m) * n + c] in (MOUSE_WIN, CAT_WIN)
                     and goes_on(rules, m, c, turn)):
                 rows[at] = -1
     return rows
@@ -106,8 +105,8 @@ class PlaneRows:
                 _cat_rows(np, words, ms.ravel(), n, flat, 8 * level)
         codes = self.codes[turn * n + ms]
         out[(codes != MOUSE_WIN) & (codes != CAT_WIN)] = -1
-        if self.rules is not None and self.rules.draw:
-            fix_scored_draws(self.rules, self.outcomes, flat, turn, ms.ravel())
+        if self.rules is not None:
+            fix_never_ending(self.rules, self.outcomes, flat, turn, ms.ravel())
         return out
 
 
