@@ -112,7 +112,7 @@ else:
             "catmouse.engine.bits_c",
             ["catmouse/engine/bits_c.pyx"],
             include_dirs=["catmouse/engine"],
-            depends=["catmouse/engine/_bitops.h", *glob.glob("catmouse/engine/*.pxi")],
+            depends=[*glob.glob("catmouse/engine/*.h"), *glob.glob("catmouse/engine/*.pxi")],
         )
     ]
 

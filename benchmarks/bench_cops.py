@@ -4,6 +4,15 @@ Run from a checkout against the engine built in place::
 
     PYTHONPATH=. python benchmarks/bench_cops.py            # n = 9 census, Robertson, grid
     PYTHONPATH=. python benchmarks/bench_cops.py --q6 --n10  # and the 6-cube, the n = 10 census
+    PYTHONPATH=. python benchmarks/bench_cops.py --threads   # threads=1 vs 2 vs None only
+
+``--threads`` times the k-cops crew: 4 cops on the 5-cube and 3 on the 6-cube (``analyze``)
+and ``cop_number`` of the 6-cube, each with threads=1, 2 and None (the median of
+``--repeat`` runs, the counts taken in turn), first on free cores, then with a process
+spinning on the last CPU (started and stopped here), with the ratios to threads=1 and the
+same run's capacity: how much two spinning processes get done against one (2.0 on two free
+cores; less where the cores are shared).  Under a cgroup CPU quota, start the whole command
+in one (the header prints the CPUs the process may use).
 
 Needs nauty's ``geng`` (Debian: ``nauty-geng``) for the censuses.  Every figure is wall time
 of one run with the load average printed beside it (the machine is shared: rerun on a quiet
@@ -18,14 +27,17 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import networkx as nx
 
 import catmouse
+from catmouse.graph import as_graph
 
 HERE = Path(__file__).resolve().parent
 ROBERTSON = HERE.parent / "tests" / "game" / "fixtures" / "robertson.g6"
@@ -99,15 +111,83 @@ def robertson() -> None:
     print(f"Robertson graph from its graph6 line: c = 4 in {spent * 1000:.2f} ms; load {before}")
 
 
+SPIN = "import sys, time\nend = time.perf_counter() + float(sys.argv[1])\ncount = 0\n" \
+       "while time.perf_counter() < end:\n    count += 1\nprint(count)"
+
+
+def spinner(seconds: float, cpu: int | None = None) -> subprocess.Popen[str]:
+    """A process counting in a loop for ``seconds`` (pinned to ``cpu`` where it can be)."""
+    child = subprocess.Popen([sys.executable, "-c", SPIN, str(seconds)], stdout=subprocess.PIPE,
+                             text=True)
+    if cpu is not None and hasattr(os, "sched_setaffinity"):
+        try:
+            os.sched_setaffinity(child.pid, {cpu})
+        except OSError:
+            pass
+    return child
+
+
+def capacity() -> float:
+    """Two spinning processes' count against one's, in the same second each."""
+    one = int(spinner(1.0).communicate()[0])
+    pair = [spinner(1.0), spinner(1.0)]
+    return sum(int(child.communicate()[0]) for child in pair) / one
+
+
+def crew_workloads() -> list[tuple[str, Callable[[int | None], object]]]:
+    q5, q6 = as_graph(nx.hypercube_graph(5)), as_graph(nx.hypercube_graph(6))
+    return [("Q5, 4 cops, analyze", lambda t: catmouse.CopsGame(q5, 4).analyze(threads=t)),
+            ("Q6, 3 cops, analyze", lambda t: catmouse.CopsGame(q6, 3).analyze(threads=t)),
+            ("cop_number(Q6)", lambda t: catmouse.cop_number(q6, threads=t))]
+
+
+def crew_table(label: str, repeat: int) -> None:
+    counts: list[int | None] = [1, 2, None]
+    for name, run in crew_workloads():
+        times: dict[int | None, list[float]] = {t: [] for t in counts}
+        for _ in range(repeat):
+            for t in counts:
+                start = time.perf_counter()
+                run(t)
+                times[t].append(time.perf_counter() - start)
+        middle = {t: statistics.median(times[t]) for t in counts}
+        print(f"  {label:<14} {name:<22} 1: {middle[1]:.3f} s  2: {middle[2]:.3f} s "
+              f"(x{middle[1] / middle[2]:.2f})  None: {middle[None]:.3f} s "
+              f"(x{middle[1] / middle[None]:.2f})", flush=True)
+
+
+def crew(repeat: int) -> None:
+    """threads=1 vs 2 vs None on free cores and beside a spinner; the capacity figure."""
+    from catmouse.engine.cpus import usable_cpus
+
+    print(f"k-cops crew: {usable_cpus()} usable CPUs, median of {repeat}; load {load()}")
+    print(f"  capacity (two spinners / one): {capacity():.2f}")
+    crew_table("free cores", repeat)
+    cpus = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else [None]
+    busy = spinner(10_000.0, cpus[-1])
+    try:
+        crew_table("spinner", repeat)
+    finally:
+        busy.kill()
+        busy.wait()
+    print(f"  capacity (two spinners / one): {capacity():.2f}; load {load()}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--q6", action="store_true", help="also the 6-cube (about a minute)")
     parser.add_argument("--n10", action="store_true",
                         help="also the census of the 11,716,571 connected 10-node graphs")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--threads", action="store_true",
+                        help="only the k-cops crew: threads=1 vs 2 vs None, free and shared")
+    parser.add_argument("--repeat", type=int, default=5, help="runs of each (--threads)")
     args = parser.parse_args()
     print(f"catmouse {catmouse.__version__}, engine {catmouse.BACKEND}, "
           f"{os.cpu_count()} cores")
+    if args.threads:
+        crew(args.repeat)
+        return
     census(9, 1)
     census(9, args.jobs)
     robertson()

@@ -22,6 +22,8 @@ TWIN: dict = {
               'engine/test_batches.py', 'engine/test_tables.py'],
     "engine": 'catmouse.engine.bits_py',
 }
+# The twin's searches and their planes mode.
+TWIN_PLANES: dict = {**TWIN, "tests": [*TWIN["tests"], 'engine/test_planes_twin.py']}
 # The Graph and its checks.
 GRAPH: dict = {
     "tests": ['game/test_graph.py', 'game/test_inputs.py', 'engine/test_fast_paths.py',
@@ -58,8 +60,12 @@ PYTHON_MODULES: dict[str, dict] = {
     'engine/bits_py.py': TWIN,
     'engine/checks.py': TWIN,
     'engine/py_game.py': TWIN,
-    'engine/py_small.py': TWIN,
-    'engine/py_rounds.py': TWIN,
+    'engine/py_small.py': TWIN_PLANES,
+    'engine/py_rounds.py': TWIN_PLANES,
+    'engine/py_planes.py': TWIN_PLANES,
+    # The planes format, read by every engine's tables and the Analysis.
+    'engine/planes.py': {"tests": ['engine/test_planes_format.py', 'engine/test_planes_mode.py',
+                                    'engine/test_planes_twin.py']},
     'engine/py_boards.py': TWIN,
     'engine/py_lists.py': TWIN,
     'analysis.py': {
@@ -334,17 +340,6 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "whether a crew spins on its locks before sleeping, when its threads are exactly the "
         "CPUs: a lock is acquired either way, so only the time a phase's hand-over takes "
         "changes",
-    ('catmouse/engine/crew.pxi', 's.wave_end = rows_clear_of(s, s.wave_first)',
-     'drop the statement'):
-        "every wave is then empty, so the first stops the waves and the whole mouse-to-move "
-        "half is written in row order on one thread (the order that is always safe): the same "
-        "table, later",
-    **{('catmouse/engine/crew.pxi', 'if s.wave_end - s.wave_first < WAVE_ROWS:', what):
-       "the waves stop earlier (at the first, or at a wave of exactly WAVE_ROWS rows) and the "
-       "rows left are written in row order on one thread, always safe: the same table, later "
-       "(a wave too big is caught: rows_clear_of moved 64 rows on failed test_remoteness_planes "
-       "at threads=2)"
-       for what in ('negate the condition', '`<` -> `<=`')},
     ('catmouse/engine/cops.pxi',
      "COPS_BAD_GRAPH6 = -1      # cops_graph6's answer for a line that is not graph6",
      '`1` -> `2`'):
@@ -415,10 +410,10 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "Rules.run's default thread count: every caller passes threads, and the queue engines "
         'ignore it (re-check once the engine uses threads)',
     ('catmouse/engine/bits_py.py',
-     'threads: int = 1) -> int:',
+     'def peak_bytes(n: int, outcome: bool, remoteness: bool, target: bool, threads: int = 1,',
      '`1` -> `2`'):
-        "Rules.run's default thread count: every caller passes threads, and the queue engines "
-        'ignore it (re-check once the engine uses threads)',
+        "the twin's peak_bytes default thread count: it is checked and ignored (the twin runs "
+        'one thread), and any positive default gives the same bound',
     ('catmouse/rules.py',
      'if target >= 0:',
      '`0` -> `1`'):
@@ -539,14 +534,6 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
      'negate the condition'):
         "mirrors every arrow's bow across its edge: the mouse's moves on an edge still all bow "
         "one way and the cat's the other (tested); which way is a convention no reader sees",
-    ('catmouse/engine/remoteness.pxi',
-     'x = planes[((bc << 6) + i) * 8 * W + 8 * bm + p] if i < c_end else 0',
-     '`<` -> `<=`'):
-        'only the last, partial cat block reads one row more, row n of the cat planes, which '
-        "planes_in places inside the caller's table (no thread writes there then); after the "
-        'transpose that row is bit c_end of each tile word, and write_word writes entries '
-        '0..c_end-1 from lanes 0..c_end-1 only (tables checked byte-identical with the buffer '
-        'poisoned, n = 65 to 300)',
     ('catmouse/show/draw.py',
      'width = 560 if graph.n <= 30 else 820',
      '`560` -> `561`'):

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
+from functools import cached_property
 from itertools import product
 from typing import Any, cast
 
@@ -34,14 +35,18 @@ CopsPosition = tuple[tuple[Any, ...], Any, CopsTurn]
 
 
 def _teams(n: int, k: int) -> list[tuple[int, ...]]:
-    """The engine's rows: sorted k-tuples of node ids, in colex order."""
-    return sorted((tuple(sorted(t)) for t in _multisets(n, k)), key=lambda t: t[::-1])
-
-
-def _multisets(n: int, k: int) -> list[tuple[int, ...]]:
-    if k == 0:
-        return [()]
-    return [(*rest, v) for v in range(n) for rest in _multisets(v + 1, k - 1)]
+    """The engine's rows: sorted k-tuples of node ids, in colex order (by the largest node,
+    then the rest in colex order), built in that order: no sort."""
+    teams: list[tuple[int, ...]] = [()]
+    for size in range(1, k + 1):
+        # Each (size - 1)-team ending at or below v, in colex order, comes before v.
+        ends = [0] * (n + 1)  # ends[v]: how many of the shorter teams end below node v
+        for team in teams:
+            ends[team[-1] + 1 if team else 0] += 1
+        for v in range(n):
+            ends[v + 1] += ends[v]
+        teams = [(*rest, v) for v in range(n) for rest in teams[:ends[v + 1]]]
+    return teams
 
 
 class CopsGame(Displayed):
@@ -77,13 +82,16 @@ class CopsGame(Displayed):
         """How many cops the team has."""
         return self._cops
 
-    def analyze(self, *, max_memory: int | None = None, threads: int = 1) -> CopsAnalysis:
+    def analyze(self, *, max_memory: int | None = None,
+                threads: int | None = None) -> CopsAnalysis:
         """Solve every position; MemoryError, before allocating, if the tables would not fit.
 
         ``threads`` splits each round over that many threads (the compiled engine, at most
-        64 nodes): the tables are the same byte for byte for every count.  ``max_memory``
-        (bytes) caps the memory the tables may take; by default, the memory available (or
-        what ``ulimit -v`` leaves, if less).  Ctrl-C stops the search within a round.
+        64 nodes): the tables are the same byte for byte for every count.  None (the default)
+        leaves the count to the engine: every usable CPU for a big search, one for a small
+        one or when the others are busy (``catmouse.cops.limits.check_cop_threads``).
+        ``max_memory`` (bytes) caps the memory the tables may take; by default, the memory
+        available (or what ``ulimit -v`` leaves, if less).  Ctrl-C stops the search within a round.
         """
         graph, k = self._graph, self._cops
         threads = check_cop_threads(threads)
@@ -115,7 +123,7 @@ class CopsGame(Displayed):
         """
         return 2 * cops_rows(self._graph.n, self._cops) * self._graph.n
 
-    def need_bytes(self, *, threads: int = 1) -> int:
+    def need_bytes(self, *, threads: int | None = None) -> int:
         """About the bytes :meth:`analyze` takes at its peak: its tables and the engine's."""
         n, k = self._graph.n, self._cops
         return (5 * self.positions()
@@ -155,11 +163,15 @@ class CopsAnalysis(Displayed):
         graph = game.graph
         self._n = graph.n
         self._teams = _teams(graph.n, game.cops)
-        self._row = {team: i for i, team in enumerate(self._teams)}
         self._outcomes = outcomes
         self._remoteness = memoryview(remoteness).cast("i")
         rows = graph._rows()
         self._closed = [tuple(sorted({u, *rows[u]})) for u in range(graph.n)]
+
+    @cached_property
+    def _row(self) -> dict[tuple[int, ...], int]:
+        """Each team's row: built on first use (a third of a small analysis's time)."""
+        return {team: i for i, team in enumerate(self._teams)}
 
     @property
     def game(self) -> CopsGame:

@@ -11,17 +11,26 @@ from ..rules import MAX_THREADS
 __all__ = ["check_cop_threads", "check_max_memory"]
 
 
-def check_cop_threads(threads: Any) -> int:
-    """An int from 1 to MAX_THREADS (solve_many's range and words), else TypeError or
-    ValueError.
+def check_cop_threads(threads: Any) -> int | None:
+    """None (the engine picks: see below) or an int from 1 to MAX_THREADS (solve_many's
+    range and words), else TypeError or ValueError.
 
+    With None the compiled engine takes every CPU this process may use (its affinity and
+    cgroup quota) for a search of at least 16,384 cop teams (fewer: one thread), and goes on
+    alone when it finds its helpers starved of CPU (it waited for them half as long as it
+    worked): never much slower than one thread, on free or shared cores.
+
+    >>> check_cop_threads(None) is None
+    True
     >>> check_cop_threads(2**70)
     Traceback (most recent call last):
     ...
     ValueError: threads must be from 1 to 1024, not 1180591620717411303424
     """
+    if threads is None:
+        return None
     if isinstance(threads, bool) or not isinstance(threads, int):
-        raise TypeError(f"threads must be an int, not {type(threads).__name__}")
+        raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
     if not 1 <= threads <= MAX_THREADS:
         raise ValueError(f"threads must be from 1 to {MAX_THREADS}, not {threads}")
     return threads

@@ -49,7 +49,7 @@ def _csr(graph: Graph, nodes: list[int]) -> tuple[int, list[int], list[int]]:
     return len(nodes), indptr, indices
 
 
-def cop_number(graph: Any, max_cops: int | None = None, *, threads: int = 1) -> int:
+def cop_number(graph: Any, max_cops: int | None = None, *, threads: int | None = None) -> int:
     """The cop number c(G): the fewest cops with a start that catches every robber.
 
     ``graph`` is anything :func:`catmouse.solve` takes (adjacency lists, a :class:`Graph`, a
@@ -60,7 +60,10 @@ def cop_number(graph: Any, max_cops: int | None = None, *, threads: int = 1) -> 
     than ``max_cops``; MemoryError, before allocating, when the positions of the next number
     of cops would not fit in the memory available.  ``threads`` splits each round of a
     search over that many threads (1 to 1024; the compiled engine, components of at most
-    64 nodes); the answer is the same for every count.  Ctrl-C stops it within a round.
+    64 nodes); the answer is the same for every count.  None (the default) leaves the count
+    to the engine: every usable CPU for a big search, one for a small one or when the
+    others are busy (``catmouse.cops.limits.check_cop_threads``).  Ctrl-C stops it within
+    a round.
 
     >>> cop_number([[1, 2], [0, 2], [0, 1, 3], [2]])          # a triangle with a tail
     1

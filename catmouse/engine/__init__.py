@@ -43,10 +43,20 @@ class TableLike(Protocol):
 
 
 class Propagate(Protocol):
-    """``propagate(n, flags, 8 CSR arrays, outcome, remoteness, target, threads, progress)``."""
+    """``propagate(n, flags, 8 CSR arrays, outcome, remoteness, target, threads, progress,
+    planes, more_planes)``: remoteness as an int32 table, or as planes (``planes.py``)."""
 
     def __call__(self, n: int, flags: Any, *arrays_and_tables: Any, threads: int = 1,
-                 progress: Callable[[int], object] | None = None) -> int: ...
+                 progress: Callable[[int], object] | None = None, planes: Any = None,
+                 more_planes: list[Any] | None = None) -> int: ...
+
+
+class PeakBytes(Protocol):
+    """``peak_bytes(n, outcome, remoteness, target, threads, planes)``: a propagate call's own
+    bytes (planes mode's caller-given planes not counted)."""
+
+    def __call__(self, n: int, outcome: bool, remoteness: bool, target: bool,
+                 threads: int = 1, planes: bool = False) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -56,7 +66,7 @@ class Engine:
     name: str
     module: ModuleType
     propagate: Propagate
-    peak_bytes: Callable[[int, bool, bool, bool, int], int]
+    peak_bytes: PeakBytes
     Table: Callable[[int], TableLike]
     Board: Callable[..., BoardLike]
     classic_board: Callable[..., BoardLike | None]

@@ -31,9 +31,13 @@ def propagate(
     *,
     threads: int = 1,
     progress: Callable[[int], object] | None = None,
+    planes: Any = None,
+    more_planes: list[Any] | None = None,
 ) -> int: ...
 def check_threads(threads: Any) -> int: ...
-def peak_bytes(n: int, outcome: bool, remoteness: bool, target: bool, threads: int = 1) -> int:
+def peak_bytes(
+    n: int, outcome: bool, remoteness: bool, target: bool, threads: int = 1, planes: bool = False
+) -> int:
     """Bytes this engine allocates itself for such a call (the caller's buffers not counted)."""
 
 @disjoint_base
@@ -60,6 +64,8 @@ def _propagate(
     target: int = -1,
     threads: int = 1,
     progress: Any = None,
+    planes: Any = None,
+    more_planes: list[Any] | None = None,
 ) -> int: ...
 @disjoint_base
 class Board:
@@ -106,7 +112,7 @@ def solve_lists_many(
 def _helpers_started() -> int: ...
 
 # The game of k cops (cops.pxi, cops_entry.pxi): see py_cops.py for the contract.
-def cops_peak_bytes(n: int, k: int, tables: bool = False, threads: int = 1) -> int: ...
+def cops_peak_bytes(n: int, k: int, tables: bool = False, threads: int | None = 1) -> int: ...
 def cops_search(
     n: int,
     indptr: Any,
@@ -117,7 +123,7 @@ def cops_search(
     *,
     stop: bool = True,
     max_bytes: int | None = None,
-    threads: int = 1,
+    threads: int | None = 1,
 ) -> int: ...
 def cop_number(
     n: int,
@@ -125,8 +131,9 @@ def cop_number(
     indices: Any,
     max_cops: int,
     max_bytes: int | None = None,
-    threads: int = 1,
+    threads: int | None = 1,
 ) -> int: ...
+def _cops_crews(solo_from: int | None = None) -> tuple[int, int]: ...
 def cop_numbers_graph6(data: Buffer, max_cops: int, max_bytes: int | None = None) -> bytes: ...
 @disjoint_base
 class _CopTables: ...

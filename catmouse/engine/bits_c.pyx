@@ -34,8 +34,9 @@ one of its moves' rows changed, and only the changed words are recomputed (all
 of them, as contiguous loops, when a quarter or more changed).  New bits reach
 the other orientation through 64x64 bit tiles transposed in registers, one
 destination word per row and round rather than one per bit; the outcome table
-is written at the end from the bit tables, and so is the remoteness table, from
-bit-planes of each position's round kept during the search (``remoteness.pxi``).
+is written at the end from the bit tables; remoteness is kept as bit-planes of each
+position's round during the search, in the caller's buffer or, for an int32 table, in planes
+of the engine's own written out at the end (``remoteness.pxi``).
 The answers depend on the move arrays alone: when the reverse arrays are not
 their reverse (the raw entry does not check it), every row is recomputed every
 round instead of trusting the work-list.
@@ -60,7 +61,7 @@ from cpython.buffer cimport (
     PyBuffer_Release,
     PyObject_GetBuffer,
 )
-from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.mem cimport PyMem_RawCalloc, PyMem_RawFree, PyMem_RawMalloc
 from cpython.pyport cimport PY_SSIZE_T_MAX
@@ -112,6 +113,8 @@ cdef enum:
     THIN_WORD = 2
     # Remoteness planes' words written this many later than found (a power of two).
     PENDING = 16
+    # Layers of remoteness planes at most (8 bits each: int32 rounds need 4).
+    MAX_LAYERS = 4
     # Largest graph solve_lists takes on (the Python path checks memory for bigger ones).
     LISTS_MAX_NODES = 1024
     # Phases of a round, as commands to the worker threads.
@@ -119,8 +122,7 @@ cdef enum:
     PHASE_MOUSE = 1
     PHASE_OUTPUT = 2
     PHASE_EXIT = 3
-    PHASE_REMOTENESS = 4
-    PHASE_SEED = 5
+    PHASE_SEED = 4
     # From this size on a table is worth the huge-page hint (smaller ones come from the heap).
     HUGE_TABLE = 1 << 22
 

@@ -37,7 +37,9 @@ children's sets in its own orientation.  Two searches do that:
   recomputed, so long thin endgames cost about the positions they decide.
 
 The outcome table is written row by row at the end (bit sets to code bytes
-through ``format``/``bytes.translate``); remoteness is the round number.
+through ``format``/``bytes.translate``); remoteness is the round number, written per
+position into an int32 table, or in planes mode (``py_planes``) ORed as whole rows into the
+bit planes of the round number's set bits and written out in the planes layout at the end.
 
 The twin is split by job as the compiled engine is: this module is its face (``propagate``,
 ``peak_bytes`` and every entry point); ``py_game`` holds the game's rows and round 0,
@@ -53,7 +55,7 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
-from .checks import check_arrays, check_threads
+from .checks import check_arrays, check_planes, check_threads
 from .facts import MAX_NODES
 from .py_boards import Board, classic_board, solve_boards
 from .py_cops import cop_number, cop_numbers_graph6, cops_peak_bytes, cops_search
@@ -85,6 +87,8 @@ def propagate(
     *,
     threads: int = 1,
     progress: Callable[[int], Any] | None = None,
+    planes: Any = None,
+    more_planes: list | None = None,
 ) -> int:
     """Solve every position of the game; see the module docstring.
 
@@ -95,6 +99,12 @@ def propagate(
     ``threads`` is checked and ignored (the twin runs in one thread);
     ``progress(decided)`` is called between rounds and once at the end.
 
+    Planes mode: ``planes`` (a writable byte buffer of ``py_planes.layer_bytes(n)``, with
+    ``outcome`` and without ``remoteness``) gets every decided position's remoteness as bit
+    planes in the canonical layout (catmouse/engine/planes.py), zero bits elsewhere; a
+    search past round 255 appends each further layer to the list ``more_planes`` as a
+    bytearray.
+
     >>> from array import array
     >>> line = array("i", [0, 1, 3, 4]), array("i", [1, 0, 2, 1])  # 0 - 1 - 2
     >>> propagate(3, bytes([3, 0, 0]), *line * 4, target=7)  # mouse 2, cat 1
@@ -103,11 +113,13 @@ def propagate(
     csr = (mouse_indptr, mouse_indices, mouse_rindptr, mouse_rindices,
            cat_indptr, cat_indices, cat_rindptr, cat_rindices)
     n, flag_bytes, arrays, target = check_arrays(n, flags, csr, outcome, remoteness, target)
+    planes = check_planes(n, outcome, remoteness, planes, more_planes)
     check_threads(threads)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be callable or None, not {type(progress).__name__}")
     search = _search_small if n <= _SMALL_NODES else _search
-    return search(_Game(n, flag_bytes, arrays), target, outcome, remoteness, progress)
+    return search(_Game(n, flag_bytes, arrays), target, outcome, remoteness, progress,
+                  planes, more_planes)
 
 
 class Table:
@@ -168,7 +180,8 @@ def _list_bytes(items: int) -> int:
     return 72 + 9 * items + 32
 
 
-def peak_bytes(n: int, outcome: bool, remoteness: bool, target: bool, threads: int = 1) -> int:
+def peak_bytes(n: int, outcome: bool, remoteness: bool, target: bool, threads: int = 1,
+               planes: bool = False) -> int:
     """An upper bound on the bytes one ``propagate`` call allocates itself.
 
     Not counting the caller's outcome/remoteness buffers, for CSR arrays given
@@ -191,7 +204,12 @@ def peak_bytes(n: int, outcome: bool, remoteness: bool, target: bool, threads: i
       tables, six of round 0 and three of (row, bits, bits) tuples), at most
       ``n`` of each kind alive;
     - the remoteness table is cleared through a block of at most 65536 ints,
-      and the outcome table is written row by row (a few strings of n chars).
+      and the outcome table is written row by row (a few strings of n chars);
+    - planes mode (``planes=True``; the caller's planes buffer is not counted): per turn 8
+      plane lists of n row ints (n > 64), or 8 boards and their 16 lists of n rows
+      (n <= 64); and the write of one plane at a time, its rows as bytes, joined, and as
+      words.  The planes of bits 8 and up and the layers past the first (a search of more
+      than 255 rounds) are not counted.
 
     ``threads`` is checked and does not change the bound (the twin runs one
     thread).
@@ -225,6 +243,16 @@ def peak_bytes(n: int, outcome: bool, remoteness: bool, target: bool, threads: i
         total += 8 * row  # temporaries of a step
     if remoteness:
         total += 4 * min(2 * n * n, _FILL_BLOCK) + 64
+    if planes:
+        row_bytes = (n + 63) // 64 * 8
+        if n <= _SMALL_NODES:
+            total += 8 * _int_bytes(4 * width * width)  # the plane boards
+            total += 2 * _int_bytes(4 * width * width) + 3 * (n * width // 2 + 64)  # one's fold
+            total += 16 * (_list_bytes(n) + n * _int_bytes(width))  # as plane lists
+        else:
+            total += 2 * 8 * (_list_bytes(n) + n * row)
+        # one plane's write: its rows' bytes, their join, its words, and a plane of zeros
+        total += _list_bytes(n) + n * (row_bytes + 64) + 3 * (n * row_bytes + 64)
     if outcome:
         total += 8 * (5 * n + 128)  # _codes' strings and ints of one row
     return total

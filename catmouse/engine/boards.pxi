@@ -153,11 +153,10 @@ def classic_board(n, hole, indptr, indices, rindptr, rindices):
     cdef uint8_t flags[64]
     cdef Game g
     cdef Board board
-    if type(n) is not int or type(hole) is not int:
+    # (Compared as Python ints first: a hole past a C long, say 2**63, is declined too.)
+    if type(n) is not int or type(hole) is not int or not 0 <= hole < n <= 64:
         return None
     nodes, h = n, hole
-    if not 0 <= h < nodes <= 64:
-        return None
     arrays = (indptr, indices, rindptr, rindices)
     try:
         for i in range(4):

@@ -14,7 +14,7 @@ from typing import Any
 
 from .facts import MAX_NODES
 
-__all__ = ["check_game", "check_arrays", "check_threads"]
+__all__ = ["check_game", "check_arrays", "check_planes", "check_threads"]
 
 _INT_FORMATS = frozenset("bBhHiIlLqQnN")
 
@@ -131,6 +131,29 @@ def check_arrays(
     if target >= size:
         raise ValueError(f"target {target} is not a position (there are {size})")
     return n, flags, arrays, target
+
+
+def check_planes(n: int, outcome: Any, remoteness: Any, planes: Any, more_planes: Any
+                 ) -> memoryview | None:
+    """Check planes mode's buffers (after ``check_arrays``): ``planes`` a writable byte buffer of
+    one layer (2 * n * W * 64 bytes, W = (n + 63) // 64), with an outcome buffer and no
+    remoteness buffer, and ``more_planes`` a list.  Returns the planes as a byte view, or None.
+    """
+    if planes is None:
+        if more_planes is not None:
+            raise TypeError("more_planes is only for a search given planes")
+        return None
+    if not isinstance(more_planes, list):
+        raise TypeError(f"more_planes must be a list, not {type(more_planes).__name__}")
+    view = _buffer(planes, "planes", ("B", "b", "c"), 1, writable=True)
+    size = 2 * n * ((n + 63) // 64) * 64
+    if len(view) != size:
+        raise ValueError(f"planes buffer has {len(view)} bytes, expected {size}")
+    if outcome is None:
+        raise ValueError("a planes buffer needs an outcome buffer")
+    if remoteness is not None:
+        raise ValueError("give either a remoteness buffer or a planes buffer, not both")
+    return view
 
 
 def check_threads(threads: Any) -> int:

@@ -26,14 +26,18 @@ cdef enum:
     COPS_CREW_MAX = 64        # threads one search takes at most (more are cut to this)
     COPS_PHASE_ROBBER = 1
     COPS_PHASE_PUSH = 2
-    COPS_PHASE_MERGE = 3
     COPS_PHASE_EXIT = 4
+    COPS_PHASE_START = 5
+    COPS_PHASE_OUTCOME = 6
     COPS_BAD_GRAPH6 = -1      # cops_graph6's answer for a line that is not graph6
     POLL_WAIT_US = 20000      # a crew's caller, waiting on a helper, polls this often
     # Steps between two polls for Ctrl-C: a step of the cops' rounds is a row's random
     # access (a cache miss, ~100 ns on 100 million rows), so far fewer than POLL_WORK.
     COPS_POLL_WORK = 1 << 16
     COPS_ROW_WORK = 64        # the steps a row of the robber's round counts for
+    # threads=None hires a crew for a search of this many rows or more (fewer: the rounds
+    # are over before the helpers' start and barriers pay back).
+    AUTO_CREW_ROWS = 1 << 14
 
 
 cdef struct CopCrew:
@@ -44,14 +48,16 @@ cdef struct CopCrew:
     int32_t spins             # tries of a lock before blocking on it (crew.pxi)
     PyThread_type_lock go[COPS_CREW_MAX]
     PyThread_type_lock done[COPS_CREW_MAX]
-    int64_t capacity          # rows each thread's buffers hold
-    uint64_t *acc             # threads * capacity: each thread's gains of this cops' round
-    int32_t *touched          # threads * capacity: the rows whose gains it started
-    int32_t *changed          # threads * capacity: the rows it owns whose cop set grew
+    int64_t capacity          # rows each thread's lists hold
+    int32_t *changed          # threads * capacity: the rows it listed whose cop set grew
     int32_t *pushed           # threads * capacity: the rows whose robber set grew
-    int64_t ntouched[COPS_CREW_MAX]
     int64_t nchanged[COPS_CREW_MAX]
     int64_t npushed[COPS_CREW_MAX]
+    int32_t won               # a thread saw a row fill (the cop number's mode): all leave
+    int64_t won_row[COPS_CREW_MAX]  # per thread, the row it saw fill, or -1
+    bint auto                 # threads=None: may leave the crew for this thread alone
+    int64_t own_ns            # the caller's time in its shares of the phases
+    int64_t waited_ns         # and waiting, after its share, for the helpers'
 
 
 cdef struct CopSearch:
@@ -81,6 +87,9 @@ cdef struct CopSearch:
     bint any_win              # stop at the first full row, mid-round (the cop number)
     int64_t found             # that row, or -1
     CopCrew *crew             # helper threads (cops_crew.pxi), or NULL: this thread alone
+    void *hire                # the _CopCrewThreads that starts them on first need, or NULL
+    int32_t want              # the threads asked for (1: none)
+    bint auto                 # threads=None: a crew only for searches of AUTO_CREW_ROWS rows
     int32_t stopped           # set once the search must end (a signal, or ``cancel``)
     const int32_t *cancel     # the caller's stop flag (another thread sets it), or NULL
 
@@ -222,35 +231,29 @@ cdef inline int cops_poll_rows(CopSearch *c, int64_t s, int64_t work) noexcept n
     return cops_poll(c)
 
 
-cdef int cops_start(CopSearch *c) noexcept nogil:
-    """Round 0 and 1: each row's team, ``robber[S] = S`` and ``cops[S] = N[S]``; -1 if
-    stopped (cops_poll) part way."""
-    cdef int32_t n = c.n, k = c.k, i, j, r
-    cdef int64_t s, base, turn1 = c.rows * n
+cdef inline bint cops_halt(CopSearch *c, int32_t i, int64_t s, int64_t work) noexcept nogil:
+    """Every 1024 rows of a pass, whether thread ``i`` must stop: thread 0 (the search's
+    own) polls (cops_poll, ``work``: steps of 1024 rows), a crew's helpers watch ``stopped``."""
+    if s & 1023:
+        return False
+    if i == 0:
+        c.work += work
+        return cops_poll(c) < 0
+    return cm_load32(&c.stopped) != 0
+
+
+cdef int cops_teams(CopSearch *c) noexcept nogil:
+    """Round 0's rows: each row's team, the multisets in colex order; -1 if stopped."""
+    cdef int32_t n = c.n, k = c.k, i, j
+    cdef int64_t s
     cdef uint8_t a[COPS_MAX]
-    cdef uint64_t here, mask
     for i in range(k):
         a[i] = 0
     for s in range(c.rows):
-        if cops_poll_rows(c, s, 1024 * (k + 2 * n)) < 0:
+        if cops_halt(c, 0, s, 1024 * k):
             return -1
-        here = mask = 0
         for i in range(k):
             c.team[s * k + i] = a[i]
-            here |= (<uint64_t> 1) << a[i]
-            mask |= c.closed[a[i]]
-        c.cops[s] = mask
-        c.robber[s] = here
-        c.changed[s] = <int32_t> s
-        if c.rem != NULL:
-            base = s * n
-            for r in range(n):
-                if (here >> r) & 1:
-                    c.rem[base + r] = c.rem[turn1 + base + r] = 0
-                else:
-                    c.rem[base + r] = -1
-                    c.rem[turn1 + base + r] = 1 if (mask >> r) & 1 else -1
-        # The next multiset in colex order.
         i = 0
         while i < k and a[i] == (a[i + 1] if i + 1 < k else n - 1):
             i += 1
@@ -259,6 +262,44 @@ cdef int cops_start(CopSearch *c) noexcept nogil:
         a[i] += 1
         for j in range(i):
             a[j] = 0
+    return 0
+
+
+cdef int cops_start_rows(CopSearch *c, int32_t i, int64_t lo, int64_t hi) noexcept nogil:
+    """Rounds 0 and 1 on rows lo..hi (thread ``i``): ``robber[S] = S``, ``cops[S] = N[S]``
+    and their remoteness; -1 if stopped part way."""
+    cdef int32_t n = c.n, k = c.k, j, r
+    cdef int64_t s, base, turn1 = c.rows * n
+    cdef uint64_t here, mask
+    cdef uint8_t v
+    for s in range(lo, hi):
+        if cops_halt(c, i, s, 1024 * 2 * n):
+            return -1
+        here = mask = 0
+        for j in range(k):
+            v = c.team[s * k + j]
+            here |= (<uint64_t> 1) << v
+            mask |= c.closed[v]
+        c.cops[s] = mask
+        c.robber[s] = here
+        if c.rem != NULL:
+            base = s * n
+            for r in range(n):
+                if (here >> r) & 1:
+                    c.rem[base + r] = c.rem[turn1 + base + r] = 0
+                else:
+                    c.rem[base + r] = -1
+                    c.rem[turn1 + base + r] = 1 if (mask >> r) & 1 else -1
+    return 0
+
+
+cdef int cops_start(CopSearch *c) noexcept nogil:
+    """Round 0 and 1 on this thread, every row changed; -1 if stopped (cops_poll) part way."""
+    cdef int64_t s
+    if cops_teams(c) < 0 or cops_start_rows(c, 0, 0, c.rows) < 0:
+        return -1
+    for s in range(c.rows):
+        c.changed[s] = <int32_t> s
     return 0
 
 
@@ -329,16 +370,24 @@ cdef int64_t cops_push(CopSearch *c, int64_t s, uint64_t new, int32_t t,
             return count
 
 
+cdef inline int32_t crew_for(int32_t want, bint auto, int64_t rows) noexcept nogil:
+    """The threads a search of ``rows`` rows takes: ``want``, but one for a small search
+    when the count was left to the engine (``auto``); one where the compiler gives the
+    crew no atomics (_bitops.h)."""
+    return 1 if auto and rows < AUTO_CREW_ROWS or not CM_HAVE_ATOMICS else want
+
+
 cdef int64_t cops_run(CopSearch *c, bint stop) noexcept nogil:
     """The search on the buffers of ``c``: a winning row, -1, or COPS_INTERRUPTED."""
-    cdef int32_t n = c.n, t = 1
-    cdef int64_t s, idx, first = -1, nchanged = c.rows, npushed, row
-    cdef uint64_t outside, reach, new
+    cdef int64_t s, first = -1
     cdef bint tables = c.outcome != NULL or c.rem != NULL
-    if n == 0:
+    if c.n == 0:
         return -1
-    if c.crew != NULL and c.crew.threads > 1:
-        return crew_run(c, stop)
+    if crew_for(c.want, c.auto, c.rows) > 1:
+        if c.crew == NULL and c.hire != NULL:
+            crew_hire(c)
+        if c.crew != NULL and c.crew.threads > 1:
+            return crew_run(c, stop)
     c.work = 0
     c.found = -1
     if cops_start(c) < 0:
@@ -351,6 +400,17 @@ cdef int64_t cops_run(CopSearch *c, bint stop) noexcept nogil:
             break
     if first >= 0 and stop and not tables:
         return first
+    return cops_rounds(c, 1, c.rows, first, stop)
+
+
+cdef int64_t cops_rounds(CopSearch *c, int32_t t, int64_t nchanged, int64_t first,
+                         bint stop) noexcept nogil:
+    """cops_run's rounds on this thread, from round ``t`` done, the rows of
+    ``changed[:nchanged]`` (none marked) changed in it, ``first`` the first full row or -1."""
+    cdef int32_t n = c.n
+    cdef int64_t s, idx, npushed, row
+    cdef uint64_t outside, reach, new
+    cdef bint tables = c.outcome != NULL or c.rem != NULL
     while True:
         t += 1  # the robber's round
         npushed = 0
@@ -405,10 +465,15 @@ cdef int64_t cops_run(CopSearch *c, bint stop) noexcept nogil:
 
 cdef int cops_outcome(CopSearch *c) noexcept nogil:
     """The outcome table from the win sets; -1 if stopped (cops_poll) part way."""
+    return cops_outcome_rows(c, 0, 0, c.rows)
+
+
+cdef int cops_outcome_rows(CopSearch *c, int32_t i, int64_t lo, int64_t hi) noexcept nogil:
+    """The outcome table's rows lo..hi (thread ``i``); -1 if stopped part way."""
     cdef int32_t n = c.n, r
     cdef int64_t s, turn1 = c.rows * n
-    for s in range(c.rows):
-        if cops_poll_rows(c, s, 1024 * 2 * n) < 0:
+    for s in range(lo, hi):
+        if cops_halt(c, i, s, 1024 * 2 * n):
             return -1
         for r in range(n):
             c.outcome[s * n + r] = (
@@ -494,9 +559,8 @@ cdef int64_t cops_number(CopSearch *c, const uint64_t *closed, int32_t n, int64_
         m = cops_component(closed, n, &seen, part)
         k = 1
         while total + k <= max_cops and m > 1:
-            need = cops_need(m, k)
-            if c.crew != NULL:
-                need += crew_need(m, k, c.crew.threads)
+            need = cops_need(m, k) + crew_need(
+                m, k, crew_for(c.want, c.auto, cops_rows_c(m, k)))
             if max_bytes >= 0 and need > max_bytes:
                 bad[0] = m
                 bad[1] = <int32_t> k

@@ -13,10 +13,11 @@ from math import comb
 from typing import Any
 
 from .checks import _buffer, _ids, _offsets
+from .cpus import usable_cpus
 
 __all__ = ["MAX_COP_NODES", "MAX_GRAPH6_NODES", "MAX_COPS", "CAPTURED", "ESCAPED",
            "components", "csr_of", "cops_rows", "check_cop_graph", "check_cops",
-           "check_cop_tables", "check_cancel", "too_big", "graph6_masks"]
+           "check_cop_tables", "check_cancel", "check_cop_threads", "too_big", "graph6_masks"]
 
 # The most nodes a search takes: rows of one 64-bit word up to 64 nodes, of several above.
 MAX_COP_NODES = 1024
@@ -29,6 +30,33 @@ MAX_COPS = 16
 # MOUSE_WIN (the robber, the mouse, escapes forever).
 CAPTURED = 2
 ESCAPED = 1
+# The most threads a search may be asked for: solve_many's bound (catmouse.rules.MAX_THREADS,
+# which the engine cannot import), with its words.
+MAX_COP_THREADS = 1024
+
+
+def check_cop_threads(threads: Any) -> tuple[int, bool]:
+    """The threads of a search and whether they were left to the engine (``None``).
+
+    ``None`` gives every CPU this process may use (``usable_cpus``: its affinity and cgroup
+    quota), and the compiled twin then hires them only for a big enough search and sends
+    them home when they are starved (cops_crew.pxi).  Else an int from 1 to 1024, or
+    TypeError or ValueError, solve_many's words.
+
+    >>> check_cop_threads(2)
+    (2, False)
+    >>> check_cop_threads(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: threads must be from 1 to 1024, not 0
+    """
+    if threads is None:
+        return min(usable_cpus(), MAX_COP_THREADS), True
+    if isinstance(threads, bool) or not isinstance(threads, int):
+        raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
+    if not 1 <= threads <= MAX_COP_THREADS:
+        raise ValueError(f"threads must be from 1 to {MAX_COP_THREADS}, not {threads}")
+    return threads, False
 
 
 def cops_rows(n: int, k: int) -> int:

@@ -1,26 +1,46 @@
 # Included by bits_c.pyx. Threads within one k-cops search (n <= 64): the rounds of cops.pxi
 # split over a crew, with the same tables byte for byte whatever the thread count.
 #
-# A round is three phases, a barrier (CPython locks, as crew.pxi) after each:
-#   robber: each thread takes the rows it owns whose cop set grew, and sets their robber bits;
-#   push:   each thread pushes its rows' new robber bits to every team move of them, into a
-#           gain table of its own (no thread writes another's: no atomics, no races);
-#   merge:  each thread owns a block of rows, ORs every thread's gains for them, writes the
-#           cop sets and the remoteness of the new bits, and lists the rows that grew.
+# A round is two phases, a barrier (CPython locks, as crew.pxi) after each:
+#   robber: each thread takes the rows of its list whose cop set grew, and sets their
+#           robber bits (no two lists share a row);
+#   push:   the rows whose robber set grew, all lists one after another, are dealt to the
+#           threads PUSH_CHUNK at a time (even shares, whatever the lists' lengths); each
+#           pushes their new robber bits to every team move, ORing them into the shared cop
+#           sets with an atomic OR (_crew.h): the bits it sets first are its to write in the
+#           remoteness table, and the first thread to see a row grow (an atomic swap of its
+#           mark) lists it for its next robber phase.
 # A bit's round does not depend on who found it, so the tables are those of one thread.
+# Rounds 0 and 1 and the outcome table split by blocks of rows (phases START, OUTCOME).
+# (An earlier crew gave each thread a gain table of its own and merged them: twice the
+# memory touched at random, and the 6-cube with 4 cops ran no faster on two threads.)
+#
+# threads=None (``auto``): a crew only for searches of AUTO_CREW_ROWS rows or more, and the
+# caller times its phases: when it waits for the helpers half as long as it works on its own
+# shares (a helper starved of CPU: another process on its core, a cgroup quota), the search
+# finishes on the caller's thread alone (cops_rounds), never much slower than threads=1.
+
+cdef extern from "_crew.h" nogil:
+    int64_t cm_clock_ns()
+    uint64_t cm_load64(const uint64_t *p)
+    uint64_t cm_fetch_or64(uint64_t *p, uint64_t v)
+    uint8_t cm_swap8(uint8_t *p, uint8_t v)
+
+cdef enum:
+    SOLO_MIN_WAIT_NS = 1000000   # waits below this (1 ms in all) never send a crew home
+    PUSH_CHUNK = 16              # rows of the push lists a thread takes at a time
+
 
 cdef int crew_reserve(CopCrew *w, int64_t rows) noexcept nogil:
-    """Each thread's buffers for ``rows`` rows (kept when big enough); -1 if out of memory."""
+    """Each thread's lists for ``rows`` rows (kept when big enough); -1 if out of memory."""
     cdef int64_t size
     if rows <= w.capacity:
         return 0
     crew_free_buffers(w)
     size = <int64_t> w.threads * rows
-    w.acc = <uint64_t *> PyMem_RawCalloc(<size_t> size, 8)
-    w.touched = <int32_t *> PyMem_RawMalloc(<size_t> size * 4)
     w.changed = <int32_t *> PyMem_RawMalloc(<size_t> size * 4)
     w.pushed = <int32_t *> PyMem_RawMalloc(<size_t> size * 4)
-    if w.acc == NULL or w.touched == NULL or w.changed == NULL or w.pushed == NULL:
+    if w.changed == NULL or w.pushed == NULL:
         crew_free_buffers(w)
         return -1
     w.capacity = rows
@@ -28,38 +48,38 @@ cdef int crew_reserve(CopCrew *w, int64_t rows) noexcept nogil:
 
 
 cdef void crew_free_buffers(CopCrew *w) noexcept nogil:
-    PyMem_RawFree(w.acc)
-    PyMem_RawFree(w.touched)
     PyMem_RawFree(w.changed)
     PyMem_RawFree(w.pushed)
-    w.acc = NULL
-    w.touched = w.changed = w.pushed = NULL
+    w.changed = w.pushed = NULL
     w.capacity = 0
 
 
 cdef int64_t crew_need(int64_t n, int64_t k, int64_t threads) noexcept nogil:
-    """Bytes a crew of ``threads`` adds to a search: per thread and row a word, three ints."""
+    """Bytes a crew of ``threads`` adds to a search: per thread and row two ints."""
     cdef int64_t rows = cops_rows_c(n, k)
-    if threads <= 1:
+    if threads <= 1 or not CM_HAVE_ATOMICS:
         return 0
     if rows < 0 or rows >= (<int64_t> 1) << 31:
         return (<int64_t> 1) << 62
-    return <int64_t> sizeof(CopCrew) + min(threads, COPS_CREW_MAX) * rows * (8 + 3 * 4)
+    return <int64_t> sizeof(CopCrew) + min(threads, COPS_CREW_MAX) * rows * 2 * 4
 
 
-cdef int64_t crew_push(CopSearch *c, int64_t s, uint64_t new, uint64_t *acc,
-                       int32_t *touched, int64_t *ntouched) noexcept nogil:
-    """cops_push's walk over the team moves of row ``s``, gains into ``acc`` alone; returns
-    the steps it took (the work between two polls)."""
+cdef int64_t crew_push(CopSearch *c, int64_t s, uint64_t new, int32_t me,
+                       int64_t *won) noexcept nogil:
+    """cops_push's walk over the team moves of row ``s``, on thread ``me`` of the crew;
+    returns the steps it took (the work between two polls).  In the cop number's mode it
+    stops at a row it fills, left in ``won``."""
+    cdef CopCrew *w = c.crew
+    cdef int32_t *mine = w.changed + me * w.capacity
     cdef int32_t k = c.k, m = c.k - 1, i, j, p, q, limit, inner
-    cdef int64_t row
+    cdef int64_t row, turn1 = c.rows * c.n
     cdef uint8_t a[COPS_MAX]
     cdef uint8_t b[COPS_MAX]
     cdef int32_t pick[COPS_MAX]
     cdef int64_t before[COPS_MAX + 1]
     cdef int64_t after[COPS_MAX + 1]
     cdef uint8_t v
-    cdef uint64_t gain
+    cdef uint64_t gain, old
     cdef int64_t steps = 0
     for i in range(k):
         a[i] = c.team[s * k + i]
@@ -86,12 +106,19 @@ cdef int64_t crew_push(CopSearch *c, int64_t s, uint64_t new, uint64_t *acc,
             while p < m and b[p] < v:
                 p += 1
             row = before[p] + c.weight[p][v] + after[p]
-            gain = new & ~c.cops[row] & ~acc[row]  # the cop sets are read-only in this phase
+            gain = new & ~cm_load64(&c.cops[row])
             if gain:
-                if acc[row] == 0:
-                    touched[ntouched[0]] = <int32_t> row
-                    ntouched[0] += 1
-                acc[row] |= gain
+                old = cm_fetch_or64(&c.cops[row], gain)
+                gain &= ~old  # the bits this thread set first
+                if gain:
+                    if c.rem != NULL:
+                        cops_write(c.rem, turn1 + row * c.n, gain, w.t)
+                    if not c.mark[row] and not cm_swap8(&c.mark[row], 1):
+                        mine[w.nchanged[me]] = <int32_t> row
+                        w.nchanged[me] += 1
+                    if c.any_win and (old | gain) == c.everyone:
+                        won[0] = row
+                        return steps
         i = 1
         while i < k:
             pick[i] += 1
@@ -113,20 +140,56 @@ cdef inline bint crew_stop(CopSearch *c, int32_t i, int64_t work) noexcept nogil
     return cm_load32(&c.stopped) != 0
 
 
+cdef void crew_pushes(CopSearch *c, int32_t i) noexcept nogil:
+    """Thread ``i``'s share of the push phase: chunk j of the lists, one after another, is
+    thread j % T's."""
+    cdef CopCrew *w = c.crew
+    cdef int32_t T = w.threads, j = 0
+    cdef int64_t base = 0, start = i * PUSH_CHUNK, g, s, steps = 0
+    w.nchanged[i] = 0
+    w.won_row[i] = -1
+    while True:
+        for g in range(start, start + PUSH_CHUNK):  # (a chunk may span two lists)
+            while j < T and g >= base + w.npushed[j]:
+                base += w.npushed[j]
+                j += 1
+            if j >= T:
+                return
+            if steps >= 4096:  # steps since the last look at the stop flags
+                if crew_stop(c, i, steps) or cm_load32(&w.won):
+                    return
+                steps = 0
+            s = w.pushed[j * w.capacity + g - base]
+            steps += crew_push(c, s, c.fresh[s], i, &w.won_row[i])
+            if w.won_row[i] >= 0:
+                cm_store_flag(&w.won, 1)  # the others leave at their next look
+                return
+        start += T * PUSH_CHUNK
+
+
 cdef void crew_phase_here(CopSearch *c, int32_t i) noexcept nogil:
     """Thread ``i``'s share of the crew's current phase."""
     cdef CopCrew *w = c.crew
-    cdef int32_t n = c.n, T = w.threads, j, other
-    cdef int64_t cap = w.capacity, idx, s, lo, hi, row, steps
-    cdef int32_t *mine
-    cdef uint64_t outside, reach, new, g
-    if w.phase == COPS_PHASE_ROBBER:
-        mine = w.changed + i * cap
+    cdef int32_t n = c.n, T = w.threads
+    cdef int64_t cap = w.capacity, idx, s
+    cdef int64_t lo = c.rows * i // T, hi = c.rows * (i + 1) // T
+    cdef int32_t *mine = w.changed + i * cap
+    cdef uint64_t outside, reach, new
+    if w.phase == COPS_PHASE_START:
+        if cops_start_rows(c, i, lo, hi) < 0:
+            return
+        for s in range(lo, hi):  # every row starts changed: each thread takes its block
+            mine[s - lo] = <int32_t> s
+        w.nchanged[i] = hi - lo
+    elif w.phase == COPS_PHASE_OUTCOME:
+        cops_outcome_rows(c, i, lo, hi)
+    elif w.phase == COPS_PHASE_ROBBER:
         w.npushed[i] = 0
         for idx in range(w.nchanged[i]):
             if idx & 1023 == 0 and crew_stop(c, i, 1024 * COPS_ROW_WORK):
                 return
             s = mine[idx]
+            c.mark[s] = 0
             outside = c.everyone & ~c.cops[s]
             reach = 0
             while outside:
@@ -141,38 +204,18 @@ cdef void crew_phase_here(CopSearch *c, int32_t i) noexcept nogil:
                 if c.rem != NULL:
                     cops_write(c.rem, s * n, new, w.t)
     elif w.phase == COPS_PHASE_PUSH:
-        w.ntouched[i] = 0
-        steps = 0  # since the last look at the stop flag
-        for idx in range(w.npushed[i]):
-            if steps >= 4096:
-                if crew_stop(c, i, steps):
-                    return
-                steps = 0
-            s = w.pushed[i * cap + idx]
-            steps += crew_push(c, s, c.fresh[s], w.acc + i * cap, w.touched + i * cap,
-                               &w.ntouched[i])
-    elif w.phase == COPS_PHASE_MERGE:
-        lo = c.rows * i // T
-        hi = c.rows * (i + 1) // T
-        w.nchanged[i] = 0
-        for j in range(T):
-            for idx in range(w.ntouched[j]):
-                if idx & 1023 == 0 and crew_stop(c, i, 1024 * COPS_ROW_WORK):
-                    return
-                row = w.touched[j * cap + idx]
-                if row < lo or row >= hi:
-                    continue
-                g = 0
-                for other in range(T):
-                    g |= w.acc[other * cap + row]
-                    w.acc[other * cap + row] = 0
-                if g == 0:
-                    continue  # met already in an earlier thread's list
-                c.cops[row] |= g
-                if c.rem != NULL:
-                    cops_write(c.rem, (c.rows + row) * n, g, w.t)
-                w.changed[i * cap + w.nchanged[i]] = <int32_t> row
-                w.nchanged[i] += 1
+        crew_pushes(c, i)
+
+
+cdef void crew_clear(CopSearch *c) noexcept nogil:
+    """Unmark the rows of the threads' lists when a search ends early (a win, a stop): the
+    next search on these buffers starts with no row marked."""
+    cdef CopCrew *w = c.crew
+    cdef int32_t j
+    cdef int64_t idx
+    for j in range(w.threads):
+        for idx in range(w.nchanged[j]):
+            c.mark[w.changed[j * w.capacity + idx]] = 0
 
 
 cdef void crew_wait(CopSearch *c, PyThread_type_lock lock) noexcept nogil:
@@ -190,16 +233,68 @@ cdef void crew_wait(CopSearch *c, PyThread_type_lock lock) noexcept nogil:
 
 cdef int crew_phase(CopSearch *c, int32_t phase) noexcept nogil:
     """Run one phase on every thread (this one takes share 0), then wait for them all;
-    -1 if the search was stopped (cops_poll) in it."""
+    -1 if the search was stopped (cops_poll) in it.  With ``auto``, the time of this
+    thread's share and of its wait after it are added up (crew_starved)."""
     cdef CopCrew *w = c.crew
     cdef int32_t i
+    cdef int64_t begin = 0, mid = 0
     w.phase = phase
+    if w.auto:
+        begin = cm_clock_ns()
     for i in range(1, w.threads):
         PyThread_release_lock(w.go[i])
     crew_phase_here(c, 0)
+    if w.auto:
+        mid = cm_clock_ns()
     for i in range(1, w.threads):
         crew_wait(c, w.done[i])
+    if w.auto:
+        w.own_ns += mid - begin
+        w.waited_ns += cm_clock_ns() - mid
     return -1 if c.stopped else 0
+
+
+# For the tests (_cops_crews): a round from which every auto crew is sent home (0: none),
+# and how many crews were hired and how many went home.
+cdef int32_t crew_solo_from = 0
+cdef int64_t crew_hired_count = 0
+cdef int64_t crew_solo_count = 0
+
+
+def _cops_crews(solo_from=None):
+    """(crews hired, crews sent home) since the import: k-cops searches that started
+    helper threads, and threads=None searches that ended on their own thread.  With
+    ``solo_from`` (tests only), every threads=None crew goes home before that round
+    (0: only when measured starved)."""
+    global crew_solo_from
+    if solo_from is not None:
+        crew_solo_from = solo_from
+    return crew_hired_count, crew_solo_count
+
+
+cdef bint crew_starved(CopCrew *w) noexcept nogil:
+    """Whether the helpers lag so far behind that this thread alone would do better: it
+    waited for them, in all, more than half its own shares' time (balanced shares on free
+    cores wait a few percent), and at least SOLO_MIN_WAIT_NS."""
+    if not w.auto:
+        return False
+    if crew_solo_from > 0 and w.t + 1 >= crew_solo_from:
+        return True
+    return w.waited_ns > SOLO_MIN_WAIT_NS and 2 * w.waited_ns > w.own_ns
+
+
+cdef int64_t crew_solo(CopSearch *c, int32_t t, int64_t first, bint stop) noexcept nogil:
+    """The rest of the search on this thread (cops_rounds), from the crew's round ``t``."""
+    cdef CopCrew *w = c.crew
+    cdef int32_t i
+    cdef int64_t idx, count = 0
+    global crew_solo_count
+    crew_solo_count += 1
+    for i in range(w.threads):
+        for idx in range(w.nchanged[i]):
+            c.changed[count] = w.changed[i * w.capacity + idx]
+            count += 1
+    return cops_rounds(c, t, count, first, stop)
 
 
 cdef void crew_loop(CopSearch *c, int32_t i) noexcept nogil:
@@ -230,8 +325,8 @@ cdef int64_t crew_first_full(CopSearch *c) noexcept nogil:
 cdef int64_t crew_run(CopSearch *c, bint stop) noexcept nogil:
     """cops_run with the crew: a winning row, -1, COPS_INTERRUPTED or COPS_NO_MEMORY.
 
-    In the cop number's mode (``any_win``) it stops after the round that fills a row, not
-    mid-round: the same answer (some row wins), found a little later.
+    In the cop number's mode (``any_win``) every thread leaves its pushes at the first row
+    one of them fills: some row wins, as cops_run finds mid-round.
     """
     cdef CopCrew *w = c.crew
     cdef int32_t i, t = 1, T = w.threads
@@ -241,7 +336,10 @@ cdef int64_t crew_run(CopSearch *c, bint stop) noexcept nogil:
         return COPS_NO_MEMORY
     c.found = -1
     c.work = 0
-    if cops_start(c) < 0:
+    w.won = 0
+    w.t = 1
+    w.own_ns = w.waited_ns = 0
+    if cops_teams(c) < 0 or crew_phase(c, COPS_PHASE_START) < 0:
         return COPS_INTERRUPTED
     for s in range(c.rows):
         if cops_poll_rows(c, s, 1024 * 4) < 0:
@@ -251,15 +349,13 @@ cdef int64_t crew_run(CopSearch *c, bint stop) noexcept nogil:
             break
     if first >= 0 and (c.any_win or stop and not tables):
         return first
-    for i in range(T):  # every row starts changed: each thread takes its block
-        w.nchanged[i] = 0
-        for s in range(c.rows * i // T, c.rows * (i + 1) // T):
-            w.changed[i * w.capacity + w.nchanged[i]] = <int32_t> s
-            w.nchanged[i] += 1
     while True:
+        if crew_starved(w):
+            return crew_solo(c, t, first, stop)
         t += 1  # the robber's round
         w.t = t
         if crew_phase(c, COPS_PHASE_ROBBER) < 0:
+            crew_clear(c)
             return COPS_INTERRUPTED
         grown = 0
         for i in range(T):
@@ -268,8 +364,14 @@ cdef int64_t crew_run(CopSearch *c, bint stop) noexcept nogil:
             break
         t += 1  # the cops' round
         w.t = t
-        if crew_phase(c, COPS_PHASE_PUSH) < 0 or crew_phase(c, COPS_PHASE_MERGE) < 0:
+        if crew_phase(c, COPS_PHASE_PUSH) < 0:
+            crew_clear(c)
             return COPS_INTERRUPTED  # (the phases poll within, every few thousand steps)
+        if w.won:
+            crew_clear(c)
+            for i in range(T):
+                if w.won_row[i] >= 0:
+                    return w.won_row[i]
         full = crew_first_full(c)
         if full >= 0 and c.any_win:
             return full
@@ -277,9 +379,24 @@ cdef int64_t crew_run(CopSearch *c, bint stop) noexcept nogil:
             first = full
         if first >= 0 and stop and not tables:
             return first
-    if c.outcome != NULL and cops_outcome(c) < 0:
+    if c.outcome != NULL and crew_phase(c, COPS_PHASE_OUTCOME) < 0:
         return COPS_INTERRUPTED
     return first
+
+
+cdef void crew_hire(CopSearch *c) noexcept nogil:
+    """Start the crew ``c.hire`` holds, for ``c.want`` threads, at the first search that
+    takes one.  A helper that cannot start (no memory, no threads left) is done without:
+    the search runs on those that started, the same tables."""
+    global crew_hired_count
+    with gil:
+        crew_hired_count += 1
+        crew = <_CopCrewThreads> c.hire
+        c.hire = NULL
+        try:
+            crew.start(c, c.want)
+        except (MemoryError, RuntimeError):
+            pass
 
 
 cdef struct CopHelper:
@@ -308,6 +425,7 @@ cdef class _CopCrewThreads:
         cdef int32_t i
         self.w.threads = 1
         self.w.spins = spins_for(threads)
+        self.w.auto = c.auto
         c.crew = &self.w
         for i in range(1, threads):
             self.w.go[i] = PyThread_allocate_lock()

@@ -6,8 +6,7 @@ from cpython.ref cimport PyObject, Py_XDECREF
 
 import threading
 
-from catmouse.engine.checks import check_threads
-from catmouse.engine.cops_checks import check_cancel, components, csr_of
+from catmouse.engine.cops_checks import check_cancel, check_cop_threads, components, csr_of
 
 cdef class _CopTables:
     """The buffers of one search, freed with this object (whatever raised in between)."""
@@ -108,20 +107,33 @@ def cops_peak_bytes(n, k, tables=False, threads=1):
     """An upper bound on the bytes one search of ``k`` cops on ``n`` nodes allocates.
 
     Counted: the tables, the checked graph held as Python ints, the threads' buffers
-    (``threads`` above 1, n <= 64).  Not counted: the caller's tables, and the list copy of
-    ``indices`` made while they are checked when they are not an int buffer (8 bytes an
-    entry).  tests/engine/test_cops.py holds it against the peak tracemalloc measures.
+    (``threads`` above 1, or None: as many as it may use; n <= 64).  Not counted: the
+    caller's tables, and the list copy of ``indices`` made while they are checked when they
+    are not an int buffer (8 bytes an entry).  tests/engine/test_cops.py holds it against
+    the peak tracemalloc measures.
 
     >>> cops_peak_bytes(10, 2) > 55 * 37
     True
     """
     k = check_cops(k)
-    threads = crew_threads(threads)
+    threads = crew_threads(threads, NULL)
     return cops_need(n, k) + crew_need(n, k, threads) if n <= 64 else wide_need(n, k)
 
 
-cdef int32_t crew_threads(object threads) except -1:
-    return <int32_t> min(check_threads(threads), COPS_CREW_MAX)
+cdef int32_t crew_threads(object threads, bint *auto) except -1:
+    """The threads a search may hire (at most COPS_CREW_MAX); ``auto``: None was asked."""
+    count, left = check_cop_threads(threads)
+    if auto != NULL:
+        auto[0] = left
+    return <int32_t> min(count, COPS_CREW_MAX)
+
+
+cdef int hire_crew(CopSearch *c, _CopCrewThreads crew, int32_t threads, bint auto) except -1:
+    """Let the search start ``crew`` at its first search that takes threads (crew_hire)."""
+    c.want = threads
+    c.auto = auto
+    c.hire = <void *> crew if threads > 1 else NULL
+    return 0
 
 
 def cops_search(n, indptr, indices, k, outcome=None, remoteness=None, *, stop=True,
@@ -139,7 +151,8 @@ def cops_search(n, indptr, indices, k, outcome=None, remoteness=None, *, stop=Tr
     cdef int32_t m, kk
     cdef int64_t need, code
     cdef bint halt = bool(stop)
-    cdef int32_t T = crew_threads(threads)
+    cdef bint auto = False
+    cdef int32_t T = crew_threads(threads, &auto)
     cdef _CopCrewThreads crew
     cdef int32_t[::1] flag
     masks = check_cop_graph(n, indptr, indices)
@@ -147,6 +160,8 @@ def cops_search(n, indptr, indices, k, outcome=None, remoteness=None, *, stop=Tr
     cancel = check_cancel(cancel)
     m = len(masks)
     check_cop_tables(m, kk, outcome, remoteness)
+    if auto and cops_rows_c(m, kk) < AUTO_CREW_ROWS:
+        T = 1  # (too small a search to hire for: not counted either)
     need = cops_need(m, kk) + crew_need(m, kk, T) if m <= 64 else wide_need(m, kk)
     if max_bytes is not None and need > max_bytes:
         raise too_big(m, kk, need, max_bytes)
@@ -171,15 +186,16 @@ def cops_search(n, indptr, indices, k, outcome=None, remoteness=None, *, stop=Tr
         c.rem = &rem_view[0]
     if T > 1:
         crew = _CopCrewThreads()
+        hire_crew(c, crew, T, auto)
         pending = None
         try:
-            crew.start(c, T)
             with nogil:
                 code = cops_run(c, halt)
             pending = take_pending_error()  # before the crew's Python-level cleanup runs
         finally:
             crew.close()
             c.crew = NULL
+            c.hire = NULL
         if pending is not None:
             raise pending
     else:
@@ -193,11 +209,12 @@ def cops_search(n, indptr, indices, k, outcome=None, remoteness=None, *, stop=Tr
 
 
 cdef object cops_number_error(int64_t code, int32_t *bad, int64_t max_bytes,
-                              int32_t threads=1):
+                              int32_t threads=1, bint auto=False):
     if code == COPS_INTERRUPTED:
         cops_raise()
     if code == COPS_TOO_BIG:
         # The need cops_number refused: the crew's buffers count too.
+        threads = crew_for(threads, auto, cops_rows_c(bad[0], bad[1]))
         raise too_big(bad[0], bad[1],
                       cops_need(bad[0], bad[1]) + crew_need(bad[0], bad[1], threads), max_bytes)
     raise MemoryError("cannot allocate the cops' tables")
@@ -215,7 +232,8 @@ def cop_number(n, indptr, indices, max_cops, max_bytes=None, threads=1, cancel=N
     cdef int32_t m
     cdef int64_t code, limit = -1 if max_bytes is None else max_bytes
     cdef int64_t most = max(0, min(max_cops, 1 << 30))
-    cdef int32_t T = crew_threads(threads)
+    cdef bint auto = False
+    cdef int32_t T = crew_threads(threads, &auto)
     cdef _CopCrewThreads crew
     cdef int32_t[::1] flag
     masks = check_cop_graph(n, indptr, indices)
@@ -229,22 +247,23 @@ def cop_number(n, indptr, indices, max_cops, max_bytes=None, threads=1, cancel=N
     cops_masks(masks, closed)
     if T > 1:
         crew = _CopCrewThreads()
+        hire_crew(&tables.c, crew, T, auto)
         pending = None
         try:
-            crew.start(&tables.c, T)
             with nogil:
                 code = cops_number(&tables.c, closed, m, most, limit, bad)
             pending = take_pending_error()  # before the crew's Python-level cleanup runs
         finally:
             crew.close()
             tables.c.crew = NULL
+            tables.c.hire = NULL
         if pending is not None:
             raise pending
     else:
         with nogil:
             code = cops_number(&tables.c, closed, m, most, limit, bad)
     if code < -1:
-        cops_number_error(code, bad, limit, T)
+        cops_number_error(code, bad, limit, T, auto)
     return code
 
 

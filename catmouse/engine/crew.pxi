@@ -22,8 +22,6 @@ cdef enum:
     # (analyze of a sparse 200-node graph: 0.55 ms blocking at once, 0.29 ms trying first).
     # A release that finds no sleeper makes no system call.
     SPINS = 2000
-    # The fewest rows of the remoteness table worth a wave on every thread (a barrier).
-    WAVE_ROWS = 8
 
 
 cdef inline void lock_wait(PyThread_type_lock lock, int32_t spins) noexcept nogil:
@@ -55,9 +53,7 @@ cdef int run_phase_here(Worker *w, int32_t phase) noexcept nogil:
     if phase == PHASE_MOUSE:
         return phase_step(w, False)
     if phase == PHASE_OUTPUT:
-        phase_output(w)
-    if phase == PHASE_REMOTENESS:
-        mouse_share_to_rem(w)
+        return phase_output(w)
     if phase == PHASE_SEED:
         seed_rows(w)
     return 0
@@ -91,8 +87,9 @@ cdef void worker_loop(Shared *s, int32_t i) noexcept nogil:
         PyThread_release_lock(s.done[i])
 
 
-cdef int64_t general_run(Shared *s, object progress) except -2:
-    """Round after round until nothing changes (or the target is decided); GIL held."""
+cdef int64_t general_run(Shared *s, object progress, list layers) except -2:
+    """Round after round until nothing changes (or the target is decided); GIL held.
+    ``layers``: the Tables of the remoteness layers past the first, as allocated."""
     cdef int64_t code, found
     cdef int32_t i, status
     cdef double last = 0.0
@@ -112,6 +109,8 @@ cdef int64_t general_run(Shared *s, object progress) except -2:
         if s.round == 0x7FFFFFFF:
             raise OverflowError("the search needs more rounds than remoteness (int32) holds")
         s.round += 1
+        if s.layers[0] != NULL and layer_due(s.n_layers, s.round):
+            add_layer(s, layers)  # (between barriers: no thread is writing planes)
         for i in range(s.threads):
             s.workers[i].decided = 0
         with nogil:
@@ -130,15 +129,17 @@ cdef int64_t general_run(Shared *s, object progress) except -2:
             s.decided += code
         if found:
             return found
-        if s.planes != NULL and s.round == PLANES_TOP:
-            with nogil:
-                planes_done(s, s.workers[0].tiles)
         check_signals_raise()
         if progress is not None and (code == 0 or monotonic() - last >= 0.2):
             progress(s.decided)
             last = monotonic()
         if code == 0:
             break
+    # The last round decided nothing: a layer it started (remoteness 255 at most) is empty.
+    while s.n_layers > 1 and not layer_due(s.n_layers - 1, s.round - 1):
+        s.n_layers -= 1
+        s.layers[s.n_layers] = NULL
+        del layers[s.n_layers - 1]
     if s.tt >= 0:
         return 0
     if not s.counting:
@@ -146,21 +147,26 @@ cdef int64_t general_run(Shared *s, object progress) except -2:
             s.decided = count_decided(s)
     if s.outcome != NULL:
         with nogil:
-            run_phase(s, PHASE_OUTPUT)
-            if s.planes != NULL:
-                # After the barrier: every thread has read the cat-to-move planes, at the
-                # start of the mouse-to-move half.  Its rows in waves on every thread, each
-                # wave's rows clear of the planes still to be read (rows_clear_of), until a
-                # wave would be a few rows; the rest in order.
-                s.wave_end = 0
-                while True:
-                    s.wave_first = s.wave_end
-                    s.wave_end = rows_clear_of(s, s.wave_first)
-                    if s.wave_end - s.wave_first < WAVE_ROWS:
-                        break
-                    run_phase(s, PHASE_REMOTENESS)
-                mouse_half_to_rem(s, s.workers[0].tiles, s.wave_first)
+            status = run_phase(s, PHASE_OUTPUT)
+        if status < 0:
+            return -2  # Ctrl-C during the int32 table's writing: the exception is set
     return s.decided
+
+
+cdef int add_layer(Shared *s, list layers) except -1:
+    """The next layer of remoteness planes, zeroed (a Table: fresh pages, handed over as
+    bytes without a copy); MemoryError naming its bytes."""
+    cdef int64_t size = layer_size(s.n)
+    cdef Table table
+    try:
+        table = Table(size)
+    except MemoryError:
+        raise MemoryError(f"cannot allocate {size} bytes for remoteness layer {s.n_layers} "
+                          f"(rounds past {(1 << (8 * s.n_layers)) - 1})") from None
+    layers.append(table)
+    s.layers[s.n_layers] = <uint64_t *> PyBytes_AS_STRING(table.data)
+    s.n_layers += 1
+    return 0
 
 
 cdef int check_signals_raise() except -1:
@@ -176,13 +182,19 @@ cdef void crew_helper_main(void *arg) noexcept nogil:
 
 
 cdef int64_t solve_general(const Game *g, uint8_t *outcome, int32_t *rem, int64_t target,
-                           int64_t threads, object progress, bint poll) except -2:
-    """Solve ``g`` on the general path with up to ``threads`` threads; GIL held."""
-    cdef int64_t n = g.n, nn = <int64_t> g.n * g.n
+                           int64_t threads, object progress, bint poll,
+                           uint64_t *planes=NULL, list more_planes=None) except -2:
+    """Solve ``g`` on the general path with up to ``threads`` threads; GIL held.
+
+    Remoteness: into ``planes`` (a layer, 8-byte aligned; layers past it appended to
+    ``more_planes`` as bytes), or into ``rem`` from planes of its own."""
+    cdef int64_t n = g.n, nn = <int64_t> g.n * g.n, result
     cdef int32_t T = <int32_t> general_threads(n, threads), i
     cdef Shared *s
     cdef CrewHelper *helper_args = NULL
     cdef int32_t helpers = 0
+    cdef uint64_t *own_planes = NULL
+    cdef list layers = []
     if target >= 0 and g.flags[target % n] & CAT_FORBIDDEN:
         return NO_POSITION
     with nogil:
@@ -205,12 +217,17 @@ cdef int64_t solve_general(const Game *g, uint8_t *outcome, int32_t *rem, int64_
         s.tm = <int32_t> ((target - s.tt * nn) // n)
         s.tc = <int32_t> (target % n)
     try:
+        # (Layer 0 is cleared by the threads in round 1: zero_own_planes.)
         if rem != NULL:
-            with nogil:
-                # (The planes are cleared by their threads in round 1: zero_own_planes.)
-                s.planes = planes_in(rem, n, s.W, &s.cat_planes)
-                if s.planes == NULL:
-                    memset(rem, 0xFF, <size_t> (2 * nn) * sizeof(int32_t))
+            own_planes = <uint64_t *> PyMem_RawMalloc(<size_t> layer_size(n))
+            if own_planes == NULL:
+                raise MemoryError(f"cannot allocate {layer_size(n)} bytes for the remoteness "
+                                  f"planes")
+            if layer_size(n) >= HUGE_TABLE:
+                cm_advise_huge(own_planes, <size_t> layer_size(n))
+            planes = own_planes
+        s.layers[0] = planes
+        s.n_layers = 1 if planes != NULL else 0
         if T > 1:
             s.spins = spins_for(T)
             s.go = <PyThread_type_lock *> PyMem_RawCalloc(T, sizeof(PyThread_type_lock))
@@ -234,7 +251,11 @@ cdef int64_t solve_general(const Game *g, uint8_t *outcome, int32_t *rem, int64_
                         == PYTHREAD_INVALID_THREAD_ID:
                     raise RuntimeError("can't start new thread")
                 helpers += 1
-        return general_run(s, progress)
+        result = general_run(s, progress, layers)
+        if more_planes is not None:
+            for i in range(len(layers)):
+                more_planes.append((<Table> layers[i]).take())
+        return result
     finally:
         if helpers:
             # Every helper leaves its loop (its last touch of the shared state is releasing
@@ -254,6 +275,7 @@ cdef int64_t solve_general(const Game *g, uint8_t *outcome, int32_t *rem, int64_
         PyMem_RawFree(s.go)
         PyMem_RawFree(s.done)
         PyMem_RawFree(helper_args)
+        PyMem_RawFree(own_planes)
         PyMem_RawFree(s)
 
 
@@ -292,18 +314,34 @@ cdef int64_t solve_general_nogil(const Game *g, int64_t target) noexcept nogil:
 
 
 cdef int64_t solve_game(const Game *g, uint8_t *outcome, int32_t *rem, int64_t target,
-                        int64_t threads, object progress) except -2:
-    """Either path; GIL held (released inside for the long parts)."""
+                        int64_t threads, object progress, uint64_t *planes=NULL,
+                        list more_planes=None) except -2:
+    """Either path; GIL held (released inside for the long parts).  ``planes``,
+    ``more_planes``: planes mode (solve_general)."""
     cdef Small small
-    cdef int64_t result
+    cdef int64_t result, size = layer_size(g.n)
+    cdef uint64_t *layers[MAX_LAYERS]
+    cdef int32_t i
     if g.n == 0:
         if progress is not None:
             progress(0)
         return 0
     if g.n <= 64:
         small_from_game(g, &small)
-        result = small_solve(&small, target, outcome, rem)
+        memset(layers, 0, sizeof(layers))
+        layers[0] = planes
+        try:
+            result = small_solve(&small, target, outcome, rem, layers)
+            if result == -1:
+                raise MemoryError(f"cannot allocate {size} bytes for a remoteness layer")
+            for i in range(1, MAX_LAYERS):
+                if layers[i] != NULL and more_planes is not None:
+                    more_planes.append(PyBytes_FromStringAndSize(<char *> layers[i], size))
+        finally:
+            for i in range(1, MAX_LAYERS):
+                PyMem_RawFree(layers[i])
         if progress is not None:
             progress(result if target < 0 else 0)
         return result
-    return solve_general(g, outcome, rem, target, threads, progress, True)
+    return solve_general(g, outcome, rem, target, threads, progress, True, planes,
+                         more_planes)

@@ -1,7 +1,7 @@
 # Included by bits_c.pyx. Entry points: argument checks, propagate, peak_bytes; Table, the
 # tables they write.
 
-from catmouse.engine.checks import check_arrays, check_threads
+from catmouse.engine.checks import check_arrays, check_planes, check_threads
 
 # -- entry points -----------------------------------------------------------------------
 
@@ -57,8 +57,14 @@ cdef int check_game(int32_t n, const uint8_t[::1] flags,
 
 def propagate(n, flags, mouse_indptr, mouse_indices, mouse_rindptr, mouse_rindices,
               cat_indptr, cat_indices, cat_rindptr, cat_rindices,
-              outcome=None, remoteness=None, target=-1, *, threads=1, progress=None):
+              outcome=None, remoteness=None, target=-1, *, threads=1, progress=None,
+              planes=None, more_planes=None):
     """Solve every position of the game (or one, ``target``); see ENGINE_CONTRACT.
+
+    Planes mode: ``planes`` (a writable byte buffer of one layer, planes.layer_bytes(n), with
+    ``outcome`` and without ``remoteness``) gets the remoteness as bit-planes in the format
+    of catmouse/engine/planes.py; a search past round 255 appends each further layer to the
+    list ``more_planes`` as bytes.
 
     >>> from array import array
     >>> ip, ix = array("i", [0, 1, 2]), array("i", [1, 0])
@@ -72,10 +78,12 @@ def propagate(n, flags, mouse_indptr, mouse_indices, mouse_rindptr, mouse_rindic
     check_threads(threads)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be callable or None, not {type(progress).__name__}")
+    planes = check_planes(n, outcome, remoteness, planes, more_planes)
     try:
         return _propagate(n, flags, mouse_indptr, mouse_indices, mouse_rindptr,
                           mouse_rindices, cat_indptr, cat_indices, cat_rindptr, cat_rindices,
-                          outcome, remoteness, index(target), threads, progress)
+                          outcome, remoteness, index(target), threads, progress,
+                          planes.cast("B") if planes is not None else None, more_planes)
     except (BufferError, TypeError, ValueError) as error:
         # Cython's buffer conversion words its errors by exporter (a strided memoryview gives
         # BufferError, a read-only one ValueError): on the way out, let the twin's checks
@@ -104,6 +112,8 @@ def _propagate(
     int64_t target=-1,
     int64_t threads=1,
     object progress=None,
+    uint8_t[::1] planes=None,
+    list more_planes=None,
 ):
     cdef Game g
     check_game(n, flags, mouse_indptr, mouse_indices, mouse_rindptr, mouse_rindices,
@@ -123,15 +133,41 @@ def _propagate(
         raise ValueError(f"target {target} is not a position (there are {size})")
     cdef uint8_t *state = &outcome[0] if outcome is not None and size else NULL
     cdef int32_t *rem = &remoteness[0] if remoteness is not None and size else NULL
-    return solve_game(&g, state, rem, target, threads, progress)
+    cdef int64_t result, layer = layer_size(n)
+    cdef uint64_t *words = NULL
+    cdef void *aligned = NULL
+    if planes is None or not size:
+        return solve_game(&g, state, rem, target, threads, progress)
+    if planes.shape[0] != layer or remoteness is not None or outcome is None:
+        raise ValueError(f"planes buffer has {planes.shape[0]} bytes, expected {layer}, "
+                         f"with an outcome buffer and no remoteness buffer")
+    words = <uint64_t *> &planes[0]
+    try:
+        if (<uintptr_t> words) % 8:
+            # The search reads and writes the planes as words: an unaligned buffer gets an
+            # aligned copy.
+            aligned = PyMem_RawMalloc(<size_t> layer)
+            if aligned == NULL:
+                raise MemoryError(f"cannot allocate {layer} bytes for the remoteness planes")
+            words = <uint64_t *> aligned
+        result = solve_game(&g, state, rem, target, threads, progress, words, more_planes)
+        if aligned != NULL:
+            memcpy(&planes[0], aligned, <size_t> layer)
+        return result
+    finally:
+        PyMem_RawFree(aligned)
 
 
-def peak_bytes(n, outcome, remoteness, target, threads=1):
+def peak_bytes(n, outcome, remoteness, target, threads=1, planes=False):
     """Bytes this engine allocates itself for such a call (the caller's buffers not counted).
 
     Exact for the layout: games of at most 64 nodes live on the stack (0); bigger ones
     take one block of eight n-by-n bit tables (half a byte per position) and
-    per-node and per-thread lists.  ``outcome``/``remoteness``/``target`` do not change it.
+    per-node and per-thread lists, and with an int32 ``remoteness`` table (not ``planes``)
+    a layer of remoteness planes (about a byte a position), written out at the end.
+    ``planes``: the caller gives layer 0; the layers a search past round 255 allocates
+    (a layer each 256 ** L rounds) are not counted, nor is an aligned copy of layer 0 made
+    when the caller's buffer is not 8-byte aligned.
 
     >>> peak_bytes(50, True, True, False)
     0
@@ -141,7 +177,8 @@ def peak_bytes(n, outcome, remoteness, target, threads=1):
     check_threads(threads)
     if n <= 64:
         return 0
-    return layout_bytes(n, general_threads(n, threads))
+    own = layer_size(n) if remoteness and not planes else 0
+    return layout_bytes(n, general_threads(n, threads)) + own
 
 
 cdef class Table:

@@ -28,13 +28,13 @@ from itertools import product
 from math import comb
 from typing import Any
 
-from .checks import check_threads
 from .cops_checks import (
     CAPTURED,
     ESCAPED,
     check_cancel,
     check_cop_graph,
     check_cop_tables,
+    check_cop_threads,
     check_cops,
     components,
     cops_rows,
@@ -166,7 +166,7 @@ def _write(rem: memoryview, base: int, bits: int, t: int) -> None:
         bits ^= low
 
 
-def cops_peak_bytes(n: int, k: int, tables: bool = False, threads: int = 1) -> int:
+def cops_peak_bytes(n: int, k: int, tables: bool = False, threads: int | None = 1) -> int:
     """An upper bound on the bytes one search of ``k`` cops on ``n`` nodes allocates.
 
     Per row: two ints of n bits and their list slots (28 + 4 per 30 bits, + 8 bytes each),
@@ -182,14 +182,14 @@ def cops_peak_bytes(n: int, k: int, tables: bool = False, threads: int = 1) -> i
     True
     """
     rows = cops_rows(n, check_cops(k))
-    check_threads(threads)
+    check_cop_threads(threads)
     word = 36 + 4 * (n // 30)
     return 4096 + rows * (3 * word + 16 + 56 + 8 * k + 200) + 8 * n * n
 
 
 def cops_search(n: int, indptr: Any, indices: Any, k: int, outcome: Any = None,
                 remoteness: Any = None, *, stop: bool = True,
-                max_bytes: int | None = None, threads: int = 1, cancel: Any = None) -> int:
+                max_bytes: int | None = None, threads: int | None = 1, cancel: Any = None) -> int:
     """Solve the game of ``k`` cops on an undirected graph (CSR, at most 1024 nodes).
 
     Returns the rank of a winning cop start (the smallest of those found in the first round
@@ -200,7 +200,8 @@ def cops_search(n: int, indptr: Any, indices: Any, k: int, outcome: Any = None,
     the robber escapes; remoteness in plies, -1 where he escapes.  MemoryError, before any
     allocation, when the search needs more than ``max_bytes``.  ``threads``: the compiled
     twin splits each round over that many threads (n <= 64), with the same tables byte for
-    byte; this twin checks it and runs one.  ``cancel``: a stop flag another thread may set
+    byte; None leaves the count to it (``check_cop_threads``); this twin checks it and runs
+    one.  ``cancel``: a stop flag another thread may set
     (``check_cancel``); the search then raises KeyboardInterrupt, as on Ctrl-C.
 
     >>> cops_search(4, [0, 2, 4, 6, 8], [1, 3, 0, 2, 1, 3, 0, 2], 1)   # C4: one cop loses
@@ -210,7 +211,7 @@ def cops_search(n: int, indptr: Any, indices: Any, k: int, outcome: Any = None,
     """
     closed = check_cop_graph(n, indptr, indices)
     k = check_cops(k)
-    check_threads(threads)
+    check_cop_threads(threads)
     cancel = check_cancel(cancel)
     check_cop_tables(len(closed), k, outcome, remoteness)
     need = cops_peak_bytes(len(closed), k)
@@ -241,7 +242,7 @@ def _cop_number_masks(closed: list[int], max_cops: int, max_bytes: int | None,
 
 
 def cop_number(n: int, indptr: Any, indices: Any, max_cops: int,
-               max_bytes: int | None = None, threads: int = 1, cancel: Any = None) -> int:
+               max_bytes: int | None = None, threads: int | None = 1, cancel: Any = None) -> int:
     """The cop number of an undirected graph (CSR), or -1 if it exceeds ``max_cops``.
 
     A disconnected graph needs the sum over its components; one node needs one cop; no node
@@ -251,7 +252,7 @@ def cop_number(n: int, indptr: Any, indices: Any, max_cops: int,
     2
     """
     closed = check_cop_graph(n, indptr, indices)
-    check_threads(threads)  # one thread here, as in cops_search
+    check_cop_threads(threads)  # one thread here, as in cops_search
     return _cop_number_masks(closed, max(0, max_cops), max_bytes, check_cancel(cancel))
 
 

@@ -11,11 +11,13 @@ from .facts import CAT_WIN as _CAT_WIN
 from .facts import MOUSE_WIN as _MOUSE_WIN
 from .facts import NO_POSITION
 from .py_game import _PROGRESS_EVERY, _codes, _Game, _terminals, _undecided_remoteness
+from .py_planes import new_plane_lists, write_layers
 
 
 def _search(game: _Game, target: int, outcome: Any, remoteness: Any,
-            progress: Callable[[int], Any] | None) -> int:
-    """Run the rounds; fill the tables when given, or stop at ``target``."""
+            progress: Callable[[int], Any] | None, planes: Any = None,
+            more_planes: list | None = None) -> int:
+    """Run the rounds; fill the tables (and the planes) when given, or stop at ``target``."""
     n = game.n
     nn = n * n
     mouse_moves, mouse_from = game.mouse_moves, game.mouse_from
@@ -49,6 +51,10 @@ def _search(game: _Game, target: int, outcome: Any, remoteness: Any,
         cat_won_rows0 = [0] * n
         mouse_won_rows1 = [0] * n
     rem = _undecided_remoteness(remoteness, 2 * nn)
+    # Planes mode: per half, the plane lists of py_planes (half 0 in mouse rows, half 1 in
+    # cat rows: the orientations new0 and new1 come in).
+    halves: tuple[list[list[int]], list[list[int]]] = ([], [])
+    stamp = planes is not None
 
     if target >= 0:
         turn, rest = divmod(target, nn)
@@ -73,6 +79,13 @@ def _search(game: _Game, target: int, outcome: Any, remoteness: Any,
                     if row == t_row:
                         code = win & t_bit and (_CAT_WIN if turn else _MOUSE_WIN)
                         return code or (_MOUSE_WIN if turn else _CAT_WIN)
+        # The planes of the round's set bits (none in round 0, nor when not stamping; and
+        # none for a last, empty round, which would make an empty plane).
+        if stamp and depth and (new0 or new1):
+            round0 = new_plane_lists(halves[0], depth, n)
+            round1 = new_plane_lists(halves[1], depth, n)
+        else:
+            round0 = round1 = []
         # The round's new bits, into the tables and scattered into the other
         # orientation.
         rows1 = 0  # mouse rows that gained cat-to-move bits
@@ -81,6 +94,8 @@ def _search(game: _Game, target: int, outcome: Any, remoteness: Any,
             both = cat | mouse
             rows1 |= both
             decided += both.bit_count()
+            for plane in round1:
+                plane[c] |= both
             if rem is not None:
                 base = nn + c
                 while both:
@@ -101,6 +116,8 @@ def _search(game: _Game, target: int, outcome: Any, remoteness: Any,
             both = mouse | cat
             rows0 |= both
             decided += both.bit_count()
+            for plane in round0:
+                plane[m] |= both
             if tables:
                 mouse_won_rows0[m] |= mouse
                 cat_won_rows0[m] |= cat
@@ -218,6 +235,8 @@ def _search(game: _Game, target: int, outcome: Any, remoteness: Any,
     for m in range(n):
         out[m * n : m * n + n] = _codes(n, mouse_won_rows0[m], cat_won_rows0[m], absent)
         out[nn + m * n : nn + m * n + n] = _codes(n, mouse_won_rows1[m], cat_won1[m], absent)
+    if stamp:
+        write_layers(n, halves, planes, more_planes)
     return decided
 
 

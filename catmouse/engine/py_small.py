@@ -28,6 +28,7 @@ from .py_game import (
     _terminals_board,
     _undecided_remoteness,
 )
+from .py_planes import write_layers
 
 _SMALL_NODES = 64
 
@@ -152,7 +153,8 @@ def _rows_of(board: int, n: int, width: int) -> list[int]:
 
 
 def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
-                  progress: Callable[[int], Any] | None) -> int:
+                  progress: Callable[[int], Any] | None, planes: Any = None,
+                  more_planes: Any = None) -> int:
     """The search for n <= 64: each row is one int of four ``P``-bit fields.
 
     Row r of a round's *new* positions holds, from the lowest field: the mouse
@@ -223,6 +225,9 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
     tables = outcome is not None
     decided = 0
     rem = _undecided_remoteness(remoteness, 2 * nn)
+    # Planes mode: plane p is the board of every position whose remoteness has bit p.
+    stamp = planes is not None
+    plane_boards: list[int] = []
 
     depth = 0
     last_report = time.monotonic()
@@ -236,6 +241,11 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
             decided |= new
             if rem is not None:
                 _stamp(rem, _rows_of(new, n, width), n, width, depth)
+            if stamp and depth:
+                plane_boards += [0] * (depth.bit_length() - len(plane_boards))
+                for p in range(depth.bit_length()):
+                    if depth >> p & 1:
+                        plane_boards[p] |= new
         # Move the round's new bits into the other orientation.
         board = (new >> shift2 & halves) | (new & halves) << shift2
         for shift, mask in swaps:
@@ -288,4 +298,20 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
         row = arrived_rows[m]
         out[nn + m * n : nn + m * n + n] = _codes(n, row & field, row >> width & field,
                                                  absent)
+    if stamp:
+        write_layers(n, _plane_halves(plane_boards, n, width), planes, more_planes)
     return count
+
+
+def _plane_halves(boards: list[int], n: int, width: int
+                  ) -> tuple[list[list[int]], list[list[int]]]:
+    """Plane boards (``_search_small``'s rows of four fields) as py_planes' plane lists: half 0
+    from fields 0 and 1 (the mouse to move at mouse r), half 1 from fields 2 and 3."""
+    field = (1 << width) - 1
+    first_fields = _field_boards(n, width)[2]
+    halves: tuple[list[list[int]], list[list[int]]] = ([], [])
+    for board in boards:
+        rows = _rows_of((board | board >> width) & first_fields, n, width)
+        halves[0].append([row & field for row in rows])
+        halves[1].append([row >> 2 * width for row in rows])
+    return halves

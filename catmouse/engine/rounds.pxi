@@ -41,17 +41,14 @@ cdef void scatter_thin(Worker *w, Shared *s) noexcept nogil:
 cdef inline void scatter_entries(Worker *w, Shared *s, const uint32_t *entries, int64_t count,
                                  uint64_t *dest) noexcept nogil:
     """One thin list's bits into ``dest`` (rows by mouse), marked for the mouse step."""
-    cdef int64_t W = s.W, n = s.n, i, cat, mouse
+    cdef int64_t W = s.W, i, cat, mouse
     cdef int32_t k = s.round, par = k & 1
-    cdef bint direct = s.planes == NULL and s.rem != NULL
     for i in range(count):
         cat = entries[i] >> 16
         mouse = entries[i] & 0xFFFF
         dest[mouse * W + (cat >> 6)] |= (<uint64_t> 1) << (cat & 63)
         mark(w.chg_mouse[par], w.stamp_mouse, w.changed_mouse[par], &w.n_changed_mouse[par],
              mouse, cat >> 6, s.CW, k)
-        if direct:
-            s.rem[n * n + mouse * n + cat] = k - 1
 
 
 cdef inline bint at_most_thin(uint64_t x) noexcept nogil:
@@ -82,7 +79,7 @@ cdef int64_t count_decided(const Shared *s) noexcept nogil:
 
 cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everything) noexcept nogil:
     """One row of one step: OR and AND over the moves' rows, only where inputs changed."""
-    cdef int64_t W = s.W, CW = s.CW, n = s.n, nn = <int64_t> s.n * s.n
+    cdef int64_t W = s.W, CW = s.CW, n = s.n
     cdef int32_t k = s.round, par = k & 1
     cdef const uint8_t *flags = s.g.flags
     cdef const int32_t *ip
@@ -92,8 +89,8 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
     cdef uint64_t *decided
     cdef uint64_t *win = w.win
     cdef uint64_t *lose = w.lose
-    cdef int64_t words, e, j, word, base, col, moves
-    cdef uint64_t x, y, nw, nl, und, bits
+    cdef int64_t words, e, j, word, base, moves
+    cdef uint64_t x, y, nw, nl, und
     cdef int32_t v
     cdef bint dense, thin, listed_fresh = False, counting = s.counting
     if cat:
@@ -184,9 +181,8 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
                 if s.tt == 1 and row == s.tc and (s.tm >> 6) == word:
                     if ((nw | nl) >> (s.tm & 63)) & 1:
                         w.found = CAT_WIN if (nw >> (s.tm & 63)) & 1 else MOUSE_WIN
-                if s.planes != NULL:
-                    plane_later(w, s.cat_planes + row * 8 * W + 8 * word, nw | nl, k)
-                # (Past the planes, their remoteness is written as they reach the rows by mouse.)
+                if s.layers[0] != NULL:
+                    plane_later(w, s.layers, (n + row) * 8 * W + 8 * word, nw | nl, k)
             else:
                 if s.tt == 0 and row == s.tm and (s.tc >> 6) == word:
                     if ((nw | nl) >> (s.tc & 63)) & 1:
@@ -206,14 +202,8 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
                     w.tiles[(word << 7) + 64 + (row & 63)] = nl
                     w.block_rows |= (<uint64_t> 1) << (row & 63)
                     w.touched[word >> 6] |= (<uint64_t> 1) << (word & 63)
-                if s.planes != NULL:
-                    plane_later(w, s.planes + row * 8 * W + 8 * word, nw | nl, k)
-                elif s.rem != NULL:
-                    bits = nw | nl
-                    while bits:
-                        col = (word << 6) + cm_ctz64(bits)
-                        bits &= bits - 1
-                        s.rem[row * n + col] = k
+                if s.layers[0] != NULL:
+                    plane_later(w, s.layers, row * 8 * W + 8 * word, nw | nl, k)
 
 
 cdef inline void transpose_stage(uint64_t *a, int64_t j, uint64_t m) noexcept nogil:
@@ -247,28 +237,17 @@ cdef enum:
     SCATTER_ONE_BY_ONE = 48
 
 
-cdef inline void write_round(int32_t *out, uint64_t bits, int32_t k) noexcept nogil:
-    """``out[j] = k`` for every bit j of ``bits``."""
-    while bits:
-        out[cm_ctz64(bits)] = k
-        bits &= bits - 1
-
-
 cdef inline void scatter_tile(Worker *w, Shared *s, uint64_t *tile, uint64_t *dest,
                               uint64_t *mask, int32_t *stamp, int32_t *listed, int64_t *count,
                               int64_t word, int64_t block, int32_t k,
-                              bint cat_half, uint64_t rows) noexcept nogil:
+                              uint64_t rows) noexcept nogil:
     """OR a 64x64 tile of new bits (rows of ``block``, bits of ``word``) into the other
     orientation, one destination word per row that gained bits; the tile ends zeroed.
     ``rows``: the tile's rows that may hold bits (the others are zero): a thin round's
-    tile is read row by row only where it has any.
-
-    ``cat_half``: the bits are cat-to-move positions decided last round, reaching the rows
-    by mouse, where their remoteness (k - 1) is written once the planes are done."""
+    tile is read row by row only where it has any."""
     cdef int64_t W = s.W, CW = s.CW, j, row
     cdef uint64_t any = 0, x, left = rows
     cdef int bits = 0
-    cdef bint direct = cat_half and s.planes == NULL and s.rem != NULL
     while left:
         j = cm_ctz64(left)
         left &= left - 1
@@ -290,8 +269,6 @@ cdef inline void scatter_tile(Worker *w, Shared *s, uint64_t *tile, uint64_t *de
                 x &= x - 1
                 dest[row * W + block] |= (<uint64_t> 1) << j
                 mark(mask, stamp, listed, count, row, block, CW, k)
-                if direct:
-                    s.rem[<int64_t> s.n * s.n + row * s.n + (block << 6) + j] = k - 1
         return
     transpose64(tile)
     for j in range(64):
@@ -301,8 +278,6 @@ cdef inline void scatter_tile(Worker *w, Shared *s, uint64_t *tile, uint64_t *de
             row = (word << 6) + j
             dest[row * W + block] |= x
             mark(mask, stamp, listed, count, row, block, CW, k)
-            if direct:
-                write_round(s.rem + <int64_t> s.n * s.n + row * s.n + (block << 6), x, k - 1)
     w.work += 64 * 8
 
 
@@ -320,11 +295,11 @@ cdef void flush_tiles(Worker *w, Shared *s) noexcept nogil:
             word = (j << 6) + cm_ctz64(x)
             x &= x - 1
             scatter_tile(w, s, w.tiles + (word << 7), s.MW0T, w.chg_cat[par], w.stamp_cat,
-                         w.changed_cat[par], &w.n_changed_cat[par], word, w.block, k, False,
+                         w.changed_cat[par], &w.n_changed_cat[par], word, w.block, k,
                          w.block_rows)
             scatter_tile(w, s, w.tiles + (word << 7) + 64, s.CW0T, w.chg_cat[par],
                          w.stamp_cat, w.changed_cat[par], &w.n_changed_cat[par], word,
-                         w.block, k, False, w.block_rows)
+                         w.block, k, w.block_rows)
     w.block = -1
     w.block_rows = 0
 
@@ -360,11 +335,9 @@ cdef void scatter_fresh(Worker *w, Shared *s) noexcept nogil:
                     s.FC[row * W + word] = 0
                     s.FM[row * W + word] = 0
                 scatter_tile(w, s, fc_tile, s.CW1, w.chg_mouse[par], w.stamp_mouse,
-                             w.changed_mouse[par], &w.n_changed_mouse[par], word, block, k,
-                             True, rows)
+                             w.changed_mouse[par], &w.n_changed_mouse[par], word, block, k, rows)
                 scatter_tile(w, s, fm_tile, s.MW1, w.chg_mouse[par], w.stamp_mouse,
-                             w.changed_mouse[par], &w.n_changed_mouse[par], word, block, k,
-                             True, rows)
+                             w.changed_mouse[par], &w.n_changed_mouse[par], word, block, k, rows)
                 w.work += last - first
     w.n_fresh = 0
 
@@ -378,7 +351,7 @@ cdef int phase_step(Worker *w, bint cat) noexcept nogil:
     cdef uint64_t *queue
     cdef uint64_t x
     cdef int64_t u
-    if cat and k == 1 and s.planes != NULL:
+    if cat and k == 1 and s.layers[0] != NULL:
         zero_own_planes(w)
     if cat:
         # Masks of two rounds ago are free again: clear the rows this thread listed.
@@ -421,7 +394,7 @@ cdef int phase_step(Worker *w, bint cat) noexcept nogil:
             return -1
     if not cat:
         flush_tiles(w, s)
-    planes_drain(w, k)
+    planes_drain(w, s.layers, k)
     if not s.every_row:
         queue_predecessors(w, s, cat)
     return 0
@@ -486,8 +459,9 @@ cdef void write_row(uint8_t *out, int64_t n, const uint64_t *mw, const uint64_t 
                 memcpy(out + c, &v, <size_t> (n - c))
 
 
-cdef void phase_output(Worker *w) noexcept nogil:
-    """The outcome table from the bit tables; and the remoteness table from its planes."""
+cdef int phase_output(Worker *w) noexcept nogil:
+    """The outcome table from the bit tables; and an int32 remoteness table from the planes
+    (-1 if Ctrl-C stopped it)."""
     cdef Shared *s = <Shared *> w.shared
     cdef int64_t n = s.n, W = s.W, m, b, word, j, c_end
     cdef uint64_t *mw = w.tiles
@@ -517,8 +491,11 @@ cdef void phase_output(Worker *w) noexcept nogil:
             if m >= n:
                 break
             write_row(s.outcome + m * n, n, mrow + j * W, crow + j * W, s.scratch)
-    if s.planes != NULL:
-        cat_half_to_rem(s, w.id, s.threads)  # the mouse-to-move half follows (general_run)
+    if s.rem == NULL:
+        return 0
+    if cat_half_to_rem(w, s, w.id, s.threads) < 0:
+        return -1
+    return mouse_rows_to_rem(w, s)
 
 
 cdef void seed(Shared *s) noexcept nogil:
@@ -569,7 +546,7 @@ cdef void seed_rows(Worker *w) noexcept nogil:
     cdef Shared *s = <Shared *> w.shared
     cdef const Game *g = s.g
     cdef const uint8_t *flags = g.flags
-    cdef int64_t n = s.n, W = s.W, nn = <int64_t> s.n * s.n, u, j, base, col
+    cdef int64_t n = s.n, W = s.W, u, j, base
     cdef const uint64_t *forbidden = s.scratch
     cdef const uint64_t *hole = s.scratch + W
     cdef const uint64_t *goal = s.scratch + 2 * W
@@ -624,22 +601,10 @@ cdef void seed_rows(Worker *w) noexcept nogil:
             if g.m_ip[u + 1] == g.m_ip[u]:
                 x |= valid & ~mw
             s.D0[base + j] = ~valid | mw | x
-            if s.rem != NULL and s.planes == NULL:  # (the planes hold round 0 as no bits)
-                bit = mw | x
-                while bit:
-                    col = (j << 6) + cm_ctz64(bit)
-                    bit &= bit - 1
-                    s.rem[u * n + col] = 0
             mw |= cat_stuck[j] & ~cw
             s.MW1[base + j] = mw
             s.CW1[base + j] = cw
             decided += cm_popcount64(mw | cw)
-            if s.rem != NULL and s.planes == NULL:
-                bit = mw | cw
-                while bit:
-                    col = (j << 6) + cm_ctz64(bit)
-                    bit &= bit - 1
-                    s.rem[nn + u * n + col] = 0
     w.decided = decided
 
 

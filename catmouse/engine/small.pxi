@@ -60,12 +60,15 @@ cdef void small_finish(Small *s) noexcept nogil:
 
 
 cdef int64_t small_solve(const Small *s, int64_t target, uint8_t *outcome,
-                         int32_t *rem) noexcept nogil:
+                         int32_t *rem, uint64_t **layers=NULL) noexcept nogil:
     """Solve a game of at most 64 nodes on the stack.
 
     With ``target >= 0`` return its code as soon as it is decided (0: a draw);
     otherwise fill ``outcome`` (and ``rem`` unless NULL) and return the number of
-    decided positions.  Orientation as in the module docstring.
+    decided positions.  Orientation as in the module docstring.  Planes mode:
+    ``layers[0]`` (unless ``layers`` or it is NULL) gets layer 0 of the remoteness planes
+    (remoteness.pxi), ``layers[1]``... (NULL on entry) the layers past it, allocated here
+    (the caller frees them); -1 if one cannot be had.
     """
     cdef int32_t n = s.n, m, c, j, k = 0
     cdef int64_t nn = <int64_t> n * n, count = 0
@@ -80,9 +83,12 @@ cdef int64_t small_solve(const Small *s, int64_t target, uint8_t *outcome,
     cdef uint64_t valid = s.valid, allbits = s.all
     cdef uint64_t bit, mw, cw, win, lose, und, nw, nl, x, rows, queue_cat, queue_mouse
     cdef uint64_t changed_cat, changed_mouse, fresh
-    cdef int32_t tt = -1, tm = 0, tc = 0
+    cdef int32_t tt = -1, tm = 0, tc = 0, n_layers = 0
     if n == 0:
         return 0
+    if layers != NULL and layers[0] != NULL and target < 0:
+        memset(layers[0], 0, <size_t> layer_size(n))
+        n_layers = 1
     if rem != NULL:
         memset(rem, 0xFF, <size_t> (2 * nn) * sizeof(int32_t))  # -1: never ends
     if target >= 0:
@@ -150,6 +156,11 @@ cdef int64_t small_solve(const Small *s, int64_t target, uint8_t *outcome,
     queue_mouse = allbits
     while True:
         k += 1
+        if n_layers and layer_due(n_layers, k):
+            layers[n_layers] = <uint64_t *> PyMem_RawCalloc(<size_t> layer_size(n), 1)
+            if layers[n_layers] == NULL:
+                return -1
+            n_layers += 1
         # The cat's step: rows by cat, reading the mouse-to-move results of earlier rounds.
         fresh = 0
         rows = queue_cat
@@ -180,6 +191,8 @@ cdef int64_t small_solve(const Small *s, int64_t target, uint8_t *outcome,
                         j = cm_ctz64(x)
                         x &= x - 1
                         rem[nn + j * n + c] = k
+                if n_layers:
+                    plane_or(layers, (n + c) * 8, nw | nl, k)
         # The mouse's step: rows by mouse, reading the cat-to-move results of earlier rounds.
         changed_cat = 0
         rows = queue_mouse
@@ -219,6 +232,8 @@ cdef int64_t small_solve(const Small *s, int64_t target, uint8_t *outcome,
                         j = cm_ctz64(x)
                         x &= x - 1
                         rem[m * n + j] = k
+                if n_layers:
+                    plane_or(layers, m * 8, nw | nl, k)
         # The cat step's new bits into rows by mouse, now that the mouse step has read them.
         changed_mouse = 0
         rows = fresh
@@ -253,6 +268,11 @@ cdef int64_t small_solve(const Small *s, int64_t target, uint8_t *outcome,
             queue_mouse |= s.mouse_in[m]
     if target >= 0:
         return 0
+    # The last round decided nothing: a layer it started (remoteness 255 at most) is empty.
+    while n_layers > 1 and not layer_due(n_layers - 1, k - 1):
+        n_layers -= 1
+        PyMem_RawFree(layers[n_layers])
+        layers[n_layers] = NULL
     for m in range(n):
         for c in range(n):
             if not (valid >> c) & 1:

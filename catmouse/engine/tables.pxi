@@ -44,8 +44,9 @@ cdef struct Worker:
     uint64_t *queue[2]     # W words each: rows this thread queued for the cat / mouse step
     int64_t block          # the block in ``tiles`` (-1: none)
     uint64_t block_rows    # the rows of that block with bits in ``tiles``
-    # The last PENDING words of remoteness planes to write, prefetched (plane_later).
-    uint64_t *pend_at[PENDING]
+    # The last PENDING words of remoteness planes to write (word offsets in a layer),
+    # prefetched (plane_later).
+    int64_t pend_at[PENDING]
     uint64_t pend_bits[PENDING]
     int64_t n_pend
     # Positions this thread decided in the current round (words with new positions in a
@@ -82,8 +83,10 @@ cdef struct Shared:
     Worker *workers
     uint8_t *outcome
     int32_t *rem
-    uint64_t *planes       # remoteness as bit-planes while rounds fit (remoteness.pxi), or NULL:
-    uint64_t *cat_planes   # the mouse-to-move ones (rows by mouse), the cat-to-move ones (by cat)
+    # Remoteness as bit-planes (remoteness.pxi): layers[0] NULL when no remoteness is wanted;
+    # n_layers of them (layer L holds bits 8L..8L+7).
+    uint64_t *layers[MAX_LAYERS]
+    int32_t n_layers
     int32_t tt             # the target's turn (-1: none), mouse and cat
     int32_t tm
     int32_t tc
@@ -92,8 +95,6 @@ cdef struct Shared:
     int32_t abort
     int64_t decided
     int32_t spins          # tries of a lock before blocking on it (crew.pxi)
-    int64_t wave_first     # the rows of the remoteness table's wave (PHASE_REMOTENESS)
-    int64_t wave_end
     PyThread_type_lock *go
     PyThread_type_lock *done
 

@@ -252,28 +252,37 @@ def test_peak_bytes_shape():
     # Half a byte per position for the bit tables, a sixteenth for the thin lists (two
     # 4-byte entries per word of 64 positions), plus lists per node: 64-bit arithmetic
     # past 2**31.
-    big = bits_c.peak_bytes(65535, True, True, False)
+    big = bits_c.peak_bytes(65535, True, False, False)
     assert 0.5625 * 2 * 65535**2 < big < 0.58 * 2 * 65535**2
+    # An int32 remoteness table is written from a layer of planes of the engine's own (a
+    # byte a position and the padding); planes mode writes the caller's.
+    layer = 2 * 65535 * 1024 * 64
+    assert bits_c.peak_bytes(65535, True, True, False) == big + layer
+    assert bits_c.peak_bytes(65535, True, False, False, planes=True) == big
+    assert bits_c.peak_bytes(64, True, True, False, planes=True) == 0
     with pytest.raises(ValueError):
         bits_c.peak_bytes(65536, True, True, False)
     with pytest.raises(ValueError, match="threads"):
         bits_c.peak_bytes(100, True, True, False, threads=0)
 
 
+@pytest.mark.parametrize("planes", [False, True], ids=["int32", "planes"])
 @pytest.mark.parametrize("n,threads", [(64, 1), (65, 1), (400, 1), (400, 3)])
-def test_peak_bytes_covers_what_the_engine_allocates(n, threads):
+def test_peak_bytes_covers_what_the_engine_allocates(n, threads, planes):
     """tracemalloc sees PyMem_Raw allocations: the engine's own peak is what it says."""
     game = random_game(random.Random(n), n, density=3 / n)
     mouse, cat, flags = game
     arrays = csr(mouse) + csr(cat)
     outcome = bytearray(2 * n * n)
-    rem = array("i", [0]) * (2 * n * n)
-    claimed = bits_c.peak_bytes(n, True, True, False, threads)
+    rem = None if planes else array("i", [0]) * (2 * n * n)
+    extra = {"planes": bytearray(2 * n * ((n + 63) // 64) * 64), "more_planes": []} \
+        if planes else {}
+    claimed = bits_c.peak_bytes(n, True, True, False, threads, planes=planes)
     tracemalloc.start()
     try:
         tracemalloc.reset_peak()
         base = tracemalloc.get_traced_memory()[0]
-        bits_c.propagate(n, bytes(flags), *arrays, outcome, rem, threads=threads)
+        bits_c.propagate(n, bytes(flags), *arrays, outcome, rem, threads=threads, **extra)
         peak = tracemalloc.get_traced_memory()[1] - base
     finally:
         tracemalloc.stop()

@@ -62,7 +62,8 @@ CHILD = textwrap.dedent("""
     import catmouse
     from catmouse import engine as selector
     selector.current = selector.load(sys.argv[1])
-    what, threads, k = sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+    what, k = sys.argv[2], int(sys.argv[4])
+    threads = None if sys.argv[3] == "None" else int(sys.argv[3])
     graph = json.loads(sys.stdin.read())
     tasks = len(os.listdir("/proc/self/task"))
     print("ready", flush=True)
@@ -100,7 +101,8 @@ def twin_of(engine) -> str:
     return "cython" if engine.__name__.endswith("bits_c") else "python"
 
 
-def interrupt_api(twin: str, what: str, threads: int, moment: float) -> tuple[float, int]:
+def interrupt_api(twin: str, what: str, threads: int | None,
+                  moment: float) -> tuple[float, int]:
     """Run the child, send SIGINT ``moment`` s into its search; (seconds to stop, threads
     left beyond those it began with)."""
     graph, k = api_case(twin, what)
@@ -123,7 +125,7 @@ def interrupt_api(twin: str, what: str, threads: int, moment: float) -> tuple[fl
         child.wait()
 
 
-@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("threads", [1, 2, None])
 @pytest.mark.parametrize("what", ["number", "analyze"])
 def test_ctrl_c_stops_a_python_search_mid_round(engine, what, threads):
     twin = twin_of(engine)

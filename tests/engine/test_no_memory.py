@@ -63,7 +63,30 @@ indices = [v for row in cops for v in row]
 petersen = bits_c.csr_from_lists([[1, 4, 5], [0, 2, 6], [1, 3, 7], [2, 4, 8], [3, 0, 9],
                                   [0, 7, 8], [1, 8, 9], [2, 9, 5], [3, 5, 6], [4, 6, 7]],
                                  False)[:3]
+from catmouse.engine.planes import layer_bytes
+from catmouse.rules import classic_rules
+
+path = Graph([[v for v in (u - 1, u + 1) if 0 <= v < 300] for u in range(300)])
+path_args = (300, classic_rules(path, 299).flags) + (
+    path._indptr, path._indices, path._rindptr, path._rindices) * 2
+
+
+failures = []
+
+
+def planes_mode():
+    # 595 rounds: a second layer of planes, allocated at round 256.
+    out, layer, more = bytearray(180000), bytearray(layer_bytes(300)), []
+    try:
+        bits_c.propagate(*path_args, out, threads=2, planes=layer, more_planes=more)
+    except MemoryError as error:
+        failures.append(str(error))
+        raise
+    return bytes(out) + bytes(layer) + b"".join(more)
+
+
 calls = {
+    "propagate(planes)": planes_mode,
     "solve_many(lists)": lambda: bytes(catmouse.solve_many(lists, threads=2)),
     "solve_many(Graphs)": lambda: bytes(catmouse.solve_many(graphs, threads=2)),
     # Two threads: the general crew's helpers start as C threads, so a failed allocation
@@ -96,6 +119,9 @@ for name, call in calls.items():
             quiet += 1
         start += 1
     assert quiet == 40, (name, "still failing after", start)
+    if name == "propagate(planes)":  # the layer's own failure, named
+        assert f"cannot allocate {layer_bytes(300)} bytes for remoteness layer 1" in str(
+            failures), failures
     print(name, failed, start, flush=True)
 """
 
@@ -108,7 +134,7 @@ def test_every_allocation_of_a_call_can_fail_cleanly():
         pytest.skip("_testcapi has no set_nomemory")
     lines = done.stdout.split("\n")
     counts = {line.rsplit(" ", 2)[0]: int(line.rsplit(" ", 2)[1]) for line in lines if line}
-    assert len(counts) == 5, done.stdout
+    assert len(counts) == 6, done.stdout
     assert all(failed > 0 for failed in counts.values()), counts  # each call was reached
 
 

@@ -1,9 +1,8 @@
 """Remoteness kept as bit-planes during the search: tables equal to the pure twin's.
 
-The compiled engine keeps each position's round in 8 bit-planes (in the table's own last
-quarter) and writes the table once at the end; a search of more than 255 rounds writes it
-then and goes on position by position.  Both must give the pure twin's tables, byte for byte,
-on any thread count.
+The compiled engine keeps each position's round in bit-planes of its own (a layer of 8, one
+more for each further 8 bits a long search needs) and writes the int32 table from them at the
+end.  It must give the pure twin's tables, byte for byte, on any thread count.
 """
 
 from __future__ import annotations
@@ -29,7 +28,7 @@ def _grid(side: int) -> list[list[int]]:
 
 @pytest.mark.parametrize("threads", [1, 2, 3])
 @pytest.mark.parametrize("adjacency, long", [
-    (_path(300), True),    # 595 rounds: past the planes' 255
+    (_path(300), True),    # 595 rounds: past a layer's 255
     (_path(130), False),   # two words per row, the last one partly used
     (_grid(9), False),     # 81 nodes
     (_grid(12), False),
@@ -46,7 +45,7 @@ def test_remoteness_equals_the_twins(adjacency, long, threads):
 
 
 def test_remoteness_in_a_buffer_not_8_byte_aligned():
-    # The planes are placed 8-byte aligned inside the caller's table, wherever it starts.
+    # An int32 table that is not 8-byte aligned (the planes once lived inside it).
     from array import array
 
     from catmouse.engine import bits_c
@@ -73,8 +72,8 @@ def test_remoteness_in_a_buffer_not_8_byte_aligned():
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("adjacency", [_grid(10), _path(300)], ids=["grid", "long path"])
 def test_tables_do_not_depend_on_what_the_buffers_held(engine, adjacency, threads):
-    # The planes live in the caller's remoteness buffer: they must be cleared by the engine,
-    # not found clear.  A buffer reused from another call (or never zeroed) holds anything.
+    # Every entry is written by the engine, not found clear: a buffer reused from another
+    # call (or never zeroed) holds anything.
     from array import array
 
     from catmouse.graph import Graph

@@ -28,7 +28,7 @@ from catmouse.engine.py_game import _Game
 # their 64-bit sizes, which a 32-bit Python about halves (10.6 measured on i386): still a
 # bound, twice as loose.
 LOOSENESS = 8 if sys.maxsize > 2**32 else 16
-MODES = ["target", "outcome", "remoteness"]
+MODES = ["target", "outcome", "remoteness", "planes"]
 
 
 def classic_args(adjacency, hole=0):
@@ -73,18 +73,27 @@ def last_target(args):
     return draws[0] if draws else max(positions, key=remoteness.__getitem__)
 
 
+def planes_keywords(n, mode):
+    """propagate's planes keywords for ``mode`` (the caller's layer 0, made here)."""
+    if mode != "planes":
+        return {}
+    return {"planes": bytearray(2 * n * ((n + 63) // 64) * 64), "more_planes": []}
+
+
 def traced_peak_and_bound(args, mode):
     n = args[0]
     outcome = bytearray(2 * n * n) if mode != "target" else None
     remoteness = array("i", bytes(8 * n * n)) if mode == "remoteness" else None
     target = last_target(args) if mode == "target" else -1
-    bits_py.propagate(*args, outcome, remoteness, target)  # caches filled
-    bound = bits_py.peak_bytes(n, mode != "target", mode == "remoteness", mode == "target")
+    keywords = planes_keywords(n, mode)
+    bits_py.propagate(*args, outcome, remoteness, target, **keywords)  # caches filled
+    bound = bits_py.peak_bytes(n, mode != "target", mode == "remoteness", mode == "target",
+                               planes=mode == "planes")
     tracemalloc.start()
     try:
         base = tracemalloc.get_traced_memory()[0]
         tracemalloc.reset_peak()
-        bits_py.propagate(*args, outcome, remoteness, target)
+        bits_py.propagate(*args, outcome, remoteness, target, **keywords)
         peak = tracemalloc.get_traced_memory()[1] - base
     finally:
         tracemalloc.stop()
@@ -109,7 +118,8 @@ def test_peak_bytes_bounds_the_traced_peak(n, mode):
 
 def test_peak_bytes_takes_every_node_count_the_engine_takes():
     for mode in MODES:
-        options = (mode != "target", mode == "remoteness", mode == "target")
+        options = (mode != "target", mode == "remoteness", mode == "target", 1,
+                   mode == "planes")
         assert 0 < bits_py.peak_bytes(0, *options) < bits_py.peak_bytes(1, *options)
         assert bits_py.peak_bytes(MAX_NODES, *options) > bits_py.peak_bytes(MAX_NODES - 1,
                                                                              *options)
@@ -148,6 +158,10 @@ if remoteness is not None:
 if outcome is not None:
     outcome[:] = bytes([9]) * (2 * n * n)
 target = -1 if mode != "target" else 2 * n * n - 1
+keywords = {}
+if mode == "planes":
+    keywords = {"planes": bytearray(bytes([1]) * (2 * n * ((n + 63) // 64) * 64)),
+                "more_planes": []}
 
 def kib(key):
     with open("/proc/self/status") as status:
@@ -162,8 +176,9 @@ except OSError:
     print("skip cannot reset the peak RSS mark here")
     sys.exit()
 base = kib("VmRSS:")
-bits_py.propagate(*args, outcome, remoteness, target)
-bound = bits_py.peak_bytes(n, mode != "target", mode == "remoteness", mode == "target")
+bits_py.propagate(*args, outcome, remoteness, target, **keywords)
+bound = bits_py.peak_bytes(n, mode != "target", mode == "remoteness", mode == "target",
+                           planes=mode == "planes")
 print(kib("VmHWM:") - base, bound)
 """
 
@@ -173,7 +188,7 @@ print(kib("VmHWM:") - base, bound)
                     reason="under qemu-user the resident peak counts the emulator's own memory "
                            "(2.3 MB against a bound of 1.1 MB at n = 300 on arm64)")
 @pytest.mark.parametrize("n", [300, 600])
-@pytest.mark.parametrize("mode", ["target", "remoteness"])
+@pytest.mark.parametrize("mode", ["target", "remoteness", "planes"])
 def test_peak_bytes_bounds_the_resident_peak(n, mode):
     """The process's resident peak during a call, as test_memory.py measures it."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(

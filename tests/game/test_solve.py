@@ -384,3 +384,12 @@ def test_plain_lists_go_to_the_compiled_list_path_without_a_graph(monkeypatch):
     monkeypatch.setattr(_solving, "as_graph", _no_slow_path)
     assert catmouse.solve(EXAMPLE_1) is Outcome.DRAW
     assert catmouse.solve(EXAMPLE_2) is Outcome.MOUSE_WIN
+
+
+@pytest.mark.parametrize("hole", [2**63, -(2**63) - 1, 2**70])
+def test_a_hole_past_a_c_long_is_a_value_error(use_engine, hole):
+    """A Graph's first solve takes a fast path for small graphs; a hole no C long holds was an
+    OverflowError there (found by the fuzz suite), not the ValueError every other path gives."""
+    graph = catmouse.Graph([[1], [0, 2], [1]])
+    with pytest.raises(ValueError, match="hole node .* is not in a graph of 3 nodes"):
+        catmouse.solve(graph, hole=hole)
