@@ -112,45 +112,12 @@ def need_bytes(n: int, *, outcome: bool, remoteness: bool, target: bool,
 
 
 def _engine_peak(n: int, outcome: bool, remoteness: bool, target: bool, threads: int) -> int:
-    """The engine's own bytes, remoteness given to it as planes.
-
-    BRIDGE (delete at the merge of planes-c and planes-py, keeping the first call): an
-    engine without planes mode refuses the keyword; solving.py then runs it in int32 mode
-    into a temporary table (4 bytes a position), counted here.
-    """
-    peak = _engine.current.peak_bytes
+    """The engine's own bytes, remoteness given to it as planes (its layer 0 counted by the
+    caller; layers past it, a game past 255 plies, by no one)."""
     if not remoteness:
-        return peak(n, outcome, remoteness, target, threads)
-    if takes_planes():
-        return peak(n, outcome, False, target, threads, planes=True)  # type: ignore[call-arg]
-    else:
-        # The int32 table, and the conversion's temporaries: under 96 bytes a position of a
-        # block of BRIDGE_BLOCK positions (at least a row), with the first layer in hand.
-        block = 96 * min(max(BRIDGE_BLOCK, n), 2 * n * n)
-        if 8 * n * n > SMALL_TABLES:
-            block += 24 << 20  # the conversion may import numpy (about 15 MB resident)
-        return 8 * n * n + block + peak(n, outcome, True, target, threads)
-
-
-#: (BRIDGE) Positions the int32-to-planes conversion handles at once.
-BRIDGE_BLOCK = 1 << 16
-_TAKES_PLANES: dict[str, bool] = {}
-
-
-def takes_planes() -> bool:
-    """(BRIDGE) Whether the current engine has planes mode (its peak_bytes takes planes=),
-    asked once per engine: no exception on the hot path (an allocation failing while one is
-    raised and caught can lose it in CPython 3.11, tests/engine/test_no_memory.py)."""
-    engine = _engine.current
-    known = _TAKES_PLANES.get(engine.name)
-    if known is None:
-        try:
-            engine.peak_bytes(1, True, False, False, 1, planes=True)  # type: ignore[call-arg]
-            known = True
-        except TypeError:
-            known = False
-        _TAKES_PLANES[engine.name] = known
-    return known
+        return _engine.current.peak_bytes(n, outcome, remoteness, target, threads)
+    return _engine.current.peak_bytes(n, outcome, False, target, threads,
+                                      planes=True)  # type: ignore[call-arg]
 
 
 def check_memory(n: int, *, outcome: bool = False, remoteness: bool = False,

@@ -2,28 +2,18 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Hashable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import engine as _engine
 from .analysis import Analysis
-from .engine import planes as _planes
 from .engine.facts import SMALL_TABLES
-from .engine.planes import layer_bytes, layers_for, words_per_row
+from .engine.planes import layer_bytes
 from .graph import DEFAULT_CAT, DEFAULT_HOLE, DEFAULT_MOUSE, Graph, GraphLike, as_graph
 from .outcome import Outcome, Turn
 from .progress import Bar, ProgressLike, as_callback, engine_takes_progress
-from .rules import (
-    BRIDGE_BLOCK,
-    Rules,
-    check_memory,
-    check_threads,
-    classic_rules,
-    need_bytes,
-    takes_planes,
-)
+from .rules import Rules, check_memory, check_threads, classic_rules, need_bytes
 
 if TYPE_CHECKING:
     from .engine import BoardLike as _Board
@@ -76,69 +66,13 @@ def _run_tables(rules: Rules, threads: int, progress: ProgressLike, layers: list
     planes = holder.view()
     more: list[object] = []
     try:
-        _run_planes_bridge(rules, outcomes, threads, progress, planes, more)
+        _run_with_progress(rules, outcomes, threads, progress,
+                           {"planes": planes, "more_planes": more})
     finally:
         planes.release()
     layers.append(holder.take())
     layers.extend(layer if type(layer) is bytes else bytes(layer)  # type: ignore[arg-type]
                   for layer in more)
-
-
-def _run_planes_bridge(rules: Rules, outcomes: memoryview, threads: int,
-                       progress: ProgressLike, planes: memoryview, more: list[object]) -> None:
-    """BRIDGE (delete at the merge of planes-c and planes-py): an engine without planes mode
-    (rules.takes_planes) runs in int32 mode, and the planes are made from its table.  With
-    both engines in planes mode, this is just the first call."""
-    if takes_planes():
-        _run_with_progress(rules, outcomes, threads, progress,
-                           {"planes": planes, "more_planes": more})
-        return
-    n = rules.n
-    holder = _engine.current.Table(8 * n * n)
-    raw = holder.view()
-    table = raw.cast("i")
-    try:
-        _run_with_progress(rules, outcomes, threads, progress, {}, table)
-    finally:
-        table.release()
-        raw.release()
-    table = holder.take()
-    try:
-        import numpy
-    except ImportError:
-        numpy = None
-    if numpy is None:
-        made = _planes.from_remoteness(table, n)
-        planes[:] = made[0]
-        more.extend(made[1:])
-        return
-    _planes_in_blocks(numpy, table, n, planes, more)
-
-
-def _planes_in_blocks(np: Any, table: bytes, n: int, planes: memoryview,
-                      more: list[object]) -> None:
-    """(BRIDGE) An int32 table's planes, a block of rows at a time (bounded temporaries)."""
-    W = words_per_row(n)
-    values = np.frombuffer(table, dtype=np.int32).reshape(2, n, n)
-    largest = int(values.max()) if values.size else 0
-    layers = [planes] + [bytearray(layer_bytes(n)) for _ in range(layers_for(largest) - 1)]
-    step = max(1, BRIDGE_BLOCK // max(n, 1))  # (rules._engine_peak counts its temporaries)
-    for level, layer in enumerate(layers):
-        out = np.frombuffer(layer, dtype=np.uint8).reshape(2, n, W, 8, 8)
-        for turn in (0, 1):
-            for r0 in range(0, n, step):
-                r1 = min(n, r0 + step)
-                rows = values[0, r0:r1] if turn == 0 else values[1, :, r0:r1].T
-                rows = np.where(rows < 0, 0, rows) >> (8 * level)
-                padded = np.zeros((r1 - r0, W * 64), dtype=np.uint8)
-                padded[:, :n] = rows & 255
-                bits = np.unpackbits(padded[..., None], axis=-1, bitorder="little")
-                packed = np.packbits(bits.transpose(0, 2, 1).reshape(r1 - r0, 8, W, 64),
-                                     axis=-1, bitorder="little")  # (rows, plane, group, 8)
-                if sys.byteorder == "big":
-                    packed = packed[..., ::-1]
-                out[turn, r0:r1] = packed.transpose(0, 2, 1, 3)
-    more.extend(layers[1:])
 
 
 def _run_with_progress(rules: Rules, outcomes: memoryview, threads: int,

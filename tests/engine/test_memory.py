@@ -72,16 +72,21 @@ def test_too_big_for_available_memory(monkeypatch):
     assert rss() - before < 100 * 2**20
 
 
-def test_too_big_for_this_machine():
-    """The largest board, 2 * MAX_NODES**2 positions: its full analysis outgrows 24 GB."""
+def test_the_largest_board_fits_24_gb_and_is_refused_where_it_does_not(monkeypatch):
+    """2 * MAX_NODES**2 positions at a byte of outcome and a layer of planes (and the
+    engine's own) a position: under 24 GB, as 60,000 nodes are (5.6 bytes a position, with
+    an int32 remoteness table, refused them).  With 16 GB available, it is refused before
+    anything is allocated."""
+    assert _rules.need_bytes(60_000, outcome=True, remoteness=True, target=False) < 24 * 10**9
     n = MAX_NODES
-    # The check first, so a machine where the tables would fit allocates nothing.
-    with pytest.raises(MemoryError):
-        check_memory(n, outcome=True, remoteness=True)
+    need = _rules.need_bytes(n, outcome=True, remoteness=True, target=False,
+                             threads=_rules.check_threads(None, n))
+    assert 2 * n * n * 2 <= need < 24 * 10**9
+    monkeypatch.setattr(_rules, "available_memory", lambda: 16 * 2**30)
     before = rss()
     with pytest.raises(MemoryError) as error:
         catmouse.analyze(empty_graph(n))
-    assert needed_bytes(error.value) >= 2 * n * n * 5
+    assert needed_bytes(error.value) == need
     assert "available" in str(error.value)
     assert rss() - before < 100 * 2**20
 
@@ -254,7 +259,7 @@ def test_only_tables_past_small_tables_ask_the_system(monkeypatch):
 
 def test_exactly_the_available_memory_is_enough(monkeypatch):
     """A need equal to the bytes the system has left fits; one byte more does not."""
-    n = 1400  # past SMALL_TABLES, so the system is asked
+    n = 3000  # past SMALL_TABLES, so the system is asked
     need = _rules.need_bytes(n, outcome=True, remoteness=True, target=False)
     assert need > _rules.SMALL_TABLES
     monkeypatch.setattr(_rules, "available_memory", lambda: need)
