@@ -43,6 +43,9 @@ Families:
   graph, ``solve_many`` of 20,000 small graphs) on free cores, beside a spinning process and
   in a cgroup of 1.2 CPUs (root only; else skipped with the reason), with the capacity (two
   spinning processes' throughput over one's) measured in the same run (bench_contended.py).
+- ``bytes``: analyze's peak bytes a position (the guard's estimate and measured RSS) at
+  sparse n = 3000, analyze against analyze(remoteness=False) on the grid and n = 3000, and
+  with ``--huge-nodes N`` an analyze of a sparse N-node graph (see ``bench_bytes.py``).
 - ``huge`` (only with ``--huge``, never in ``--quick``): one ``solve`` of a sparse
   40000-node graph (3.2 billion positions) in a fresh process: time and peak RSS.
 
@@ -80,6 +83,7 @@ from catmouse.rules import classic_rules
 
 __all__ = ["main"]
 
+from bench_bytes import bench_bytes  # noqa: E402
 from bench_contended import bench_contended, child_contended, wait_for_go  # noqa: E402
 from bench_tools import (  # noqa: E402  (beside this file)
     TINY,
@@ -584,7 +588,7 @@ FAMILIES = {"small": bench_small, "hot": bench_hot, "dense50": bench_dense50,
             "twin": bench_twin, "big": bench_big, "threads": bench_threads,
             "scaling": bench_scaling, "batch": bench_batch, "outcomes": bench_outcomes,
             "write": bench_write, "graph-first-solve": bench_graph_first_solve,
-            "contended": bench_contended}
+            "contended": bench_contended, "bytes": bench_bytes}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -599,6 +603,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--huge", action="store_true",
                         help=f"also solve a {HUGE_NODES}-node sparse graph once (minutes, "
                              "gigabytes); not with --quick")
+    parser.add_argument("--huge-nodes", type=int, default=None, metavar="N",
+                        help="bytes family: also analyze a sparse N-node graph in a fresh "
+                             "process (e.g. 60000: minutes, tens of GB)")
     parser.add_argument("--small", type=int, default=None, help="how many small graphs")
     parser.add_argument("--reps", type=int, default=None, help="repeats (best is kept)")
     parser.add_argument("--no-memory", dest="memory", action="store_false",

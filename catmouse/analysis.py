@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 import os
-from array import array
+import sys
 from collections.abc import Callable, Hashable
 from typing import Any
 
+from . import engine as _engine
 from .display import Displayed
+from .engine import planes as _planes
 from .engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
 from .graph import DEFAULT_CAT, DEFAULT_MOUSE, Graph
-from .graph_checks import STORED_ORDER, native, stored
+from .graph_checks import STORED_ORDER, native
+from .io.plane_rows import PlaneRows, fix_never_ending, goes_on
 from .io.table_check import BAD, NEVER, NO_POSITION, TOP, worst_numpy
 from .io.table_text import numpy_or_none
 from .outcome import Outcome, Turn
 from .progress import as_callback, finish
-from .rules import Rules
+from .rules import Rules, memory_limit
 
 __all__ = ["Analysis", "Position", "VerificationError"]
 
@@ -31,15 +34,34 @@ _WIN_FOR = {Turn.MOUSE: Outcome.MOUSE_WIN, Turn.CAT: Outcome.CAT_WIN}
 # a position is worth its best child moved one ply further from the end.
 _NEVER, _TOP, _BAD, _NO_POSITION = NEVER, TOP, BAD, NO_POSITION
 
+# The pickle's mark of remoteness kept as planes (0.3.0); before it, an int32 table.
+_PLANES_MARK = "planes"
+# A first-use int32 table bigger than this asks the system whether it fits.
+_ASK_ABOVE = 1 << 26
+# Layers a remoteness below 2**31 can need (an int32 table's largest value).
+_MOST_LAYERS = 4
 
-class _Zeros:
+_LITTLE = sys.byteorder == "little"
+# A group's 8 words as one int (word p at bit 64p): bit ``shift`` of every word, moved to
+# bits 448..455 by one multiplication (no two products land on the same bit).
+_GATHER = sum(1 << (64 * p) for p in range(8))
+_SPREAD = sum(1 << (448 + p - 64 * p) for p in range(8))
+
+
+def _plane_value(layer: bytes, bit: int, shift: int) -> int:
+    """The 8 plane bits of column ``shift`` in the group starting at bit ``bit``."""
+    at = bit >> 3
+    if _LITTLE:
+        group = int.from_bytes(layer[at:at + 64], "little")
+    else:  # each word big-endian: read word by word
+        group = sum(int.from_bytes(layer[at + 8 * p:at + 8 * p + 8], "big") << (64 * p)
+                    for p in range(8))
+    return ((((group >> shift) & _GATHER) * _SPREAD) >> 448) & 255
+
+
+def _no_remoteness(index: int) -> int:
     """Stands in for a missing remoteness table: every move ranks alike."""
-
-    def __getitem__(self, index: int) -> int:
-        return 0
-
-
-_NO_REMOTENESS = _Zeros()
+    return 0
 
 
 class VerificationError(AssertionError):
@@ -71,23 +93,35 @@ class Analysis(Displayed):
     (1, [0], [(1, 2, <Turn.MOUSE: 0>), (0, 2, <Turn.CAT: 1>)])
     """
 
-    __slots__ = ("_rules", "_outcomes", "_remoteness", "_first")
+    __slots__ = ("_rules", "_outcomes", "_layers", "_first", "_table")
 
-    # The tables are bytes (remoteness read through an int32 view of them): the
-    # public views' ``.obj`` is then immutable, so nothing can change an answer.
+    # The tables are bytes: outcomes a byte a position, remoteness as bit-planes (a tuple of
+    # layers, see catmouse.engine.planes), immutable, so nothing can change an answer.  The
+    # int32 table is built from the planes only when asked for, and then kept.
     _outcomes: bytes
-    _remoteness: memoryview | None
+    _layers: tuple[bytes, ...] | None
+    _table: memoryview | None
 
     def __init__(self, rules: Rules, outcomes: bytes | bytearray,
-                 remoteness: bytes | array | None, first: Turn = Turn.MOUSE):
-        # Any other buffer is copied once: its owner could still write it.
+                 remoteness: Any = None, first: Turn = Turn.MOUSE):
+        # ``remoteness``: the planes (a list or tuple of layers), or an int32 table of
+        # 2 * n * n entries (made into planes), or None (outcomes only).  Any other buffer is
+        # copied once: its owner could still write it.
         outcomes = outcomes if type(outcomes) is bytes else bytes(outcomes)
-        if remoteness is not None and type(remoteness) is not bytes:
-            remoteness = bytes(remoteness)
-        _check_tables(rules, outcomes, remoteness)
+        _check_tables(rules, outcomes, None)
+        layers: tuple[bytes, ...] | None = None
+        if isinstance(remoteness, (list, tuple)):
+            layers = tuple(layer if type(layer) is bytes else bytes(layer)
+                           for layer in remoteness)
+            _check_layers(rules.n, layers)
+        elif remoteness is not None:
+            table = remoteness if type(remoteness) is bytes else bytes(remoteness)
+            _check_tables(rules, outcomes, table)
+            layers = tuple(_planes.from_remoteness(table, rules.n))
         self._rules = rules
         self._outcomes = outcomes
-        self._remoteness = None if remoteness is None else memoryview(remoteness).cast("i")
+        self._layers = layers
+        self._table = None
         # Who moves first in the game analyzed: the turn the queries default to.
         self._first = Turn(first)
 
@@ -129,15 +163,90 @@ class Analysis(Displayed):
     @property
     def has_remoteness(self) -> bool:
         """False for an analysis made with ``remoteness=False`` (outcomes only)."""
-        return self._remoteness is not None
+        return self._layers is not None
 
-    def _remoteness_or_raise(self, what: str) -> memoryview:
-        if self._remoteness is None:
+    def _layers_or_raise(self, what: str) -> tuple[bytes, ...]:
+        if self._layers is None:
             raise ValueError(
                 f"{what} needs the remoteness table, and this analysis was made with "
                 "remoteness=False: analyze again with remoteness=True"
             )
-        return self._remoteness
+        return self._layers
+
+    def _remoteness_or_raise(self, what: str) -> memoryview:
+        """The int32 table (flat, native order), built from the planes on first use."""
+        self._layers_or_raise(what)
+        if self._table is None:
+            self._table = memoryview(self._build_table()).cast("i")
+        return self._table
+
+    def _build_table(self) -> bytes:
+        """The int32 remoteness table from the planes, in row blocks (4 bytes a position).
+
+        MemoryError, before allocating, where the memory guard says it will not fit.  A
+        KeyboardInterrupt (Ctrl-C) between blocks stops it and leaves nothing behind.
+        """
+        self._layers_or_raise("the remoteness table")
+        n = self.n
+        nn = n * n
+        need = 8 * nn
+        if need > _ASK_ABOVE:  # (reading /proc/meminfo costs more than a small table)
+            available, why = memory_limit()
+            if available is not None and need > available:
+                raise MemoryError(
+                    f"the int32 remoteness table of {n} nodes needs {need} bytes (4 a "
+                    f"position); only {available} are {why}: read remoteness(), the "
+                    "exports or the planes instead")
+        holder = _engine.current.Table(need)
+        raw = holder.view()
+        try:
+            flat = raw.cast("i")
+            step = _planes.block_rows(n)
+            for turn in (0, 1):
+                for first in range(0, n, step):
+                    count = min(step, n - first)
+                    rows = self._remoteness_rows(turn, first, count)
+                    at = turn * nn + first * n
+                    flat[at:at + count * n] = memoryview(rows).cast("B").cast("i")
+            flat.release()
+        finally:
+            raw.release()
+        return holder.take()
+
+    def _remoteness_rows(self, turn: int, first: int, count: int) -> Any:
+        """Rows ``first..first+count-1`` of ``turn``'s int32 remoteness, from the planes
+        (numpy ``(count, n)``, else ``array('i')``), -1 wherever the game never ends."""
+        layers = self._layers_or_raise("remoteness")
+        numpy = numpy_or_none()
+        if numpy is not None:  # a plane at a time: a few bytes of temporaries a value
+            return PlaneRows(numpy, layers, self._outcomes, self.n, self._rules).rows(
+                turn, numpy.arange(first, first + count))
+        rows = _planes.remoteness_rows(layers, self._outcomes, self.n, turn, first, count)
+        return fix_never_ending(self._rules, self._outcomes, rows, turn,
+                                range(first, first + count))
+
+    def _remoteness_at(self, s: int) -> int:
+        """Remoteness of position index ``s`` (-1 where the outcome is not a win)."""
+        table = self._table
+        if table is not None:
+            return table[s]
+        code = self._outcomes[s]
+        if code != 1 and code != 2:
+            return -1
+        n = self._rules.n
+        turn, rest = divmod(s, n * n)
+        row, column = divmod(rest, n)
+        if turn:
+            row, column = column, row
+        at = (((turn * n + row) * ((n + 63) >> 6) + (column >> 6)) << 9)  # bits
+        shift = column & 63
+        value = 0
+        for level, layer in enumerate(self._layers):  # type: ignore[arg-type]
+            value |= _plane_value(layer, at, shift) << (8 * level)
+        # 0 where the game goes on: a game that never ends, scored as a win by the draw rule.
+        if not value and goes_on(self._rules, *divmod(rest, n), turn):
+            return -1
+        return value
 
     @property
     def remoteness_table(self) -> memoryview:
@@ -149,6 +258,12 @@ class Analysis(Displayed):
         scored by the game's ``draw`` rule) and where the position does not exist.
         As with :attr:`outcomes`, :meth:`remoteness_for` gives one turn's view.
         ValueError for an analysis made with ``remoteness=False``.
+
+        The analysis keeps remoteness in about a byte a position (bit-planes); this
+        int32 table is built on first use and then kept: it allocates 4 bytes a
+        position (72 MB at 3,000 nodes) and raises MemoryError, before allocating,
+        where it would not fit.  :meth:`remoteness`, the exports and :meth:`line` do
+        not need it.
         """
         n = self.n
         table = self._remoteness_or_raise("remoteness_table")
@@ -172,7 +287,9 @@ class Analysis(Displayed):
     def remoteness_for(self, turn: Turn | int) -> memoryview:
         """Read-only ``int32`` view of shape ``(n, n)``: ``[mouse][cat]`` with ``turn`` to move.
 
-        Indexed by node ids, as :attr:`outcomes`.
+        Indexed by node ids, as :attr:`outcomes`.  Builds (and keeps) the int32 table of
+        :attr:`remoteness_table` on first use: 4 bytes a position of both turns, and
+        MemoryError where it would not fit.
         """
         n, t = self.n, self._turn(turn)
         flat = memoryview(self._remoteness_or_raise("remoteness_for()")).toreadonly().cast("B")
@@ -216,8 +333,8 @@ class Analysis(Displayed):
         The winner hurries and the loser delays; 0 where the game is already
         decided (including a mover with no legal move, who loses).
         """
-        table = self._remoteness_or_raise("remoteness()")
-        r = table[self._where(mouse, cat, turn)[0]]
+        self._layers_or_raise("remoteness()")
+        r = self._remoteness_at(self._where(mouse, cat, turn)[0])
         return None if r < 0 else r
 
     def best_moves(self, mouse: Hashable = DEFAULT_MOUSE, cat: Hashable = DEFAULT_CAT,
@@ -244,11 +361,11 @@ class Analysis(Displayed):
             return []
         win = _WIN_FOR[turn]
         outcomes = self._outcomes
-        rem: Any = _NO_REMOTENESS if self._remoteness is None else self._remoteness
+        rem_at = _no_remoteness if self._layers is None else self._remoteness_at
         best: list[int] = []
         best_key = None
         for dest, child in rules.moves(mouse, cat, turn):
-            value, r = outcomes[child], rem[child]
+            value, r = outcomes[child], rem_at(child)
             # Larger key is better.  A game that never ends counts as infinitely
             # long: the worst win, the best loss.
             if value == 0:
@@ -274,7 +391,7 @@ class Analysis(Displayed):
         game, or, for a game that never ends, just before a position would
         repeat.  Needs the remoteness table.
         """
-        self._remoteness_or_raise("line()")
+        self._layers_or_raise("line()")
         _, m, c, t = self._where(mouse, cat, turn)
         line = self._line_at(m, c, t)
         labels = self.graph._labels
@@ -316,14 +433,19 @@ class Analysis(Displayed):
 
         The error names the contradicted position that comes first in this
         order: positions wrong whatever their moves say (a bad outcome code,
-        a game over, the cat on a forbidden node), then by claimed remoteness,
-        then by index.  A table with one wrong outcome is named exactly.
+        a game over, the cat on a forbidden node), then by the smaller of the
+        remoteness claimed and the one its moves give, then by index.  A table
+        with one wrong outcome is named exactly.
 
         >>> import catmouse
         >>> catmouse.analyze([[1, 3], [0], [3], [0, 2]]).verify()
         True
         """
-        remoteness = self._remoteness_or_raise("verify()")
+        self._layers_or_raise("verify()")
+        # The int32 form, kept if built before, else made for this check alone.
+        remoteness = self._table
+        if remoteness is None:
+            remoteness = memoryview(self._build_table()).cast("i")
         rules = self._rules
         n = rules.n
         nn = n * n
@@ -366,7 +488,8 @@ class Analysis(Displayed):
                     # Wrong whatever the children say: name these first.
                     fixed = (a in (bad, none) or e == none or not moves
                              or rules.is_terminal(m, c))
-                    key = (not fixed, r if r >= 0 else _TOP, s, e)
+                    given = (top - e if e > never else e if 0 <= e < never else _TOP)
+                    key = (not fixed, min(r if r >= 0 else _TOP, given), s, e)
                     if not worst or key < worst:
                         worst = key
 
@@ -508,10 +631,25 @@ class Analysis(Displayed):
 
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # The remoteness table little-endian, marked so: a pickle reads the same anywhere.
-        rem = None if self._remoteness is None else stored(bytes(self._remoteness.obj))
-        state = (self._rules, self._outcomes, rem, int(self._first), STORED_ORDER)
+        # The planes' words little-endian, marked so: a pickle reads the same anywhere.
+        layers = (None if self._layers is None
+                  else tuple(_planes.to_little(layer) for layer in self._layers))
+        state = (self._rules, self._outcomes, layers, int(self._first), STORED_ORDER,
+                 _PLANES_MARK)
         return (_unpickle_analysis, state)
+
+
+def _check_layers(n: int, layers: tuple[bytes, ...]) -> None:
+    """Planes of the format's shape: 1 to 4 layers of layer_bytes(n), no empty last layer."""
+    size = _planes.layer_bytes(n)
+    if not 1 <= len(layers) <= _MOST_LAYERS:
+        raise ValueError(f"remoteness planes have {len(layers)} layers, not 1 to {_MOST_LAYERS}")
+    for level, layer in enumerate(layers):
+        if len(layer) != size:
+            raise ValueError(
+                f"remoteness layer {level} has {len(layer)} bytes, not {size} for {n} nodes")
+    if len(layers) > 1 and not any(layers[-1]):
+        raise ValueError(f"remoteness layer {len(layers) - 1} is empty (the format has none)")
 
 
 def _check_tables(rules: Any, outcomes: bytes, remoteness: bytes | None) -> None:
@@ -530,19 +668,29 @@ def _check_tables(rules: Any, outcomes: bytes, remoteness: bytes | None) -> None
             f"the remoteness table has {len(remoteness)} bytes for {size} int32 entries")
 
 
-def _unpickle_analysis(rules: Rules, outcomes: bytes, remoteness: bytes | None,
-                       first: int = 0, order: str = STORED_ORDER) -> Analysis:
-    # A pickle is input like any other: the constructor's checks, then the codes.  Without
-    # a byte-order mark (0.1.0), its remoteness table is read as little-endian.
-    if type(outcomes) is not bytes or not (remoteness is None or type(remoteness) is bytes):
+def _unpickle_analysis(rules: Rules, outcomes: bytes, remoteness: Any,
+                       first: int = 0, order: str = STORED_ORDER,
+                       form: str = "int32") -> Analysis:
+    # A pickle is input like any other: the constructor's checks, then the codes.  Planes
+    # (0.3.0 on) come as little-endian layers; before them an int32 table, read in the
+    # byte order marked (0.2.0), or little-endian without a mark (0.1.0).
+    if type(outcomes) is not bytes:
         raise ValueError("pickled Analysis tables are not bytes")
-    if remoteness is not None:
+    if form == _PLANES_MARK:
+        if remoteness is not None and (type(remoteness) is not tuple or any(
+                type(layer) is not bytes for layer in remoteness)):
+            raise ValueError("pickled Analysis planes are not a tuple of bytes")
+        if remoteness is not None:
+            remoteness = [_planes.from_little(layer) for layer in remoteness]
+    elif form != "int32":
+        raise ValueError(f"pickled Analysis remoteness of unknown form {form!r}")
+    elif remoteness is not None:
+        if type(remoteness) is not bytes:
+            raise ValueError("pickled Analysis tables are not bytes")
         remoteness = native(remoteness, order)
-    analysis = Analysis(rules, outcomes, remoteness, Turn(first))
-    # Cheap checks here; Analysis.verify() re-derives every entry.
+        if len(remoteness) % 4 == 0 and min(memoryview(remoteness).cast("i"), default=0) < -1:
+            raise ValueError("pickled Analysis tables hold codes no solve gives")
     if outcomes.translate(None, b"\0\1\2\3"):
         raise ValueError("pickled Analysis tables hold codes no solve gives")
-    rem = analysis._remoteness
-    if rem is not None and len(rem) and min(rem) < -1:
-        raise ValueError("pickled Analysis tables hold codes no solve gives")
-    return analysis
+    # Cheap checks here; Analysis.verify() re-derives every entry.
+    return Analysis(rules, outcomes, remoteness, Turn(first))

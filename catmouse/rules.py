@@ -22,6 +22,7 @@ from .engine.facts import (
     THREAD_BYTES,
     THREADS_FROM_NODES,
 )
+from .engine.planes import layer_bytes
 from .graph import Graph, _node_id
 from .outcome import Outcome, Turn
 
@@ -94,15 +95,29 @@ def need_bytes(n: int, *, outcome: bool, remoteness: bool, target: bool,
                threads: int = 1, engine: bool = True) -> int:
     """Peak bytes of one engine call on ``n`` nodes: the output tables and the engine's own.
 
-    ``engine=False`` counts the output tables only (for a graph the engine cannot take).
+    The outcome table is a byte a position; remoteness is kept as bit-planes, one layer of
+    ``layer_bytes(n)`` (a little over a byte a position; a game longer than 255 plies adds
+    a layer past the guard's count, see the engines' ``peak_bytes``).  ``engine=False``
+    counts the output tables only (for a graph the engine cannot take).
     """
     positions = 2 * n * n
-    output = positions * ((1 if outcome else 0) + (4 if remoteness else 0))
+    output = positions if outcome else 0
+    if remoteness:
+        output += layer_bytes(n)
     if not engine:
         return output
     # Helper threads (all but the caller's) add their stacks to the engine's own block.
     helpers = (threads - 1) * THREAD_BYTES if n else 0
-    return output + helpers + _engine.current.peak_bytes(n, outcome, remoteness, target, threads)
+    return output + helpers + _engine_peak(n, outcome, remoteness, target, threads)
+
+
+def _engine_peak(n: int, outcome: bool, remoteness: bool, target: bool, threads: int) -> int:
+    """The engine's own bytes, remoteness given to it as planes (its layer 0 counted by the
+    caller; layers past it, a game past 255 plies, by no one)."""
+    if not remoteness:
+        return _engine.current.peak_bytes(n, outcome, remoteness, target, threads)
+    return _engine.current.peak_bytes(n, outcome, False, target, threads,
+                                      planes=True)  # type: ignore[call-arg]
 
 
 def check_memory(n: int, *, outcome: bool = False, remoteness: bool = False,
@@ -222,11 +237,14 @@ class Rules:
         return self.mouse_graph.n
 
     def run(self, outcome: Any = None, remoteness: Any = None, target: int = -1,
-            threads: int = 1, progress: Any = None) -> int:
+            threads: int = 1, progress: Any = None, planes: Any = None,
+            more_planes: list[Any] | None = None) -> int:
         m, c = self.mouse_graph, self.cat_graph
-        # progress(decided) between rounds: passed only when given, so an engine
-        # without the keyword still runs every other call.
-        extra = {} if progress is None else {"progress": progress}
+        # progress(decided) between rounds, and the planes: passed only when given, so an
+        # engine without the keyword still runs every other call.
+        extra: dict[str, Any] = {} if progress is None else {"progress": progress}
+        if planes is not None:
+            extra.update(planes=planes, more_planes=more_planes)
         # The graphs' own views over bytes: storage no caller can write under the engine.
         result = _engine.current.propagate(
             m.n, self.flags,

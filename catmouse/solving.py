@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from . import engine as _engine
 from .analysis import Analysis
 from .engine.facts import SMALL_TABLES
+from .engine.planes import layer_bytes
 from .graph import DEFAULT_CAT, DEFAULT_HOLE, DEFAULT_MOUSE, Graph, GraphLike, as_graph
 from .outcome import Outcome, Turn
 from .progress import Bar, ProgressLike, as_callback, engine_takes_progress
@@ -35,7 +36,11 @@ def solve_position(rules: Rules, mouse: Hashable, cat: Hashable, turn: Turn,
 def analyze_rules(rules: Rules, max_memory: int | None = None, *, remoteness: bool = True,
                   threads: int | None = None, progress: ProgressLike = None,
                   first: Turn = Turn.MOUSE) -> Analysis:
-    """Solve every position under ``rules`` (outcomes only with ``remoteness=False``)."""
+    """Solve every position under ``rules`` (outcomes only with ``remoteness=False``).
+
+    Remoteness comes as the engine's bit-planes (about a byte a position): the Analysis
+    keeps them as they are (see catmouse.engine.planes).
+    """
     n = rules.n
     threads = check_threads(threads, n)
     remoteness = bool(remoteness)
@@ -45,36 +50,53 @@ def analyze_rules(rules: Rules, max_memory: int | None = None, *, remoteness: bo
     # A partial, not a closure: CPython 3.12.1 and 3.13.0 corrupt memory when making a
     # function object fails for want of memory (tests/engine/test_no_memory.py found it; a
     # pure-Python loop shows it too), and a partial is made without one.
-    run = partial(_run_tables, rules, threads, progress)
-    outcomes, table = _engine.run_into_tables(2 * n * n, remoteness, run)
-    return Analysis(rules, outcomes, table, first)
+    layers: list[bytes] = []
+    run = partial(_run_tables, rules, threads, progress, layers if remoteness else None)
+    outcomes, _ = _engine.run_into_tables(2 * n * n, False, run)
+    return Analysis(rules, outcomes, layers if remoteness else None, first)
 
 
-def _run_tables(rules: Rules, threads: int, progress: ProgressLike,
+def _run_tables(rules: Rules, threads: int, progress: ProgressLike, layers: list[bytes] | None,
                 outcomes: memoryview, table: memoryview | None) -> None:
-    """rules.run into the tables, with the progress callback when there is one."""
-    if progress is None:
-        rules.run(outcomes, table, threads=threads)
-    else:
-        _run_with_progress(rules, outcomes, table, threads, progress)
+    """rules.run into the outcome table, and the remoteness planes into ``layers``."""
+    if layers is None:
+        _run_with_progress(rules, outcomes, threads, progress, {})
+        return
+    holder = _engine.current.Table(layer_bytes(rules.n))
+    planes = holder.view()
+    more: list[object] = []
+    try:
+        _run_with_progress(rules, outcomes, threads, progress,
+                           {"planes": planes, "more_planes": more})
+    finally:
+        planes.release()
+    layers.append(holder.take())
+    layers.extend(layer if type(layer) is bytes else bytes(layer)  # type: ignore[arg-type]
+                  for layer in more)
 
 
-def _run_with_progress(rules: Rules, outcomes: memoryview, remoteness: memoryview | None,
-                       threads: int, progress: ProgressLike) -> None:
+def _run_with_progress(rules: Rules, outcomes: memoryview, threads: int,
+                       progress: ProgressLike, planes: dict[str, object],
+                       remoteness: memoryview | None = None) -> None:
     """rules.run with ``progress=`` handed to the engine (decided positions per round).
 
     ``True`` draws a bar on stderr; an engine that does not report progress
     still gets the bar's final state.  A callable is passed to the engine as is.
+    ``planes``: the planes keywords (planes mode), or empty.
     """
+    if progress is None:
+        rules.run(outcomes, remoteness, threads=threads, **planes)  # type: ignore[arg-type]
+        return
     n = rules.n
     callback = as_callback(progress, 2 * n * n, "analyze")
     if callback is None:
-        rules.run(outcomes, remoteness, threads=threads)
+        rules.run(outcomes, remoteness, threads=threads, **planes)  # type: ignore[arg-type]
         return
     to_engine: Callable[[int], object] | None = callback
     if isinstance(callback, Bar) and not engine_takes_progress():
         to_engine = None
-    decided = rules.run(outcomes, remoteness, threads=threads, progress=to_engine)
+    decided = rules.run(outcomes, remoteness, threads=threads, progress=to_engine,
+                        **planes)  # type: ignore[arg-type]
     if isinstance(callback, Bar):
         callback.close(decided)  # a callable heard the end from the engine itself
 
@@ -177,8 +199,9 @@ def analyze(graph: GraphLike, *, hole: Hashable = DEFAULT_HOLE, max_memory: int 
     ``hole`` is named as :func:`solve` names nodes (label 0 by default on a
     labelled graph).
 
-    ``remoteness=False`` keeps only the outcomes (1 byte per position instead
-    of 5), for the biggest graphs; the queries that need the remoteness table
+    The analysis keeps a byte of outcome and about a byte of remoteness (bit-planes)
+    a position; ``remoteness=False`` keeps only the outcomes (1 byte a position),
+    for the biggest graphs; the queries that need the remoteness table
     (:meth:`Analysis.remoteness`, :meth:`Analysis.line`, :meth:`Analysis.verify`)
     then raise ValueError.  ``threads`` as in :func:`solve`.  ``progress``: True
     for a bar on stderr, or a callable ``progress(decided)`` that the engine

@@ -131,6 +131,10 @@ PYTHON_MODULES: dict[str, dict] = {
     'io/table_text.py': {
         "tests": ['game/test_fast_writers.py', 'game/test_export.py'],
     },
+    'io/plane_rows.py': {
+        "tests": ['game/test_byte_analysis.py', 'game/test_fast_writers.py',
+                  'game/test_export.py', 'game/test_game_rules.py'],
+    },
     'progress.py': {
         "tests": ['game/test_progress.py', 'engine/test_bit_engine.py', 'cli/test_cli_options.py'],
     },
@@ -404,7 +408,7 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
      '`1` -> `2`'):
         "Rules.run's default target -1 becomes -2: every negative target means a full table",
     ('catmouse/rules.py',
-     'threads: int = 1, progress: Any = None) -> int:',
+     'threads: int = 1, progress: Any = None, planes: Any = None,',
      '`1` -> `2`'):
         "Rules.run's default thread count: every caller passes threads, and the queue engines "
         'ignore it (re-check once the engine uses threads)',
@@ -468,7 +472,7 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         'and 24% above it; this changes it by under 1 KB per node and leaves a bound, which is '
         'all a test can check',
     ('catmouse/io/table_text.py',
-     "r = -1 if r_all is None else r_all[s]",
+     "r = -1 if own is None else own[c]",
      '`1` -> `2`'):
         'r is only read as `"" if r < 0 else r`: -1 and -2 both give an empty cell',
     ('catmouse/batch.py',

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from typing import IO, TYPE_CHECKING, Any
 
 from ..engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
+from ..engine.planes import block_rows
 from ..progress import as_callback, finish
 from .atomic import replacing
 from .table_text import csv_blocks, json_list_blocks
@@ -56,8 +57,8 @@ def table_dict(analysis: Analysis, tables: bool = True) -> dict[str, Any]:
     if tables:
         data["outcomes"] = analysis.outcomes.tolist()
         # None for an analysis made with remoteness=False.
-        data["remoteness"] = (analysis.remoteness_table.tolist() if analysis.has_remoteness
-                              else None)
+        data["remoteness"] = (json.loads(b"".join(text for text, _ in json_list_blocks(
+            None, analysis.n, analysis._remoteness_rows))) if analysis.has_remoteness else None)
     if analysis.graph._labels is not None:
         data["labels"] = [json_label(label) for label in analysis.graph._labels]
     return data
@@ -99,9 +100,8 @@ def json_blocks(analysis: Analysis) -> Iterator[tuple[bytes, int]]:
     n = analysis.n
     yield from json_list_blocks(analysis._outcomes, n)
     yield b',"remoteness":', 0
-    if analysis.has_remoteness:
-        assert analysis._remoteness is not None
-        for text, _ in json_list_blocks(analysis._remoteness, n):
+    if analysis.has_remoteness:  # read from the planes, a block of rows at a time
+        for text, _ in json_list_blocks(None, n, analysis._remoteness_rows):
             yield text, 0  # positions counted once, with the outcomes
     else:
         yield b"null", 0  # an analysis made with remoteness=False
@@ -214,8 +214,9 @@ def _write_npz(numpy: Any, analysis: Analysis, handle: IO[bytes],
         "directed": numpy.bool_(analysis.graph.directed),
         "first": numpy.int8(analysis.first),
     }
-    if analysis.has_remoteness:
-        arrays["remoteness"] = numpy.asarray(analysis.remoteness_table)
+    n = analysis.n
+    if analysis.has_remoteness:  # written in row blocks from the planes, below
+        arrays["remoteness"] = None
     labels = analysis.graph._labels
     if labels is not None:  # each id's label as text (numpy.load needs no pickle for it)
         arrays["labels"] = numpy.array([str(label) for label in labels], dtype=str)
@@ -224,8 +225,25 @@ def _write_npz(numpy: Any, analysis: Analysis, handle: IO[bytes],
                          allowZip64=True) as archive:
         for name, array in arrays.items():
             with archive.open(f"{name}.npy", "w", force_zip64=True) as member:
-                numpy.lib.format.write_array(member, numpy.asanyarray(array),
-                                             allow_pickle=False)
+                if array is None:
+                    _write_remoteness(numpy, analysis, member)
+                else:
+                    numpy.lib.format.write_array(member, numpy.asanyarray(array),
+                                                 allow_pickle=False)
             if name in ("outcomes", "remoteness") and callback is not None:
-                done += array.size // (2 if analysis.has_remoteness else 1)
+                done += 2 * n * n // (2 if analysis.has_remoteness else 1)
                 callback(done)
+
+
+def _write_remoteness(numpy: Any, analysis: Analysis, member: IO[bytes]) -> None:
+    """The int32 ``(2, n, n)`` remoteness array as .npy, a block of rows at a time."""
+    n = analysis.n
+    header = {"descr": numpy.lib.format.dtype_to_descr(numpy.dtype(numpy.int32)),
+              "fortran_order": False, "shape": (2, n, n)}
+    numpy.lib.format.write_array_header_2_0(member, header)
+    step = block_rows(n)
+    for turn in (0, 1):
+        for first in range(0, n, step):
+            count = min(step, n - first)
+            member.write(numpy.ascontiguousarray(
+                analysis._remoteness_rows(turn, first, count)).tobytes())

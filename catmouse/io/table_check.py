@@ -27,7 +27,8 @@ _BUDGET = 1 << 22  # scores per block
 
 def worst_numpy(np: Any, outcomes: Any, remoteness: Any, rules: Any,
                 callback: Callable[[int], object] | None, every: int) -> tuple:
-    """The key ``(not fixed, remoteness, index, expected)`` of the contradicted position to
+    """The key ``(not fixed, remoteness, index, expected)`` (the remoteness the smaller of the
+    one claimed and the one the moves give) of the contradicted position to
     name (the least), or ``()`` when every position agrees with its moves."""
     n = rules.n
     nn = n * n
@@ -147,6 +148,9 @@ def worst_numpy(np: Any, outcomes: Any, remoteness: Any, rules: Any,
     no_moves = np.where(t == 1, cat_degree[c] == 0, degree[m] == 0)
     over = (m == c) | hole[m] | goal[c]
     fixed = (a == BAD) | (a == NO_POSITION) | (e == NO_POSITION) | no_moves | over
-    claimed = np.where(rw >= 0, rw, TOP)
+    # By the smaller of the remoteness claimed and the one the moves give: a wrong outcome
+    # read off the planes claims -1 (a draw's), and its parents' claims are one ply longer.
+    given = np.where(e > NEVER, TOP - e, np.where((e >= 0) & (e < NEVER), e, TOP))
+    claimed = np.minimum(np.where(rw >= 0, rw, TOP), given)
     k = np.lexsort((e, wrong, claimed, ~fixed))[0]
     return (not bool(fixed[k]), int(claimed[k]), int(wrong[k]), int(e[k]))

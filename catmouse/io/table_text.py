@@ -27,7 +27,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.cpus import usable_cpus
 from ..engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
+from ..engine.planes import block_rows
 from ..outcome import Outcome, Turn
+from .plane_rows import PlaneRows
 
 if TYPE_CHECKING:
     from ..analysis import Analysis
@@ -114,7 +116,9 @@ class _Table:
         self.cat_rows = [sorted(v for v in row if not self.forbidden[v])
                          for row in rules.cat_graph._rows()]
         self.outcomes = analysis._outcomes
-        self.remoteness = analysis._remoteness  # an int32 memoryview, or None
+        self.rules = rules
+        self.layers = analysis._layers  # the remoteness planes, or None
+        self.remoteness = None if self.layers is None else _plain_rows(analysis)
         self.label_cells = label_cells(analysis.graph._labels)
 
 
@@ -152,7 +156,7 @@ def _csv_python(t: _Table) -> Iterator[tuple[bytes, int]]:
         """One row's scores, made when needed: nothing the size of the table is built."""
         if r_all is None:
             return [_score(o, 0) for o in o_all[start:start + n]]
-        return [_score(o, r) for o, r in zip(o_all[start:start + n], r_all[start:start + n])]
+        return [_score(o, r) for o, r in zip(o_all[start:start + n], r_all(start))]
 
     names = [o.name for o in Outcome] + ["?"]
     cells = t.label_cells
@@ -167,6 +171,7 @@ def _csv_python(t: _Table) -> Iterator[tuple[bytes, int]]:
             # move: children (m, v, MOUSE), the mouse-to-move row of m.
             children = [scores(nn + v * n) for v in moves] if turn == Turn.MOUSE else []
             row_m = scores(m * n) if turn == Turn.CAT else []
+            own = r_all(base + m * n) if r_all is not None else None
             for c in allowed:
                 s = base + m * n + c
                 if m == c or t.hole[m] or t.goal[c]:
@@ -179,7 +184,7 @@ def _csv_python(t: _Table) -> Iterator[tuple[bytes, int]]:
                     options = [row_m[v] for v in t.cat_rows[c]]
                     low = min(options, default=None)
                     best = [v for v, x in zip(t.cat_rows[c], options) if x == low]
-                r = -1 if r_all is None else r_all[s]
+                r = -1 if own is None else own[c]
                 text = (f"{m},{c},{turn.name},{names[o_all[s]]},{'' if r < 0 else r},"
                         f"{' '.join(map(str, best))}")
                 if cells is not None:
@@ -197,12 +202,12 @@ def _csv_numpy(t: _Table, np: Any) -> Iterator[tuple[bytes, int]]:
     # _ENTRIES, whatever the board's size; a hub's moves and a dense cat graph go in pieces).
     n, nn = t.n, t.n * t.n
     o_rows = np.frombuffer(t.outcomes, dtype=np.uint8).reshape(2 * n, n)
-    ranked = t.remoteness is not None  # without: every cell empty, every win ranked alike
-    r_flat: Any = np.frombuffer(t.remoteness, dtype=np.int32) if ranked else None
-    r_rows: Any = r_flat.reshape(2 * n, n) if ranked else None
+    ranked = t.layers is not None  # without: every cell empty, every win ranked alike
+    planes: Any = PlaneRows(np, t.layers, t.outcomes, n, t.rules) if t.layers is not None else None
     # The scores in int32 when the longest game allows (it nearly always does).  Each
-    # (outcome, decided?) pair scores as base + sign * r, from a table of 8.
-    longest = max(int(r_flat.max()), 0) if ranked and nn else 0
+    # (outcome, decided?) pair scores as base + sign * r, from a table of 8.  The longest
+    # game is bounded by what the planes' layers hold.
+    longest = planes.largest if planes is not None and nn else 0
     kind = np.int32 if 2 * longest + 4 < 2**31 else np.int64
     never, top = longest + 1, 2 * longest + 2
     base = np.full(8, never, dtype=kind)
@@ -215,7 +220,7 @@ def _csv_numpy(t: _Table, np: Any) -> Iterator[tuple[bytes, int]]:
         o = o_rows[turn * n + ms]
         if not ranked:
             return base[np.minimum(o, 3)]
-        r = r_rows[turn * n + ms]
+        r = planes.rows(turn, ms)
         which = np.minimum(o, 3) + 4 * (r < 0).view(np.uint8)
         return base[which] + sign[which] * r
 
@@ -308,7 +313,8 @@ def _csv_numpy(t: _Table, np: Any) -> Iterator[tuple[bytes, int]]:
         else:
             bm, bc, to = cat_best(ms, going)
         s = (turn * nn + ms[:, None] * n + allowed[None, :]).ravel()
-        r_s = r_flat[s] if ranked else np.full(len(s), -1, dtype=np.int32)
+        r_s = (planes.rows(turn, ms)[:, allowed].ravel() if ranked
+               else np.full(len(s), -1, dtype=np.int32))
         return (_csv_block(np, turn, ms, allowed, o_rows.ravel()[s], r_s, bm, bc, to, ids,
                            spaced, mid, cells, n), len(ms) * len(allowed))
 
@@ -450,14 +456,28 @@ def _sizes(np: Any, padded: Any) -> Any:
     return np.count_nonzero(padded, axis=1)
 
 
+def _plain_rows(analysis: Analysis) -> Any:
+    """``row(s)``: the int32 remoteness row starting at position index ``s`` (plain Python,
+    a row converted from the planes when asked for)."""
+    n, nn = analysis.n, analysis.n * analysis.n
+
+    def row(s: int) -> Any:
+        turn, rest = divmod(s, nn)
+        got = analysis._remoteness_rows(turn, rest // n, 1)
+        return memoryview(got).cast("B").cast("i") if n else []
+
+    return row
+
+
 # -- JSON lists ----------------------------------------------------------------------------
 
 
-def json_list_blocks(values: Any, n: int) -> Iterator[tuple[bytes, int]]:
+def json_list_blocks(values: Any, n: int, rows: Any = None) -> Iterator[tuple[bytes, int]]:
     """A ``(2, n, n)`` table as JSON nested lists ``[[[..],..],[..]]`` in blocks.
 
-    ``values`` is a flat buffer of ``2*n*n`` integers (the outcome bytes or the int32
-    remoteness view); the text is what ``json.dumps(nested, separators=(",", ":"))`` writes.
+    ``values`` is a flat buffer of ``2*n*n`` integers (the outcome bytes), or None with
+    ``rows(turn, first, count)`` giving int32 rows (remoteness read from the planes); the
+    text is what ``json.dumps(nested, separators=(",", ":"))`` writes.
     """
     numpy = numpy_or_none()
     nn = n * n
@@ -465,6 +485,8 @@ def json_list_blocks(values: Any, n: int) -> Iterator[tuple[bytes, int]]:
         yield b"[[],[]]", 0
         return
     rows_per = max(1, _BLOCK_ROWS // n)
+    if rows is not None:
+        rows_per = min(rows_per, block_rows(n))
     for turn in range(2):
         for m0 in range(0, n, rows_per):
             m1 = min(n, m0 + rows_per)
@@ -473,12 +495,14 @@ def json_list_blocks(values: Any, n: int) -> Iterator[tuple[bytes, int]]:
             closing = "]" if m1 == n else ""
             closing += "," if m1 == n and turn == 0 else ""
             closing += "]" if m1 == n and turn == 1 else ""
+            block = (values[lo:hi] if rows is None  # (a numpy array's buffer is C order)
+                     else memoryview(rows(turn, m0, m1 - m0)).cast("B").cast("i"))
             if numpy is None:
-                rows = [json.dumps(list(values[s: s + n]), separators=(",", ":"))
-                        for s in range(lo, hi, n)]
-                body = ",".join(rows).encode()
+                texts = [json.dumps(list(block[s: s + n]), separators=(",", ":"))
+                         for s in range(0, hi - lo, n)]
+                body = ",".join(texts).encode()
             else:
-                body = _json_rows(numpy, values[lo:hi], m1 - m0, n)
+                body = _json_rows(numpy, block, m1 - m0, n)
             tail = "," if m1 < n else ""
             yield opening.encode() + body + (tail + closing).encode(), hi - lo
 

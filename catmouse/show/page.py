@@ -97,7 +97,10 @@ def page_html(setup: Setup, mouse: Any, cat: Any, human: Turn, *, title: str = "
         "forbidden": list(setup.forbidden),
         "draw": int(rules.draw),
         "outcomes": "".join(map(str, analysis.outcomes.cast("B").tolist())),
-        "remoteness": analysis.remoteness_table.cast("B").cast("i").tolist(),
+        # Read from the planes (a small graph: one block a turn), no int32 table kept.
+        "remoteness": [r for turn in (0, 1)
+                       for r in memoryview(analysis._remoteness_rows(turn, 0, n)).cast("B")
+                       .cast("i").tolist()],
         "mouse": graph.index(mouse),
         "cat": graph.index(cat),
         "first": int(first),

@@ -18,6 +18,7 @@ from catmouse import rules as _rules
 from catmouse.engine import env_flag
 from catmouse.engine.cpus import usable_cpus
 from catmouse.engine.facts import MAX_NODES
+from catmouse.engine.planes import layer_bytes
 from catmouse.rules import check_memory
 
 
@@ -46,11 +47,11 @@ def test_max_memory_names_the_bytes_needed(call):
         call(graph, max_memory=1000)
     need = needed_bytes(error.value)
     assert "max_memory=1000" in str(error.value)
-    # The engine's own peak plus the output tables: for analyze an outcome byte and
-    # a 4-byte remoteness per position.
+    # The engine's own peak plus the output tables: for analyze an outcome byte and a layer
+    # of remoteness planes (a little over a byte) a position.
     analyze = call is catmouse.analyze
     assert need == _rules.need_bytes(300, outcome=analyze, remoteness=analyze, target=not analyze)
-    assert need > 0 and (not analyze or need >= 2 * 300 * 300 * 5)
+    assert need > 0 and (not analyze or need >= 2 * 300 * 300 + layer_bytes(300))
     # The figure is the real threshold: that many bytes is enough, one fewer is not.
     call(graph, max_memory=need)
     with pytest.raises(MemoryError):
@@ -71,16 +72,21 @@ def test_too_big_for_available_memory(monkeypatch):
     assert rss() - before < 100 * 2**20
 
 
-def test_too_big_for_this_machine():
-    """The largest board, 2 * MAX_NODES**2 positions: its full analysis outgrows 24 GB."""
+def test_the_largest_board_fits_24_gb_and_is_refused_where_it_does_not(monkeypatch):
+    """2 * MAX_NODES**2 positions at a byte of outcome and a layer of planes (and the
+    engine's own) a position: under 24 GB, as 60,000 nodes are (5.6 bytes a position, with
+    an int32 remoteness table, refused them).  With 16 GB available, it is refused before
+    anything is allocated."""
+    assert _rules.need_bytes(60_000, outcome=True, remoteness=True, target=False) < 24 * 10**9
     n = MAX_NODES
-    # The check first, so a machine where the tables would fit allocates nothing.
-    with pytest.raises(MemoryError):
-        check_memory(n, outcome=True, remoteness=True)
+    need = _rules.need_bytes(n, outcome=True, remoteness=True, target=False,
+                             threads=_rules.check_threads(None, n))
+    assert 2 * n * n * 2 <= need < 24 * 10**9
+    monkeypatch.setattr(_rules, "available_memory", lambda: 16 * 2**30)
     before = rss()
     with pytest.raises(MemoryError) as error:
         catmouse.analyze(empty_graph(n))
-    assert needed_bytes(error.value) >= 2 * n * n * 5
+    assert needed_bytes(error.value) == need
     assert "available" in str(error.value)
     assert rss() - before < 100 * 2**20
 
@@ -169,14 +175,15 @@ def test_available_memory_reads_mem_available(monkeypatch):
 
 @pytest.mark.parametrize("n", [1, 7, 300])
 def test_need_bytes_adds_the_output_tables_to_the_engines_peak(n):
-    """The caller's tables: 1 byte of outcome and 4 of remoteness per position (analyze's
-    docstring: "1 byte per position instead of 5"); solve's target mode has none."""
+    """The caller's tables: 1 byte of outcome per position and one layer of remoteness
+    planes (layer_bytes(n)); solve's target mode has none.  The engine's own part is its
+    peak in planes mode."""
     positions = 2 * n * n
-    peak = selector.current.peak_bytes
-    for outcome, remoteness, target, own in [(True, True, False, 5), (True, False, False, 1),
-                                             (False, False, True, 0)]:
+    for outcome, remoteness, target, own in [
+            (True, True, False, positions + layer_bytes(n)), (True, False, False, positions),
+            (False, False, True, 0)]:
         need = _rules.need_bytes(n, outcome=outcome, remoteness=remoteness, target=target)
-        assert need - peak(n, outcome, remoteness, target, 1) == own * positions
+        assert need - _rules._engine_peak(n, outcome, remoteness, target, 1) == own
 
 
 def test_check_memory_returns_the_bytes_it_checked():
@@ -232,12 +239,12 @@ def test_only_tables_past_small_tables_ask_the_system(monkeypatch):
     asked = []
     monkeypatch.setattr(_rules, "available_memory", lambda: asked.append(1) or 0)
     sizes = {n: _rules.need_bytes(n, outcome=True, remoteness=True, target=False)
-             for n in range(1000, 1400)}
+             for n in range(2, 4000, 3)}
     below = max(n for n, need in sizes.items() if need <= 16 << 20)
     assert _rules.check_memory(below, outcome=True, remoteness=True) == sizes[below]
     assert asked == []
     with pytest.raises(MemoryError, match="only 0 are available"):
-        _rules.check_memory(below + 1, outcome=True, remoteness=True)
+        _rules.check_memory(below + 3, outcome=True, remoteness=True)
     assert asked == [1]
     # The boundary: a need of exactly SMALL_TABLES does not ask, one byte more does.
     need = _rules.need_bytes(5, outcome=True, remoteness=True, target=False)
@@ -252,7 +259,7 @@ def test_only_tables_past_small_tables_ask_the_system(monkeypatch):
 
 def test_exactly_the_available_memory_is_enough(monkeypatch):
     """A need equal to the bytes the system has left fits; one byte more does not."""
-    n = 1400  # past SMALL_TABLES, so the system is asked
+    n = 3000  # past SMALL_TABLES, so the system is asked
     need = _rules.need_bytes(n, outcome=True, remoteness=True, target=False)
     assert need > _rules.SMALL_TABLES
     monkeypatch.setattr(_rules, "available_memory", lambda: need)

@@ -38,8 +38,10 @@ def test_remoteness_equals_the_twins(adjacency, long, threads):
     with on_engine(bits_py):
         pure = catmouse.analyze(adjacency, hole=len(adjacency) - 1)
     assert bytes(compiled.outcomes) == bytes(pure.outcomes)
-    assert bytes(compiled._remoteness) == bytes(pure._remoteness)
-    assert (max(compiled._remoteness) > 255) == long
+    assert compiled._layers == pure._layers  # the planes, byte for byte
+    assert (len(compiled._layers) > 1) == long
+    assert bytes(compiled.remoteness_table) == bytes(pure.remoteness_table)
+    assert (max(compiled.remoteness_table.cast("B").cast("i")) > 255) == long
 
 
 def test_remoteness_in_a_buffer_not_8_byte_aligned():

@@ -101,7 +101,20 @@ def test_bad_graph_pickles_raise_on_load():
 
 def test_bad_analysis_pickles_raise_on_load():
     analysis = catmouse.analyze(EXAMPLE)
-    function, (rules, outcomes, remoteness, *_) = analysis.__reduce__()
+    function, (rules, outcomes, layers, first, order, form) = analysis.__reduce__()
+    assert form == "planes" and len(layers) == 1
+    # Planes forged: short, long, a layer too many or empty, not bytes, an unknown form.
+    for bad in [(layers[0][:-8],), (layers[0] + bytes(8),), layers * 5,
+                (layers[0], bytes(len(layers[0]))), (bytearray(layers[0]),), [layers[0]],
+                layers[0]]:
+        with pytest.raises(ValueError):
+            pickle.loads(pickle.dumps(Forged(function, (rules, outcomes, bad, first, order,
+                                                        form))))
+    with pytest.raises(ValueError, match="unknown form"):
+        pickle.loads(pickle.dumps(Forged(function, (rules, outcomes, layers, first, order,
+                                                    "bits"))))
+    # The int32 table of 0.1.0 and 0.2.0 pickles, forged.
+    remoteness = bytes(analysis.remoteness_table.cast("B"))
     # Rules refuses these itself, unpickled (as here) or built.
     short_flags = Forged(Rules, (rules.mouse_graph, rules.cat_graph, rules.flags[:-1],
                                  rules.draw))

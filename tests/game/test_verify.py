@@ -128,7 +128,7 @@ def test_flipped_outcome_is_named(solved, which):
 
 def test_corrupted_remoteness_is_caught(solved):
     analysis = solved[0]
-    rem = analysis._remoteness = array("i", analysis._remoteness)  # tamper a copy
+    rem = analysis._table = array("i", analysis.remoteness_table.cast("B").cast("i"))  # a copy
     rules = analysis._rules
     rng = random.Random(5)
     for s in rng.sample(range(len(rem)), 60):
@@ -177,7 +177,7 @@ def test_a_claimed_end_that_is_not_one_is_named():
     claim of remoteness 0 comes first in the order verify() names positions.
     """
     analysis = catmouse.analyze([[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]])
-    rem = analysis._remoteness = array("i", analysis._remoteness)  # tamper a copy
+    rem = analysis._table = array("i", analysis.remoteness_table.cast("B").cast("i"))  # a copy
     tried = 0
     for s in range(len(rem)):
         old = rem[s]
@@ -210,7 +210,7 @@ def test_a_remoteness_near_a_billion_plies_is_named():
     """Scores still packed in 32 bits (2 * longest + 8 < 2**31): the mouse-win end of the
     scale, 2 * longest + 4, stays in range too."""
     analysis = catmouse.analyze([[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]])
-    rem = analysis._remoteness = array("i", analysis._remoteness)  # tamper a copy
+    rem = analysis._table = array("i", analysis.remoteness_table.cast("B").cast("i"))  # a copy
     s = max(range(len(rem)), key=rem.__getitem__)
     rem[s] = 900_000_000
     with pytest.raises(VerificationError, match="in 900000000 plies") as error:
@@ -225,7 +225,7 @@ def test_a_mouse_with_no_move_is_named_before_positions_with_moves():
     analysis = catmouse.analyze([[2], [], [0], [4], [3]])
     n = analysis.n
     table = analysis._outcomes = bytearray(analysis._outcomes)  # tamper copies
-    rem = analysis._remoteness = array("i", analysis._remoteness)
+    rem = analysis._table = array("i", analysis.remoteness_table.cast("B").cast("i"))
     stranded, moving = 1 * n + 3, 2 * n + 1  # (1, 3, MOUSE) and (2, 1, MOUSE)
     assert (table[stranded], rem[stranded]) == (Outcome.CAT_WIN, 0)
     assert (table[moving], rem[moving]) == (Outcome.MOUSE_WIN, 1)

@@ -61,3 +61,50 @@ def test_save_of_a_big_board_stays_within_64_mb_beyond_the_tables(tmp_path):
     assert found[".csv"][1] > 90  # big enough to show a table held whole (~100 MB of CSV)
     for suffix, (peak, _) in found.items():
         assert peak <= LIMIT_MB, f"{suffix}: {peak:.0f} MB beyond the tables"
+
+
+PEAK_CHILD = r"""
+import json, os, random, sys
+sys.path.insert(0, os.path.join(sys.argv[1], "benchmarks"))
+from bench_tools import sparse_graph
+import catmouse
+from catmouse.rules import need_bytes
+
+def status(key):
+    with open("/proc/self/status") as handle:
+        for line in handle:
+            if line.startswith(key):
+                return int(line.split()[1]) * 1024
+
+n = int(sys.argv[2])
+graph = catmouse.Graph(sparse_graph(random.Random(913), n))
+catmouse.analyze(catmouse.Graph([[1], [0]]))  # imports and first-call caches
+with open("/proc/self/clear_refs", "w") as handle:
+    handle.write("5")
+before = status("VmRSS:")
+analysis = catmouse.analyze(graph, threads=1)
+peak = status("VmHWM:") - before
+guard = need_bytes(n, outcome=True, remoteness=True, target=False, threads=1)
+kept = len(analysis._outcomes) + sum(map(len, analysis._layers))
+print(json.dumps([peak, guard, kept]))
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc/self/status")
+def test_the_guard_counts_what_analyze_really_takes():
+    """analyze's measured peak stays within the memory guard's estimate (plus 24 MB for the
+    interpreter's and numpy's passing blocks), the guard is not far above it, and the
+    Analysis keeps a byte of outcome and about a byte of remoteness a position."""
+    pytest.importorskip("numpy")
+    if not os.access("/proc/self/clear_refs", os.W_OK):
+        pytest.skip("cannot reset the peak resident size here")
+    env = dict(os.environ, PYTHONPATH=INSTALLED)
+    n = 1200
+    done = subprocess.run([sys.executable, "-c", PEAK_CHILD, str(ROOT), str(n)],
+                          capture_output=True, text=True, env=env, timeout=600)
+    assert done.returncode == 0, done.stderr
+    peak, guard, kept = json.loads(done.stdout)
+    positions = 2 * n * n
+    assert peak <= guard + 24 * 2**20, (peak / positions, guard / positions)
+    assert guard <= 1.5 * peak + 24 * 2**20, (peak / positions, guard / positions)
+    assert kept <= 2.05 * positions

@@ -1,0 +1,143 @@
+"""The Analysis keeps remoteness in a byte a position (bit-planes): its answers are those of
+the int32 table the engine writes, on both engines, and the int32 table it builds on first
+use is that table, built in row blocks that Ctrl-C stops cleanly."""
+
+from __future__ import annotations
+
+import json
+import random
+import signal
+
+import pytest
+
+import catmouse
+from catmouse import Outcome, Turn
+from catmouse import analysis as _analysis
+from catmouse import engine as _engine
+from catmouse.engine import planes
+from catmouse.engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
+from catmouse.graph import Graph
+from catmouse.rules import Rules, classic_rules
+from catmouse.solving import analyze_rules
+
+
+def random_graph(n, edges, seed):
+    rng = random.Random(seed)
+    pairs = {tuple(sorted(rng.sample(range(n), 2))) for _ in range(edges)}
+    return Graph.from_edges(n, sorted(pairs))
+
+
+def path(n):
+    return Graph([[v for v in (u - 1, u + 1) if 0 <= v < n] for u in range(n)])
+
+
+def scored_rules():
+    """A cat goal, a forbidden node and games that never end scored as cat wins."""
+    graph = random_graph(40, 70, seed=7)
+    flags = bytearray(40)
+    flags[0] = HOLE | CAT_FORBIDDEN
+    flags[7] = CAT_GOAL
+    flags[9] = CAT_FORBIDDEN
+    return Rules(graph, graph, bytes(flags), Outcome.CAT_WIN)
+
+
+CASES = {
+    "random": lambda: classic_rules(random_graph(70, 110, seed=3)),
+    "small": lambda: classic_rules(Graph([[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]])),
+    "scored draws": scored_rules,
+    "past 255 plies": lambda: classic_rules(path(200), 199),  # two layers
+}
+
+
+def int32_form(rules):
+    """Outcomes and the int32 remoteness table as the engine writes them (int32 mode)."""
+    n = rules.n
+    return _engine.run_into_tables(2 * n * n, True, lambda o, r: rules.run(o, r))
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_the_byte_form_answers_as_the_int32_form(use_engine, case):
+    rules = CASES[case]()
+    n = rules.n
+    outcomes, table = int32_form(rules)
+    values = memoryview(table).cast("i")
+    a = analyze_rules(rules)
+    assert a._table is None and a.outcomes.tobytes() == outcomes
+    if case == "past 255 plies":
+        assert len(a._layers) == 2 and max(values) > 255
+    # Every position read from the planes, before any int32 table exists.
+    old = _analysis.Analysis(rules, outcomes, table)  # the int32 form, made into planes
+    assert old._layers == a._layers
+    for s in range(2 * n * n):
+        t, rest = divmod(s, n * n)
+        m, c = divmod(rest, n)
+        if not rules.cat_may_stand(c):
+            continue
+        want = values[s]
+        assert a.remoteness(m, c, t) == (None if want < 0 else want), (m, c, t)
+    assert a._table is None
+    picks = random.Random(1).sample(range(n), min(n, 12))
+    for m in picks:
+        for c in picks:
+            if rules.cat_may_stand(c):
+                for t in Turn:
+                    assert a.best_moves(m, c, t) == old.best_moves(m, c, t)
+                    assert a.line(m, c, t) == old.line(m, c, t)
+    assert a.verify()
+    assert a._table is None  # verify's int32 form was its own
+    # The exports read the planes in blocks: the int32 table's values.
+    data = json.loads(a.to_json())
+    assert [v for turn in data["remoteness"] for row in turn for v in row] == list(values)
+    # Built on first use: the engine's table, kept.
+    assert a.remoteness_table.tobytes() == table
+    assert a._table is not None and a.remoteness_for(Turn.CAT).tobytes() == table[4 * n * n:]
+
+
+def test_the_table_is_built_once_and_kept():
+    a = catmouse.analyze(random_graph(30, 50, seed=2))
+    first = a.remoteness_table
+    assert a._table is not None
+    kept = a._table
+    assert a.remoteness_table.tobytes() == first.tobytes() and a._table is kept
+
+
+def test_ctrl_c_during_the_first_use_build_stops_it_cleanly(monkeypatch):
+    """A real SIGINT between two row blocks: KeyboardInterrupt, nothing kept half-built, and
+    the next call builds the whole table."""
+    a = catmouse.analyze(random_graph(60, 100, seed=4))
+    want = int32_form(a._rules)[1]
+    monkeypatch.setattr(planes, "block_rows", lambda n: 1)  # a block a row
+    calls = []
+    real = _analysis.Analysis._remoteness_rows
+
+    def rows(self, *args):
+        calls.append(args)
+        if len(calls) == 5:
+            signal.raise_signal(signal.SIGINT)  # as Ctrl-C in a terminal
+        return real(self, *args)
+
+    monkeypatch.setattr(_analysis.Analysis, "_remoteness_rows", rows)
+    with pytest.raises(KeyboardInterrupt):
+        a.remoteness_table
+    assert 5 <= len(calls) < 2 * a.n  # stopped part way
+    assert a._table is None
+    assert a.remoteness_table.tobytes() == want
+
+
+def test_a_table_that_will_not_fit_raises_memory_error_before_allocating(monkeypatch):
+    a = catmouse.analyze(random_graph(50, 80, seed=5))
+    monkeypatch.setattr(_analysis, "_ASK_ABOVE", 0)
+    monkeypatch.setattr(_analysis, "memory_limit", lambda: (1000, "available"))
+    with pytest.raises(MemoryError, match=r"needs 20000 bytes \(4 a position\); only 1000"):
+        a.remoteness_table
+    with pytest.raises(MemoryError):
+        a.remoteness_for(Turn.MOUSE)
+    assert a._table is None
+    assert a.remoteness(1, 2) == catmouse.analyze(a.graph).remoteness(1, 2)  # the planes serve
+
+
+def test_an_outcomes_only_analysis_has_no_planes():
+    a = catmouse.analyze(random_graph(30, 50, seed=2), remoteness=False)
+    assert a._layers is None and not a.has_remoteness
+    with pytest.raises(ValueError, match="remoteness=False"):
+        a.remoteness_table
