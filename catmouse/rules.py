@@ -117,7 +117,7 @@ def _engine_peak(n: int, outcome: bool, remoteness: bool, target: bool, threads:
     if not remoteness:
         return _engine.current.peak_bytes(n, outcome, remoteness, target, threads)
     return _engine.current.peak_bytes(n, outcome, False, target, threads,
-                                      planes=True)  # type: ignore[call-arg]
+                                      planes=True)
 
 
 def check_memory(n: int, *, outcome: bool = False, remoteness: bool = False,

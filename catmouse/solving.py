@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import engine as _engine
 from .analysis import Analysis
@@ -64,15 +64,14 @@ def _run_tables(rules: Rules, threads: int, progress: ProgressLike, layers: list
         return
     holder = _engine.current.Table(layer_bytes(rules.n))
     planes = holder.view()
-    more: list[object] = []
+    more: list[Any] = []
     try:
         _run_with_progress(rules, outcomes, threads, progress,
                            {"planes": planes, "more_planes": more})
     finally:
         planes.release()
     layers.append(holder.take())
-    layers.extend(layer if type(layer) is bytes else bytes(layer)  # type: ignore[arg-type]
-                  for layer in more)
+    layers.extend(layer if type(layer) is bytes else bytes(layer) for layer in more)
 
 
 def _run_with_progress(rules: Rules, outcomes: memoryview, threads: int,

@@ -58,14 +58,14 @@ def fix_never_ending(rules: Any, outcomes: bytes, rows: Any, turn: int,
     if not isinstance(rows, array):
         import numpy as np
 
-        ms = np.asarray(ms, dtype=np.intp)
+        mice = np.asarray(ms, dtype=np.intp)
         flags = np.frombuffer(rules.flags, dtype=np.uint8)
-        over = ((flags & CAT_GOAL) != 0)[None, :] | ((flags & HOLE) != 0)[ms][:, None]
-        over = over | (ms[:, None] == np.arange(n)[None, :])
+        over = ((flags & CAT_GOAL) != 0)[None, :] | ((flags & HOLE) != 0)[mice][:, None]
+        over = over | (mice[:, None] == np.arange(n)[None, :])
         stuck = _stuck(rules, turn)
-        over |= stuck[ms][:, None] if turn == 0 else stuck[None, :]
-        codes = np.frombuffer(outcomes, dtype=np.uint8).reshape(2 * n, n)[turn * n + ms]
-        flat = rows.reshape(len(ms), n)
+        over |= stuck[mice][:, None] if turn == 0 else stuck[None, :]
+        codes = np.frombuffer(outcomes, dtype=np.uint8).reshape(2 * n, n)[turn * n + mice]
+        flat = rows.reshape(len(mice), n)
         flat[((codes == MOUSE_WIN) | (codes == CAT_WIN)) & (flat == 0) & ~over] = -1
         return rows
     for k, m in enumerate(ms):
