@@ -140,3 +140,31 @@ def test_a_process_pinned_to_one_cpu_defaults_to_one_thread():
                           env=env, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["1", "1", "MOUSE_WIN"]
+
+
+def test_other_running_threads_leave_fewer_cpus_to_the_default(tmp_path, monkeypatch):
+    """/proc/loadavg's runnable count, the reader among them: on 2 CPUs beside one busy thread
+    the default is one thread; with none it is both; pinned to fewer CPUs than the machine's,
+    or with nothing to read, the count is left alone."""
+    from catmouse import rules
+    from catmouse.engine import cpus
+
+    loadavg = tmp_path / "loadavg"
+    monkeypatch.setattr(cpus.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(cpus, "_affinity_cpus", lambda: 2)
+    for text, free in [("0.50 0.40 0.30 1/200 99", 2), ("1.00 0.90 0.80 2/201 99", 1),
+                       ("3.00 2.00 1.00 7/300 99", 1), ("0 0 0 0/10 9", 2), ("", 2),
+                       ("0.1 0.1 0.1 x/10 9", 2)]:
+        loadavg.write_text(text)
+        assert cpus.free_cpus(2, loadavg) == free, text
+    assert cpus.free_cpus(1, loadavg) == 1
+    loadavg.write_text("1.00 0.90 0.80 2/201 99")
+    monkeypatch.setattr(cpus, "_affinity_cpus", lambda: 1)
+    assert cpus.free_cpus(2, loadavg) == 2  # (pinned: the machine's count says nothing)
+    # The default thread count of a big game goes through it; explicit counts do not.
+    monkeypatch.setattr(rules, "free_cpus", lambda usable: 1)
+    monkeypatch.setattr(rules, "usable_cpus", lambda: 2)
+    assert rules.check_threads(None, 5000) == 1
+    assert rules.check_threads(2, 5000) == 2
+    assert cpus.running_elsewhere("0.57 1.14 1.38 2/345 12345") == 1
+    assert cpus.running_elsewhere("garbage") is None

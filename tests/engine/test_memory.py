@@ -77,6 +77,7 @@ def test_the_largest_board_fits_24_gb_and_is_refused_where_it_does_not(monkeypat
     engine's own) a position: under 24 GB, as 60,000 nodes are (5.6 bytes a position, with
     an int32 remoteness table, refused them).  With 16 GB available, it is refused before
     anything is allocated."""
+    monkeypatch.setattr(_rules, "free_cpus", lambda usable: usable)  # (one count of threads)
     assert _rules.need_bytes(60_000, outcome=True, remoteness=True, target=False) < 24 * 10**9
     n = MAX_NODES
     need = _rules.need_bytes(n, outcome=True, remoteness=True, target=False,
@@ -105,6 +106,8 @@ import ctypes, random, sys
 import catmouse
 from catmouse import rules as _rules
 
+# The budget and the call must count the same threads: none taken by other running threads.
+_rules.free_cpus = lambda usable: usable
 n, call = int(sys.argv[1]), sys.argv[2]
 rng = random.Random(7)
 edges = set()
@@ -202,10 +205,12 @@ def test_a_need_past_the_address_space_is_refused(monkeypatch):
         _rules.check_memory(300, outcome=True, remoteness=True)
 
 
-def test_default_thread_counts():
-    """None: one thread below THREADS_FROM_NODES nodes, every usable CPU from there on."""
+def test_default_thread_counts(monkeypatch):
+    """None: one thread below THREADS_FROM_NODES nodes, every usable CPU from there on (on a
+    machine where no other thread is running: free_cpus)."""
     from catmouse.engine.facts import THREADS_FROM_NODES
 
+    monkeypatch.setattr(_rules, "free_cpus", lambda usable: usable)
     assert _rules.check_threads(None, 5) == 1
     assert _rules.check_threads(None, THREADS_FROM_NODES - 1) == 1
     assert _rules.check_threads(None, THREADS_FROM_NODES) == usable_cpus()
@@ -269,9 +274,10 @@ def test_exactly_the_available_memory_is_enough(monkeypatch):
         _rules.check_memory(n, outcome=True, remoteness=True)
 
 
-def test_documented_thread_facts():
+def test_documented_thread_facts(monkeypatch):
     """README: one thread below 1024 nodes, every core from there. _facts: 1 MiB budgeted per
     helper thread (its stack pages and interpreter state; 256 KiB measured)."""
+    monkeypatch.setattr(_rules, "free_cpus", lambda usable: usable)
     assert _rules.check_threads(None, 1023) == 1
     assert _rules.check_threads(None, 1024) == usable_cpus()
     peak = selector.current.peak_bytes
