@@ -76,13 +76,17 @@ def test_the_largest_board_fits_24_gb_and_is_refused_where_it_does_not(monkeypat
     """2 * MAX_NODES**2 positions at a byte of outcome and a layer of planes (and the
     engine's own) a position: under 24 GB, as 60,000 nodes are (5.6 bytes a position, with
     an int32 remoteness table, refused them).  With 16 GB available, it is refused before
-    anything is allocated."""
+    anything is allocated.  (The pure twin's rows of Python ints take more than the compiled
+    engine's bit tables: the fit is the compiled engine's; the refusal is both's.)"""
     monkeypatch.setattr(_rules, "free_cpus", lambda usable: usable)  # (one count of threads)
-    assert _rules.need_bytes(60_000, outcome=True, remoteness=True, target=False) < 24 * 10**9
     n = MAX_NODES
     need = _rules.need_bytes(n, outcome=True, remoteness=True, target=False,
                              threads=_rules.check_threads(None, n))
-    assert 2 * n * n * 2 <= need < 24 * 10**9
+    assert 2 * n * n * 2 <= need
+    if catmouse.BACKEND == "cython":
+        assert _rules.need_bytes(60_000, outcome=True, remoteness=True,
+                                 target=False) < 24 * 10**9
+        assert need < 24 * 10**9
     monkeypatch.setattr(_rules, "available_memory", lambda: 16 * 2**30)
     before = rss()
     with pytest.raises(MemoryError) as error:
