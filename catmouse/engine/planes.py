@@ -29,7 +29,7 @@ from typing import Any
 from .facts import CAT_WIN, MOUSE_WIN
 
 __all__ = ["words_per_row", "layer_bytes", "value_at", "remoteness_rows", "from_remoteness",
-           "layers_for", "to_little", "from_little", "BLOCK_POSITIONS"]
+           "layers_for", "to_little", "from_little", "half_words", "or_rows", "BLOCK_POSITIONS"]
 
 #: Rows converted at once hold about this many positions (bounded memory for any n).
 BLOCK_POSITIONS = 1 << 20
@@ -113,21 +113,42 @@ def remoteness_rows(layers: Sequence[Any], outcomes: Any, n: int, turn: int, fir
     return _rows_numpy(numpy, layers, outcomes, n, turn, first, count)
 
 
-def _plane_bits(numpy: Any, layer: Any, n: int, turn: int) -> Any:
-    """Half ``turn`` of a layer as bits: shape (n rows, W groups, 8 planes, 64 columns)."""
+def half_words(numpy: Any, layer: Any, n: int, turn: int) -> Any:
+    """Half ``turn`` of a layer as words: shape (n rows, W groups, 8 planes)."""
     W = words_per_row(n)
     half = n * W * 8
-    words = numpy.frombuffer(layer, dtype=numpy.uint64, count=half, offset=turn * half * 8)
-    little = words.astype("<u8", copy=False).view(numpy.uint8)
-    return little.reshape(n, W, 8, 8)
+    return numpy.frombuffer(layer, dtype=numpy.uint64, count=half,
+                            offset=turn * half * 8).reshape(n, W, 8)
 
 
-def _values(numpy: Any, raw: Any) -> Any:
-    """(rows, groups, 8 planes, 8 bytes) uint8 -> (rows, groups * 64) values of those planes."""
-    bits = numpy.unpackbits(raw, axis=-1, bitorder="little")  # (rows, groups, 8, 64)
-    weights = (numpy.uint32(1) << numpy.arange(8, dtype=numpy.uint32)).reshape(1, 1, 8, 1)
-    values = (bits.astype(numpy.uint32) * weights).sum(axis=2, dtype=numpy.uint32)
-    return values.reshape(raw.shape[0], -1)
+# Values gathered at once by or_rows (bounds the temporaries: about 16 bytes each).
+_PIECE = 1 << 17
+
+
+def or_rows(numpy: Any, words: Any, turn: int, ms: Any, n: int, out: Any, low: int) -> None:
+    """OR into ``out`` (len(ms) rows of n int32) the values of rows ``ms`` (mice, an index
+    array) of half ``turn`` (``words``: half_words), shifted up by ``low`` bits.
+
+    Rows of the mouse-to-move half are its planes' rows; the cat-to-move half's rows by
+    mouse are columns of its rows by cat.  Either is read a plane at a time in pieces, so the
+    memory held stays a few bytes a value, whatever n.
+    """
+    step = max(1, _PIECE // max(n, 1))
+    for k0 in range(0, len(ms), step):
+        part = ms[k0:k0 + step]
+        into = out[k0:k0 + len(part)]
+        if turn == 0:
+            group = words[part]  # (rows, W, 8 planes) words
+            little = group.astype("<u8", copy=False).view(numpy.uint8).reshape(
+                len(part), -1, 8, 8)
+            for p in range(8):
+                bits = numpy.unpackbits(little[:, :, p, :], axis=-1, bitorder="little")
+                into |= bits.reshape(len(part), -1)[:, :n].astype(numpy.int32) << (low + p)
+        else:
+            groups, shifts = part >> 6, (part & 63).astype(numpy.uint64)
+            for p in range(8):
+                bits = (words[:, groups, p] >> shifts[None, :]) & numpy.uint64(1)  # (cats, mice)
+                into |= bits.T.astype(numpy.int32) << (low + p)
 
 
 def _rows_numpy(numpy: Any, layers: Sequence[Any], outcomes: Any, n: int, turn: int,
@@ -135,16 +156,9 @@ def _rows_numpy(numpy: Any, layers: Sequence[Any], outcomes: Any, n: int, turn: 
     out = numpy.zeros((count, n), dtype=numpy.int32)
     if not count or not n:
         return out
+    ms = numpy.arange(first, first + count, dtype=numpy.intp)
     for level, layer in enumerate(layers):
-        planes = _plane_bits(numpy, layer, n, turn)
-        if turn == 0:
-            values = _values(numpy, planes[first:first + count])[:, :n]
-        else:
-            # Rows by cat: the groups that hold these mice, from every cat's row, turned.
-            g0, g1 = first >> 6, (first + count + 63) >> 6
-            values = _values(numpy, planes[:, g0:g1])
-            values = values[:, first - 64 * g0:first - 64 * g0 + count].T
-        out |= (values.astype(numpy.int32) << (8 * level))
+        or_rows(numpy, half_words(numpy, layer, n, turn), turn, ms, n, out, 8 * level)
     codes = numpy.frombuffer(outcomes, dtype=numpy.uint8, count=count * n,
                              offset=(turn * n + first) * n).reshape(count, n)
     out[(codes != MOUSE_WIN) & (codes != CAT_WIN)] = -1

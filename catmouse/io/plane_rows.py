@@ -1,9 +1,7 @@
 """Remoteness rows read straight from an Analysis's bit-planes, for the writers (numpy).
 
 The writers read rows of either turn's table by mouse, in blocks and at the moves' rows (any
-index array).  Rows of the mouse-to-move half are the planes' own rows; the cat-to-move
-half's rows by mouse are columns of the planes (rows by cat there), gathered a plane at a
-time in pieces, so the memory held stays a few bytes a value read, whatever n.
+index array), through the format's own reader (engine/planes.py: or_rows), a plane at a time.
 """
 
 from __future__ import annotations
@@ -14,13 +12,9 @@ from functools import lru_cache
 from typing import Any
 
 from ..engine.facts import CAT_FORBIDDEN, CAT_GOAL, CAT_WIN, HOLE, MOUSE_WIN
-from ..engine.planes import words_per_row
+from ..engine.planes import half_words, or_rows
 
 __all__ = ["PlaneRows", "fix_never_ending", "goes_on"]
-
-# Values gathered at once from the cat-to-move half (bounds the temporaries: ~16 bytes each).
-_PIECE = 1 << 17
-
 
 def goes_on(rules: Any, mouse: int, cat: int, turn: int) -> bool:
     """True where the game is not over at once: no one caught, home or stuck.
@@ -83,11 +77,7 @@ class PlaneRows:
     def __init__(self, np: Any, layers: Sequence[bytes], outcomes: bytes, n: int,
                  rules: Any = None):
         self.np, self.n, self.rules, self.outcomes = np, n, rules, outcomes
-        W = words_per_row(n)
-        half = n * W * 8
-        self.words = [
-            [np.frombuffer(layer, dtype=np.uint64, count=half, offset=t * half * 8)
-             .reshape(n, W, 8) for t in (0, 1)] for layer in layers]
+        self.words = [[half_words(np, layer, n, t) for t in (0, 1)] for layer in layers]
         self.codes = np.frombuffer(outcomes, dtype=np.uint8).reshape(2 * n, n)
         #: The largest value the layers can hold (an upper bound of every remoteness).
         self.largest = (1 << (8 * len(layers))) - 1
@@ -98,37 +88,9 @@ class PlaneRows:
         out = np.zeros(ms.shape + (n,), dtype=np.int32)
         flat = out.reshape(-1, n)
         for level, halves in enumerate(self.words):
-            words = halves[turn]
-            if turn == 0:
-                _mouse_rows(np, words, ms.ravel(), n, flat, 8 * level)
-            else:
-                _cat_rows(np, words, ms.ravel(), n, flat, 8 * level)
+            or_rows(np, halves[turn], turn, ms.ravel(), n, flat, 8 * level)
         codes = self.codes[turn * n + ms]
         out[(codes != MOUSE_WIN) & (codes != CAT_WIN)] = -1
         if self.rules is not None:
             fix_never_ending(self.rules, self.outcomes, flat, turn, ms.ravel())
         return out
-
-
-def _mouse_rows(np: Any, words: Any, ms: Any, n: int, out: Any, low: int) -> None:
-    """Rows ``ms`` of the mouse-to-move half (rows by mouse, columns by cat), ORed into out."""
-    step = max(1, _PIECE // max(n, 1))
-    for k0 in range(0, len(ms), step):
-        part = ms[k0:k0 + step]
-        group = words[part]  # (rows, W, 8 planes) words
-        little = group.astype("<u8", copy=False).view(np.uint8).reshape(len(part), -1, 8, 8)
-        for p in range(8):
-            bits = np.unpackbits(little[:, :, p, :], axis=-1, bitorder="little")
-            bits = bits.reshape(len(part), -1)[:, :n]
-            out[k0:k0 + len(part)] |= bits.astype(np.int32) << (low + p)
-
-
-def _cat_rows(np: Any, words: Any, ms: Any, n: int, out: Any, low: int) -> None:
-    """Rows ``ms`` (mice) of the cat-to-move half: columns ``ms`` of its rows by cat."""
-    step = max(1, _PIECE // max(n, 1))
-    for k0 in range(0, len(ms), step):
-        part = ms[k0:k0 + step]
-        groups, shifts = part >> 6, (part & 63).astype(np.uint64)
-        for p in range(8):
-            bits = (words[:, groups, p] >> shifts[None, :]) & np.uint64(1)  # (cats, mice)
-            out[k0:k0 + len(part)] |= bits.T.astype(np.int32) << (low + p)

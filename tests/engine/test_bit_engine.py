@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import random
-import signal
 import subprocess
 import sys
 import time
@@ -19,7 +18,7 @@ from array import array
 from pathlib import Path
 
 import pytest
-from engines import HAS_TASK_LIST, os_threads, os_threads_back_to
+from engines import HAS_TASK_LIST, os_threads, os_threads_back_to, press_ctrl_c
 from oracle import CAT_FORBIDDEN, CAT_GOAL, HOLE, csr, solve_game
 
 bits_c = pytest.importorskip("catmouse.engine.bits_c")
@@ -333,17 +332,7 @@ def test_ctrl_c_stops_the_threads(threads):
     try:
         assert child.stdout.readline().strip() == "solving"
         time.sleep(1.0)
-        # A KeyboardInterrupt raised while CPython runs a weakref callback is printed as
-        # "Exception ignored" and lost (seen once on i386, in the pure twin's run): as a
-        # user would, press Ctrl-C again if the first went unanswered.
-        for _ in range(5):
-            sent = time.monotonic()
-            child.send_signal(signal.SIGINT)
-            try:
-                out, _ = child.communicate(timeout=12)
-                break
-            except subprocess.TimeoutExpired:
-                continue
+        out, sent = press_ctrl_c(child)  # (pressed again if a first press is lost)
         assert child.returncode == 0
         word, when, alive = out.split()
     finally:

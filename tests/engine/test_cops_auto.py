@@ -13,6 +13,7 @@ from math import comb
 
 import networkx as nx
 import pytest
+from cops_oracle import csr
 
 import catmouse
 from catmouse import CopsGame
@@ -23,15 +24,6 @@ from catmouse.rules import check_threads
 BIG = [(nx.grid_2d_graph(8, 8), 3), (nx.hypercube_graph(5), 4)]
 SMALL = [(nx.petersen_graph(), 3), (nx.cycle_graph(9), 2), (nx.hypercube_graph(4), 3),
          (nx.grid_2d_graph(4, 5), 2)]
-
-
-def csr(graph: nx.Graph) -> tuple[int, list[int], list[int]]:
-    graph = nx.convert_node_labels_to_integers(graph)
-    indptr, indices = [0], []
-    for u in range(graph.number_of_nodes()):
-        indices += sorted(graph[u])
-        indptr.append(len(indices))
-    return graph.number_of_nodes(), indptr, indices
 
 
 def tables(module, graph: nx.Graph, k: int, threads: int | None):

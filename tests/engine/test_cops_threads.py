@@ -17,21 +17,13 @@ from math import comb
 
 import networkx as nx
 import pytest
+from cops_oracle import csr
 from engines import HAS_TASK_LIST, os_threads, os_threads_back_to
 
 import catmouse
 from catmouse import CopsGame
 
 EMULATED = bool(os.environ.get("CATMOUSE_TEST_EMULATED"))  # set by ci/debian_arch.sh
-
-
-def csr(graph: nx.Graph) -> tuple[int, list[int], list[int]]:
-    graph = nx.convert_node_labels_to_integers(graph)
-    indptr, indices = [0], []
-    for u in range(graph.number_of_nodes()):
-        indices += sorted(graph[u])
-        indptr.append(len(indices))
-    return graph.number_of_nodes(), indptr, indices
 
 
 def boards():

@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import os
 import random
-import signal
 import subprocess
 import sys
 import time
@@ -20,7 +19,7 @@ from array import array
 from pathlib import Path
 
 import pytest
-from engines import os_threads, os_threads_back_to
+from engines import os_threads, os_threads_back_to, press_ctrl_c
 from oracle import CAT_FORBIDDEN, HOLE, csr
 
 import catmouse
@@ -191,14 +190,7 @@ def test_ctrl_c_stops_a_crew_that_runs_shares_alone():
     try:
         assert child.stdout.readline().strip() == "solving"
         time.sleep(1.0)
-        for _ in range(5):  # as in test_bit_engine: a lost first Ctrl-C is pressed again
-            sent = time.monotonic()
-            child.send_signal(signal.SIGINT)
-            try:
-                out, _ = child.communicate(timeout=12)
-                break
-            except subprocess.TimeoutExpired:
-                continue
+        out, sent = press_ctrl_c(child)  # (pressed again if a first press is lost)
         assert child.returncode == 0
         word, when, alive = out.split()
     finally:

@@ -48,3 +48,16 @@ def cop_number(adjacency: list[list[int]]) -> int:
                for team in product(range(n), repeat=k)):
             return k
         k += 1
+
+
+def csr(graph) -> tuple[int, list[int], list[int]]:
+    """``(n, indptr, indices)`` of a networkx graph, its nodes numbered 0..n-1 in order and
+    each row sorted: the k-cops engines' input."""
+    import networkx as nx
+
+    graph = nx.convert_node_labels_to_integers(graph)
+    indptr, indices = [0], []
+    for u in range(graph.number_of_nodes()):
+        indices += sorted(graph[u])
+        indptr.append(len(indices))
+    return graph.number_of_nodes(), indptr, indices
