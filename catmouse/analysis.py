@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Callable, Hashable
 from typing import Any
 
@@ -40,24 +39,6 @@ _PLANES_MARK = "planes"
 _ASK_ABOVE = 1 << 26
 # Layers a remoteness below 2**31 can need (an int32 table's largest value).
 _MOST_LAYERS = 4
-
-_LITTLE = sys.byteorder == "little"
-# A group's 8 words as one int (word p at bit 64p): bit ``shift`` of every word, moved to
-# bits 448..455 by one multiplication (no two products land on the same bit).
-_GATHER = sum(1 << (64 * p) for p in range(8))
-_SPREAD = sum(1 << (448 + p - 64 * p) for p in range(8))
-
-
-def _plane_value(layer: bytes, bit: int, shift: int) -> int:
-    """The 8 plane bits of column ``shift`` in the group starting at bit ``bit``."""
-    at = bit >> 3
-    if _LITTLE:
-        group = int.from_bytes(layer[at:at + 64], "little")
-    else:  # each word big-endian: read word by word
-        group = sum(int.from_bytes(layer[at + 8 * p:at + 8 * p + 8], "big") << (64 * p)
-                    for p in range(8))
-    return ((((group >> shift) & _GATHER) * _SPREAD) >> 448) & 255
-
 
 def _no_remoteness(index: int) -> int:
     """Stands in for a missing remoteness table: every move ranks alike."""
@@ -124,6 +105,19 @@ class Analysis(Displayed):
         self._table = None
         # Who moves first in the game analyzed: the turn the queries default to.
         self._first = Turn(first)
+
+    @classmethod
+    def _from_engine(cls, rules: Rules, outcomes: bytes, layers: list[bytes] | None,
+                     first: Turn = Turn.MOUSE) -> Analysis:
+        """An Analysis of tables an engine has just made for ``rules`` (a Board's analyze):
+        their sizes are the engine's, so the constructor's checks are skipped."""
+        self = cls.__new__(cls)
+        self._rules = rules
+        self._outcomes = outcomes
+        self._layers = None if layers is None else tuple(layers)
+        self._table = None
+        self._first = first
+        return self
 
     # -- the tables -------------------------------------------------------------
 
@@ -235,16 +229,10 @@ class Analysis(Displayed):
             return -1
         n = self._rules.n
         turn, rest = divmod(s, n * n)
-        row, column = divmod(rest, n)
-        if turn:
-            row, column = column, row
-        at = (((turn * n + row) * ((n + 63) >> 6) + (column >> 6)) << 9)  # bits
-        shift = column & 63
-        value = 0
-        for level, layer in enumerate(self._layers):  # type: ignore[arg-type]
-            value |= _plane_value(layer, at, shift) << (8 * level)
+        mouse, cat = divmod(rest, n)
+        value = _planes.value_at(self._layers, n, turn, mouse, cat)  # type: ignore[arg-type]
         # 0 where the game goes on: a game that never ends, scored as a win by the draw rule.
-        if not value and goes_on(self._rules, *divmod(rest, n), turn):
+        if not value and goes_on(self._rules, mouse, cat, turn):
             return -1
         return value
 

@@ -21,6 +21,10 @@ if TYPE_CHECKING:
 # Outcome by engine code, without Enum lookups on the hot path.
 _OUTCOMES = (Outcome.DRAW, Outcome.MOUSE_WIN, Outcome.CAT_WIN)
 
+# analyze goes through a cached Board up to this many nodes (the one-word path: tables of
+# at most 16 KB, far below the memory check's SMALL_TABLES, so skipping it skips nothing).
+BOARD_ANALYSIS_NODES = 64
+
 __all__ = ["solve", "analyze", "GraphLike"]
 
 
@@ -211,5 +215,27 @@ def analyze(graph: GraphLike, *, hole: Hashable = DEFAULT_HOLE, max_memory: int 
     >>> a.outcome(mouse=3, cat=4, turn=Turn.CAT), a.remoteness(3, 4, Turn.CAT)
     (<Outcome.CAT_WIN: 2>, 1)
     """
-    return analyze_rules(classic_rules(as_graph(graph), hole), max_memory,
-                         remoteness=remoteness, threads=threads, progress=progress)
+    graph = as_graph(graph)
+    rules = classic_rules(graph, hole)
+    if (graph.n <= BOARD_ANALYSIS_NODES and max_memory is None and progress is None
+            and (threads is None or threads == 1) and type(threads) is not bool):
+        # A small graph in a hot loop: its Board (cached) analyzes it without the engine's
+        # argument checks and buffers; the tables are what propagate would write.
+        outcomes, layers = _analysis_board(graph, rules).analyze(bool(remoteness))
+        return Analysis._from_engine(rules, outcomes, layers)
+    return analyze_rules(rules, max_memory, remoteness=remoteness, threads=threads,
+                         progress=progress)
+
+
+def _analysis_board(graph: Graph, rules: Rules) -> _Board:
+    """The engine's Board of ``rules`` (the classic game on ``graph``, the hole named by id in
+    the flags), cached on the graph by the rules' flags."""
+    kernel = _engine.current
+    key = ("analysis board", rules.flags, kernel.name)
+    board = graph._cache.get(key)
+    if board is None:
+        g = graph
+        board = kernel.Board(g.n, rules.flags, g._indptr, g._indices, g._rindptr, g._rindices,
+                             g._indptr, g._indices, g._rindptr, g._rindices)
+        graph._cache[key] = board
+    return board

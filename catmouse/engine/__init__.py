@@ -33,6 +33,8 @@ class BoardLike(Protocol):
 
     def solve(self, mouse: Any, cat: Any, turn: Any = 0) -> int: ...
 
+    def analyze(self, remoteness: bool = True) -> tuple[bytes, list[bytes] | None]: ...
+
 
 class TableLike(Protocol):
     """A zeroed table an engine call writes through ``view()``, then ``take()`` as bytes."""

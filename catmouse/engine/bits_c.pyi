@@ -88,6 +88,8 @@ class Board:
     ) -> None: ...
     def solve(self, mouse: int, cat: int, turn: int = 0) -> int:
         """Outcome code of one position (stopping early); -1 if it is not a position."""
+    def analyze(self, remoteness: bool = True) -> tuple[bytes, list[bytes] | None]:
+        """Every position on one thread: (outcomes, layers of remoteness planes or None)."""
 
 def classic_board(
     n: int, hole: int, indptr: Buffer, indices: Buffer, rindptr: Buffer, rindices: Buffer

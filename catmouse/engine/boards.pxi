@@ -117,6 +117,50 @@ cdef class Board:
             return small_solve(&self.small, target, NULL, NULL)
         return solve_general(&self.game, NULL, NULL, target, 1, None, True)
 
+    def analyze(self, bint remoteness=True):
+        """Every position on one thread: ``(outcomes, layers)``, the outcome table as bytes and
+        the remoteness planes as a list of layers of bytes (catmouse/engine/planes.py), or
+        None with ``remoteness=False``: what ``propagate`` writes in planes mode, without its
+        argument checks and buffers (the hot loop of small analyses)."""
+        cdef int64_t n = self.n, layer = layer_size(self.n), result
+        cdef Table outcomes = Table(2 * n * n)
+        cdef Table planes = Table(layer) if remoteness else None
+        cdef uint8_t *state = <uint8_t *> PyBytes_AS_STRING(outcomes.data)
+        cdef uint64_t *layers[MAX_LAYERS]
+        cdef void *aligned = NULL
+        cdef list more = []
+        cdef int32_t i
+        memset(layers, 0, sizeof(layers))
+        if planes is not None and n:
+            layers[0] = <uint64_t *> PyBytes_AS_STRING(planes.data)
+            if (<uintptr_t> layers[0]) % 8:
+                # The search writes the planes as words (see _propagate): an aligned copy.
+                aligned = PyMem_RawCalloc(<size_t> layer, 1)
+                if aligned == NULL:
+                    raise MemoryError(f"cannot allocate {layer} bytes for the remoteness planes")
+                layers[0] = <uint64_t *> aligned
+        try:
+            if n > 64:
+                solve_game(&self.game, state, NULL, -1, 1, None, layers[0],
+                           more if planes is not None else None)
+            elif n:
+                result = small_solve(&self.small, -1, state, NULL, layers)
+                if result == -1:
+                    raise MemoryError(f"cannot allocate {layer} bytes for a remoteness layer")
+                for i in range(1, MAX_LAYERS):
+                    if layers[i] != NULL:
+                        more.append(PyBytes_FromStringAndSize(<char *> layers[i], layer))
+            if aligned != NULL:
+                memcpy(PyBytes_AS_STRING(planes.data), aligned, <size_t> layer)
+        finally:
+            PyMem_RawFree(aligned)
+            if n <= 64:
+                for i in range(1, MAX_LAYERS):
+                    PyMem_RawFree(layers[i])
+        if planes is None:
+            return outcomes.take(), None
+        return outcomes.take(), [planes.take()] + more
+
 
 cdef bint csr_fits(int32_t n, const int32_t *ip, Py_ssize_t nip, const int32_t *ix,
                    Py_ssize_t nix) noexcept:

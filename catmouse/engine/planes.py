@@ -36,6 +36,10 @@ BLOCK_POSITIONS = 1 << 20
 
 _LITTLE = sys.byteorder == "little"
 _WON = (MOUSE_WIN, CAT_WIN)
+# value_at: bit 0 of each of a group's 8 words (word p at bit 64p), and the multiplier that
+# moves bit 64p to bit 448 + p.
+_GATHER = sum(1 << (64 * p) for p in range(8))
+_SPREAD = sum(1 << (448 + p - 64 * p) for p in range(8))
 
 
 def words_per_row(n: int) -> int:
@@ -53,14 +57,21 @@ def _words(layer: Any) -> memoryview:
 
 
 def value_at(layers: Sequence[Any], n: int, turn: int, mouse: int, cat: int) -> int:
-    """The planes' value of one position (its remoteness if its outcome is a win)."""
+    """The planes' value of one position (its remoteness if its outcome is a win).
+
+    Each layer's group of 8 words is read as one int; bit ``column`` of each word is moved to
+    bits 448..455 by one multiplication (no two products land on the same bit)."""
     row, column = (mouse, cat) if turn == 0 else (cat, mouse)
-    at = ((turn * n + row) * words_per_row(n) + (column >> 6)) * 8
+    at = ((turn * n + row) * words_per_row(n) + (column >> 6)) * 64  # the group's first byte
+    shift = column & 63
     value = 0
     for level, layer in enumerate(layers):
-        words = _words(layer)
-        for p in range(8):
-            value |= ((words[at + p] >> (column & 63)) & 1) << (8 * level + p)
+        if _LITTLE:
+            group = int.from_bytes(layer[at:at + 64], "little")
+        else:  # each word big-endian: read word by word
+            group = sum(int.from_bytes(layer[at + 8 * p:at + 8 * p + 8], "big") << (64 * p)
+                        for p in range(8))
+        value |= ((((group >> shift) & _GATHER) * _SPREAD) >> 448 & 255) << (8 * level)
     return value
 
 

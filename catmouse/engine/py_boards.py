@@ -6,6 +6,7 @@ from typing import Any
 
 from .checks import check_game, check_threads
 from .facts import CAT_FORBIDDEN, HOLE
+from .planes import layer_bytes
 from .py_game import _by_degree, _Game
 from .py_rounds import _search
 from .py_small import _SMALL_NODES, _search_small
@@ -68,6 +69,25 @@ class Board:
             return _search(game, (turn * n + mouse) * n + cat, None, None, None)
         game, labels = self._by_degree
         return _search_small(game, (turn * n + labels[mouse]) * n + labels[cat], None, None, None)
+
+    def analyze(self, remoteness: bool = True) -> tuple[bytes, list[bytes] | None]:
+        """Every position on one thread: ``(outcomes, layers)``, the outcome table as bytes and
+        the remoteness planes as a list of layers of bytes (catmouse/engine/planes.py), or
+        None with ``remoteness=False``: what ``propagate`` writes in planes mode, without its
+        argument checks."""
+        game = self._game
+        n = game.n
+        outcomes = bytearray(2 * n * n)
+        if not n:
+            return bytes(outcomes), [b""] if remoteness else None
+        search = _search_small if n <= _SMALL_NODES else _search
+        if not remoteness:
+            search(game, -1, outcomes, None, None)
+            return bytes(outcomes), None
+        planes = bytearray(layer_bytes(n))
+        more: list[Any] = []
+        search(game, -1, outcomes, None, None, memoryview(planes), more)
+        return bytes(outcomes), [bytes(planes)] + [bytes(layer) for layer in more]
 
 
 def classic_board(n: Any, hole: Any, indptr: Any, indices: Any, rindptr: Any,
