@@ -12,6 +12,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from . import engine as _engine
+from .engine import BoardLike
 from .engine.cpus import free_cpus, usable_cpus
 from .engine.facts import (
     CAT_FORBIDDEN,
@@ -203,13 +204,14 @@ class Rules:
     every analysis made with them.
     """
 
-    __slots__ = ("mouse_graph", "cat_graph", "flags", "draw", "_draw_table")
+    __slots__ = ("mouse_graph", "cat_graph", "flags", "draw", "_draw_table", "_board")
 
     mouse_graph: Graph
     cat_graph: Graph
     flags: bytes
     draw: Outcome
     _draw_table: bytes
+    _board: tuple[str, BoardLike] | None
 
     def __init__(self, mouse_graph: Graph, cat_graph: Graph, flags: bytes, draw: Outcome):
         # bytes(5) would be five zero bytes (and bytes(10**12) a terabyte): bytes-like only.
@@ -226,6 +228,7 @@ class Rules:
         table = bytearray(range(256))
         table[0] = int(draw)
         setter(self, "_draw_table", bytes(table))
+        setter(self, "_board", None)  # (engine name, its Board): see board()
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("Rules is immutable")
@@ -258,6 +261,19 @@ class Rules:
         if target >= 0:
             return result or int(self.draw)
         return result
+
+    def board(self) -> BoardLike:
+        """The current engine's Board of these rules, made on first use and kept (a small
+        game's analyses in a hot loop check its arrays once)."""
+        kernel = _engine.current
+        made = self._board
+        if made is None or made[0] != kernel.name:
+            m, c = self.mouse_graph, self.cat_graph
+            board = kernel.Board(m.n, self.flags, m._indptr, m._indices, m._rindptr,
+                                 m._rindices, c._indptr, c._indices, c._rindptr, c._rindices)
+            made = (kernel.name, board)
+            object.__setattr__(self, "_board", made)
+        return made[1]
 
     def cat_may_stand(self, node: int) -> bool:
         return not self.flags[node] & CAT_FORBIDDEN

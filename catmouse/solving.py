@@ -46,8 +46,16 @@ def analyze_rules(rules: Rules, max_memory: int | None = None, *, remoteness: bo
     keeps them as they are (see catmouse.engine.planes).
     """
     n = rules.n
-    threads = check_threads(threads, n)
     remoteness = bool(remoteness)
+    if (n <= BOARD_ANALYSIS_NODES and max_memory is None and progress is None
+            and (threads is None or (type(threads) is int and threads == 1))):
+        # A small game in a hot loop: the rules' Board (made once) analyzes it without the
+        # engine's argument checks and buffers; the tables are what propagate would write.
+        outcomes, planes = rules.board().analyze(remoteness)
+        if rules.draw:
+            outcomes = outcomes.translate(rules._draw_table)
+        return Analysis._from_engine(rules, outcomes, planes, Turn(first))
+    threads = check_threads(threads, n)
     check_memory(n, outcome=True, remoteness=remoteness, threads=threads,
                  max_memory=max_memory)
 
@@ -215,27 +223,5 @@ def analyze(graph: GraphLike, *, hole: Hashable = DEFAULT_HOLE, max_memory: int 
     >>> a.outcome(mouse=3, cat=4, turn=Turn.CAT), a.remoteness(3, 4, Turn.CAT)
     (<Outcome.CAT_WIN: 2>, 1)
     """
-    graph = as_graph(graph)
-    rules = classic_rules(graph, hole)
-    if (graph.n <= BOARD_ANALYSIS_NODES and max_memory is None and progress is None
-            and (threads is None or threads == 1) and type(threads) is not bool):
-        # A small graph in a hot loop: its Board (cached) analyzes it without the engine's
-        # argument checks and buffers; the tables are what propagate would write.
-        outcomes, layers = _analysis_board(graph, rules).analyze(bool(remoteness))
-        return Analysis._from_engine(rules, outcomes, layers)
-    return analyze_rules(rules, max_memory, remoteness=remoteness, threads=threads,
-                         progress=progress)
-
-
-def _analysis_board(graph: Graph, rules: Rules) -> _Board:
-    """The engine's Board of ``rules`` (the classic game on ``graph``, the hole named by id in
-    the flags), cached on the graph by the rules' flags."""
-    kernel = _engine.current
-    key = ("analysis board", rules.flags, kernel.name)
-    board = graph._cache.get(key)
-    if board is None:
-        g = graph
-        board = kernel.Board(g.n, rules.flags, g._indptr, g._indices, g._rindptr, g._rindices,
-                             g._indptr, g._indices, g._rindptr, g._rindices)
-        graph._cache[key] = board
-    return board
+    return analyze_rules(classic_rules(as_graph(graph), hole), max_memory,
+                         remoteness=remoteness, threads=threads, progress=progress)

@@ -97,7 +97,17 @@ def _graphs(rng):
 def _same(a, b):
     assert a.outcomes == b.outcomes
     assert a._layers == b._layers
+    assert a._first == b._first
     assert pickle.dumps(a) == pickle.dumps(b)
+
+
+def _full(rules, **kwargs):
+    """The analysis by propagate (max_memory= keeps analyze_rules off the Board)."""
+    return analyze_rules(rules, max_memory=10**9, **kwargs)
+
+
+def _boards_made(rules):
+    return rules._board is not None and rules._board[0] == catmouse.engine.current.name
 
 
 def test_analyze_of_a_small_graph_is_the_full_paths_analysis(use_engine):
@@ -106,18 +116,32 @@ def test_analyze_of_a_small_graph_is_the_full_paths_analysis(use_engine):
         rules = classic_rules(graph, hole)
         for remoteness in (True, False):
             fast = catmouse.analyze(graph, hole=hole, remoteness=remoteness)
-            full = analyze_rules(rules, remoteness=remoteness)
-            _same(fast, full)
-            if remoteness:
-                mouse, cat = next((m, c) for m in range(graph.n) for c in range(graph.n)
-                                  if rules.cat_may_stand(c) and m != c)
-                names = graph.labels if graph.labels is not None else range(graph.n)
-                assert fast.remoteness(names[mouse], names[cat]) == \
-                    full.remoteness(names[mouse], names[cat])
-        # The Board was made and cached by the first call, and serves the next.
-        keys = [key for key in graph._cache if key[0] == "analysis board"]
-        assert len(keys) == 1
-        assert keys[0][2] == catmouse.engine.current.name
+            assert _boards_made(rules)
+            _same(fast, _full(rules, remoteness=remoteness))
+        a, b = catmouse.analyze(graph, hole=hole), _full(rules)
+        names = graph.labels if graph.labels is not None else range(graph.n)
+        for m in range(graph.n):
+            for c in range(graph.n):
+                if rules.cat_may_stand(c):
+                    assert a.remoteness(names[m], names[c]) == b.remoteness(names[m], names[c])
+
+
+@pytest.mark.parametrize("draw", list(catmouse.Outcome))
+@pytest.mark.parametrize("first", list(catmouse.Turn))
+def test_a_small_games_analysis_keeps_its_draw_rule_and_first_mover(use_engine, draw, first):
+    rng = random.Random(int(draw) * 2 + int(first))
+    drawn = 0
+    for graph, _ in _graphs(rng):
+        n = graph.n
+        game = catmouse.Game(graph, holes=(graph.labels or range(n))[:1],
+                             mouse_stays=n % 2 == 0, draw=draw, first=first)
+        drawn += catmouse.Game(graph, holes=(graph.labels or range(n))[:1],
+                               mouse_stays=n % 2 == 0, first=first).analyze().counts()[
+                                   catmouse.Outcome.DRAW]
+        fast = game.analyze()
+        assert _boards_made(game._rules)
+        _same(fast, _full(game._rules, first=first))
+    assert drawn  # (so the draw rule changes some outcomes)
 
 
 @pytest.mark.parametrize("kwargs", [{"threads": 2}, {"max_memory": 10**9},
@@ -125,7 +149,7 @@ def test_analyze_of_a_small_graph_is_the_full_paths_analysis(use_engine):
 def test_arguments_the_board_does_not_take_go_the_full_way(use_engine, kwargs):
     graph = catmouse.Graph([[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]])
     a = catmouse.analyze(graph, **kwargs)
-    assert not any(key[0] == "analysis board" for key in graph._cache)
+    assert not _boards_made(classic_rules(graph, 0))
     _same(a, catmouse.analyze(graph))
 
 
@@ -133,15 +157,28 @@ def test_bad_arguments_are_refused_as_before(use_engine):
     graph = catmouse.Graph([[1], [0]])
     with pytest.raises(TypeError, match="threads must be an int or None"):
         catmouse.analyze(graph, threads=True)
+    with pytest.raises(ValueError, match="threads must be from 1 to"):
+        catmouse.analyze(graph, threads=0)
     with pytest.raises(ValueError, match="hole node 5 is not in a graph of 2 nodes"):
         catmouse.analyze(graph, hole=5)
     with pytest.raises(MemoryError, match="over max_memory=1"):
         catmouse.analyze(graph, max_memory=1)
+    assert not _boards_made(classic_rules(graph, 0))
 
 
 def test_a_graph_past_the_board_size_goes_the_full_way(use_engine):
     n = solving.BOARD_ANALYSIS_NODES + 1
     graph = catmouse.Graph([[(u + 1) % n, (u - 1) % n] for u in range(n)])
     a = catmouse.analyze(graph)
-    assert not any(key[0] == "analysis board" for key in graph._cache)
-    _same(a, analyze_rules(classic_rules(graph, 0)))
+    assert not _boards_made(classic_rules(graph, 0))
+    _same(a, _full(classic_rules(graph, 0)))
+
+
+def test_a_rules_pickle_leaves_its_board_behind(use_engine):
+    graph = catmouse.Graph([[1, 2], [0, 2], [0, 1]])
+    rules = classic_rules(graph, 0)
+    catmouse.analyze(graph)
+    assert _boards_made(rules)
+    copy = pickle.loads(pickle.dumps(rules))
+    assert copy._board is None
+    _same(catmouse.analyze(graph), analyze_rules(copy))
