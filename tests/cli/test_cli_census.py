@@ -124,8 +124,12 @@ def _whole_lines(ledger: Path) -> list[dict]:
 def test_a_killed_run_resumes_and_loses_nothing(tmp_path, signum):
     """Ctrl-C (exit 130, workers gone) or SIGKILL mid-run; the same command then finishes and
     every slice is in the ledger once."""
-    ledger = tmp_path / "c9.jsonl"
-    process = _start(tmp_path, 9, "--mod", 200, "--jobs", 2, "--ledger", ledger)
+    # The pure twin counts the 11,117 graphs of 8 nodes in about the time the compiled engine
+    # takes for the 261,080 of 9: long enough to be stopped mid-run either way.
+    n, counts = (8, b"1 3791\n2 7326\n") if catmouse.BACKEND == "python" else (
+        9, b"1 65561\n2 195519\n")
+    ledger = tmp_path / "census.jsonl"
+    process = _start(tmp_path, n, "--mod", 200, "--jobs", 2, "--ledger", ledger)
     deadline = time.monotonic() + 60
     while len(_whole_lines(ledger)) < 3 and process.poll() is None:
         assert time.monotonic() < deadline
@@ -138,7 +142,7 @@ def test_a_killed_run_resumes_and_loses_nothing(tmp_path, signum):
     if signum == signal.SIGINT:
         assert time.monotonic() - began < 5
         assert process.returncode == 130 and b"the same command resumes" in err
-    again = _start(tmp_path, 9, "--jobs", 2, "--ledger", ledger)
+    again = _start(tmp_path, n, "--jobs", 2, "--ledger", ledger)
     out, err = again.communicate(timeout=120)
-    assert (again.returncode, out) == (0, b"1 65561\n2 195519\n"), err
+    assert (again.returncode, out) == (0, counts), err
     assert sorted(r["res"] for r in _whole_lines(ledger)) == list(range(200))

@@ -143,12 +143,13 @@ def test_without_geng_the_census_says_how_to_get_it(monkeypatch):
 
 @pytest.mark.skipif(LABELG is None, reason="nauty's labelg is missing")
 def test_the_petersen_graph_is_the_three_cop_graph_of_its_slice(tmp_path):
-    """The smallest graph that needs 3 cops (Baird et al.) is in slice 29 of 100 of 10 nodes;
-    the ledger keeps it and the file has it in nauty's canonical labelling."""
-    record = count_slice(10, 29, 100)
+    """The smallest graph that needs 3 cops (Baird et al.) is in slice 429 of 1000 of 10 nodes
+    (46,063 graphs; 29 of 100 has 148,206); the ledger keeps it and the file has it in
+    nauty's canonical labelling."""
+    record = count_slice(10, 429, 1000)
     assert record["counts"].get("3") == 1 and len(record["three_cops"]) == 1
     path = tmp_path / "three.g6"
-    assert write_three_cop_graphs(str(path), {29: record}) == 1
+    assert write_three_cop_graphs(str(path), {429: record}) == 1
     assert path.read_text() == PETERSEN + "\n"
     with pytest.raises(ValueError, match="before ledgers kept their 3-cop graphs"):
         write_three_cop_graphs(str(path), {0: {"counts": {1: 1}}})
