@@ -13,7 +13,7 @@ from math import comb
 from typing import Any
 
 from .checks import _buffer, _ids, _offsets
-from .cpus import usable_cpus
+from .cpus import free_cpus, usable_cpus
 
 __all__ = ["MAX_COP_NODES", "MAX_GRAPH6_NODES", "MAX_COPS", "CAPTURED", "ESCAPED",
            "components", "csr_of", "cops_rows", "check_cop_graph", "check_cops",
@@ -39,8 +39,9 @@ def check_cop_threads(threads: Any) -> tuple[int, bool]:
     """The threads of a search and whether they were left to the engine (``None``).
 
     ``None`` gives every CPU this process may use (``usable_cpus``: its affinity and cgroup
-    quota), and the compiled twin then hires them only for a big enough search and sends
-    them home when they are starved (cops_crew.pxi).  Else an int from 1 to 1024, or
+    quota) less those other threads are running on right now (``free_cpus``, as the general
+    search's ``None``), and the compiled twin then hires them only for a big enough search and
+    sends them home when they are starved (cops_crew.pxi).  Else an int from 1 to 1024, or
     TypeError or ValueError, solve_many's words.
 
     >>> check_cop_threads(2)
@@ -51,7 +52,7 @@ def check_cop_threads(threads: Any) -> tuple[int, bool]:
     ValueError: threads must be from 1 to 1024, not 0
     """
     if threads is None:
-        return min(usable_cpus(), MAX_COP_THREADS), True
+        return min(free_cpus(usable_cpus()), MAX_COP_THREADS), True
     if isinstance(threads, bool) or not isinstance(threads, int):
         raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
     if not 1 <= threads <= MAX_COP_THREADS:

@@ -18,6 +18,7 @@ from cops_oracle import csr
 import catmouse
 from catmouse import CopsGame
 from catmouse.cops.game import _teams
+from catmouse.engine import cops_checks
 from catmouse.rules import check_threads
 
 # Boards above the 16,384 rows from which threads=None hires a crew, with real rounds.
@@ -32,6 +33,13 @@ def tables(module, graph: nx.Graph, k: int, threads: int | None):
     outcome, remoteness = bytearray(size), array("i", bytes(4 * size))
     code = module.cops_search(n, indptr, indices, k, outcome, remoteness, threads=threads)
     return code, bytes(outcome), remoteness.tobytes()
+
+
+@pytest.fixture(autouse=True)
+def every_cpu_free(monkeypatch):
+    """threads=None counts the CPUs other threads leave free right now (free_cpus): here as
+    many as the process may use, so that two calls agree whatever else the machine runs."""
+    monkeypatch.setattr(cops_checks, "free_cpus", lambda usable: usable)
 
 
 @pytest.fixture
@@ -121,6 +129,17 @@ def test_bad_counts_are_refused_in_solve_many_words(engine, use_engine, bad):
         with pytest.raises(kind) as raised:
             call()
         assert str(raised.value) == words
+
+
+def test_none_leaves_out_the_cpus_other_threads_take(monkeypatch, compiled_engine):
+    """Beside a process spinning on the other CPU the default is one thread: no crew."""
+    monkeypatch.setattr(cops_checks, "usable_cpus", lambda: 2)
+    monkeypatch.setattr(cops_checks, "free_cpus", lambda usable: 1)
+    assert cops_checks.check_cop_threads(None) == (1, True)
+    graph, k = BIG[0]
+    hired, _ = compiled_engine._cops_crews()
+    assert tables(compiled_engine, graph, k, None) == tables(compiled_engine, graph, k, 1)
+    assert compiled_engine._cops_crews()[0] == hired
 
 
 def test_the_api_takes_none_and_defaults_to_it(use_engine):

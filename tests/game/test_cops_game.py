@@ -49,6 +49,17 @@ def test_winning_starts_and_the_cop_number(use_engine):
         assert is_cop_win(g) == bool(CopsGame(g, 1).analyze().winning_starts())
 
 
+def test_the_teams_are_listed_when_a_query_needs_them():
+    """analyze returns without the list of teams (one thread's Python, as long as the search on
+    two threads on the 6-cube with 3 cops); the first query builds it, in the engine's order."""
+    a = CopsGame(nx.hypercube_graph(3), 2).analyze()
+    assert "_teams" not in a.__dict__
+    assert a.winning_starts()  # (the 3-cube's cop number is 2)
+    assert "_teams" in a.__dict__
+    assert a._teams == sorted(a._teams, key=lambda team: team[::-1])  # colex, as the engine
+    assert len(a._teams) == 8 * 9 // 2
+
+
 def test_lines_end_in_capture_at_the_remoteness():
     petersen = nx.petersen_graph()
     analysis = CopsGame(petersen, cops=3).analyze()
