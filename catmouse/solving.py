@@ -54,7 +54,8 @@ def analyze_rules(rules: Rules, max_memory: int | None = None, *, remoteness: bo
         outcomes, planes = rules.board().analyze(remoteness)
         if rules.draw:
             outcomes = outcomes.translate(rules._draw_table)
-        return Analysis._from_engine(rules, outcomes, planes, Turn(first))
+        return Analysis._from_engine(rules, outcomes, planes,
+                                     first if type(first) is Turn else Turn(first))
     threads = check_threads(threads, n)
     check_memory(n, outcome=True, remoteness=remoteness, threads=threads,
                  max_memory=max_memory)
