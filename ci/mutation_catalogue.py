@@ -77,7 +77,8 @@ PYTHON_MODULES: dict[str, dict] = {
     'graph_checks.py': GRAPH,
     'rules.py': {
         "tests": ['game/test_game_rules.py', 'game/test_solve.py', 'engine/test_memory.py',
-                  'engine/test_pinned_tables.py', 'engine/test_threads.py', 'game/test_inputs.py'],
+                  'engine/test_pinned_tables.py', 'engine/test_threads.py', 'game/test_inputs.py',
+                  'engine/test_board_analyze.py'],
     },
     'game.py': {
         "tests": ['game/test_game_rules.py', 'game/test_pickle.py',
@@ -111,8 +112,12 @@ PYTHON_MODULES: dict[str, dict] = {
         "tests": ['cli/test_cli_labels.py', 'game/test_strict_readers.py',
                   'cli/test_cli_options.py'],
     },
+    'cli/solver_options.py': {
+        "tests": ['cli/test_cli_solver_options.py'],
+    },
     'solving.py': {
         "tests": ['game/test_solve.py', 'game/test_solve_options.py', 'engine/test_fast_paths.py',
+                  'engine/test_board_analyze.py',
                   'engine/test_memory.py', 'game/test_progress.py',
                   'engine/test_pinned_tables.py', 'engine/test_threads.py'],
     },

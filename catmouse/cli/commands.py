@@ -51,6 +51,7 @@ from .node_options import (
     nodes_text,
 )
 from .outputs import STDOUT, GuardedStdout, WriteFailed, check_target, report_stream, writing
+from .solver_options import add_solver_options, solver_kwargs
 
 __all__ = ["main"]
 
@@ -120,6 +121,7 @@ def _parser() -> argparse.ArgumentParser:
                          help="read the edges of an edge list or JSON file as one-way")
         if game:
             _game_options(sub)
+            add_solver_options(sub, outcomes_only=name == "analyze")
         return sub
 
     sub = graph_command("solve", "who wins, in how many moves, and an optimal game", True)
@@ -301,8 +303,9 @@ def _game(args: argparse.Namespace, source: GraphFile, hole: int) -> Game:
         raise CliError(f"{file_label(args.file)}: {error}") from None
 
 
-def _solve_all(source: GraphFile, game: Game) -> Analysis:
-    """Analyze, with a note on stderr around large tables and a bar past about a second."""
+def _solve_all(source: GraphFile, game: Game, args: argparse.Namespace) -> Analysis:
+    """Analyze (as the solver options say), with a note on stderr around large tables and a
+    bar past about a second."""
     graph = source.graph
     positions = 2 * graph.n * graph.n
     loud = positions >= PROGRESS_POSITIONS
@@ -313,7 +316,7 @@ def _solve_all(source: GraphFile, game: Game) -> Analysis:
     start = time.perf_counter()
     # The engine reports decided positions between rounds, where it can.
     bar = Bar(positions, "solving", delay=PROGRESS_DELAY) if engine_takes_progress() else None
-    analysis = game.analyze(progress=bar)
+    analysis = game.analyze(progress=bar, **solver_kwargs(args))
     elapsed = time.perf_counter() - start
     if loud or elapsed >= 1.0:
         print(f"{PROG}: solved {positions:,} positions in {elapsed:.2f} s",
@@ -407,7 +410,7 @@ def solved_game(
                            f"nodes and this graph has {source.graph.n}: play it in the "
                            "terminal (catmouse play without --html)")
     game = _game(args, source, hole)
-    analysis = _solve_all(source, game)
+    analysis = _solve_all(source, game, args)
     _check_start(analysis, mouse, cat, game.first)
     return source, game, (mouse, cat), analysis, _summary(analysis, mouse, cat, game.first)
 
@@ -497,7 +500,7 @@ def _analyze(args: argparse.Namespace) -> int:
     source = _read(args)
     hole = _starts(args, source)[2]
     game = _game(args, source, hole)
-    analysis = _solve_all(source, game)
+    analysis = _solve_all(source, game, args)
     bar = Bar(positions_written(analysis, output), "writing", delay=PROGRESS_DELAY)
     with writing(output):  # a bar once the writing has taken a second (a 3,000-node table
         analysis.save(output, progress=bar)  # is 290 MB of CSV)
