@@ -39,7 +39,7 @@ _PLAIN = sorted(
        "Path", "PathLike", "TextIO", "BinaryIO", "IO", "Literal", "NoReturn", "Self",
        "numpy.ndarray", "ndarray", "np.ndarray", "networkx.Graph", "nx.Graph"}
     # catmouse's private type aliases and classes, shown by their short names
-    | {"GraphLike", "Position", "Rules"}
+    | {"GraphLike", "Position", "ProgressLike", "Rules"}
 )
 nitpick_ignore_regex = [
     (r"py:(class|obj|data|exc)", r"(typing\.|collections\.abc\.|os\.|pathlib\.|enum\.)?"
