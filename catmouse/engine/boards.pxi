@@ -123,16 +123,16 @@ cdef class Board:
         None with ``remoteness=False``: what ``propagate`` writes in planes mode, without its
         argument checks and buffers (the hot loop of small analyses)."""
         cdef int64_t n = self.n, layer = layer_size(self.n), result
-        cdef Table outcomes = Table(2 * n * n)
-        cdef Table planes = Table(layer) if remoteness else None
-        cdef uint8_t *state = <uint8_t *> PyBytes_AS_STRING(outcomes.data)
+        cdef bytes outcomes = zeroed_bytes(2 * n * n)
+        cdef bytes planes = zeroed_bytes(layer) if remoteness else None
+        cdef uint8_t *state = <uint8_t *> PyBytes_AS_STRING(outcomes)
         cdef uint64_t *layers[MAX_LAYERS]
         cdef void *aligned = NULL
         cdef list more = []
         cdef int32_t i
         memset(layers, 0, sizeof(layers))
         if planes is not None and n:
-            layers[0] = <uint64_t *> PyBytes_AS_STRING(planes.data)
+            layers[0] = <uint64_t *> PyBytes_AS_STRING(planes)
             if (<uintptr_t> layers[0]) % 8:
                 # The search writes the planes as words (see _propagate): an aligned copy.
                 aligned = PyMem_RawCalloc(<size_t> layer, 1)
@@ -151,15 +151,26 @@ cdef class Board:
                     if layers[i] != NULL:
                         more.append(PyBytes_FromStringAndSize(<char *> layers[i], layer))
             if aligned != NULL:
-                memcpy(PyBytes_AS_STRING(planes.data), aligned, <size_t> layer)
+                memcpy(PyBytes_AS_STRING(planes), aligned, <size_t> layer)
         finally:
             PyMem_RawFree(aligned)
             if n <= 64:
                 for i in range(1, MAX_LAYERS):
                     PyMem_RawFree(layers[i])
         if planes is None:
-            return outcomes.take(), None
-        return outcomes.take(), [planes.take()] + more
+            return outcomes, None
+        return outcomes, [planes] + more
+
+
+cdef bytes zeroed_bytes(Py_ssize_t size):
+    """``size`` zero bytes for the caller to fill before anyone else sees them, as Table's: a
+    big table through Table (fresh pages, the huge-page hint), a small one at once."""
+    cdef bytes data
+    if size >= HUGE_TABLE:
+        return Table(size).take()
+    data = PyBytes_FromStringAndSize(NULL, size)
+    memset(PyBytes_AS_STRING(data), 0, <size_t> size)
+    return data
 
 
 cdef bint csr_fits(int32_t n, const int32_t *ip, Py_ssize_t nip, const int32_t *ix,
