@@ -257,10 +257,14 @@ class Rules:
             outcome, remoteness, target, threads=threads, **extra,
         )
         if outcome is not None and self.draw:
-            outcome[:] = bytes(outcome).translate(self._draw_table)
+            outcome[:] = self.score_draws(bytes(outcome))
         if target >= 0:
             return result or int(self.draw)
         return result
+
+    def score_draws(self, outcomes: bytes) -> bytes:
+        """An engine's outcome table with its draws (code 0) scored by ``draw``."""
+        return outcomes.translate(self._draw_table)
 
     def board(self) -> BoardLike:
         """The current engine's Board of these rules, made on first use and kept (a small

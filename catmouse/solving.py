@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 # Outcome by engine code, without Enum lookups on the hot path.
 _OUTCOMES = (Outcome.DRAW, Outcome.MOUSE_WIN, Outcome.CAT_WIN)
 
-# analyze goes through a cached Board up to this many nodes (the one-word path: tables of
+# analyze goes through the rules' Board up to this many nodes (the one-word path: tables of
 # at most 16 KB, far below the memory check's SMALL_TABLES, so skipping it skips nothing).
 BOARD_ANALYSIS_NODES = 64
 
@@ -53,7 +53,7 @@ def analyze_rules(rules: Rules, max_memory: int | None = None, *, remoteness: bo
         # engine's argument checks and buffers; the tables are what propagate would write.
         outcomes, planes = rules.board().analyze(remoteness)
         if rules.draw:
-            outcomes = outcomes.translate(rules._draw_table)
+            outcomes = rules.score_draws(outcomes)
         return Analysis._from_engine(rules, outcomes, planes,
                                      first if type(first) is Turn else Turn(first))
     threads = check_threads(threads, n)

@@ -154,9 +154,8 @@ cdef class Board:
                 memcpy(PyBytes_AS_STRING(planes), aligned, <size_t> layer)
         finally:
             PyMem_RawFree(aligned)
-            if n <= 64:
-                for i in range(1, MAX_LAYERS):
-                    PyMem_RawFree(layers[i])
+            for i in range(1, MAX_LAYERS):  # (the one-word path's; solve_game frees its own)
+                PyMem_RawFree(layers[i])
         if planes is None:
             return outcomes, None
         return outcomes, [planes] + more

@@ -8,17 +8,18 @@ against the general one) and for the contract's new entry points.
 
 from __future__ import annotations
 
-import os
 import random
-import subprocess
 import sys
-import time
 import tracemalloc
 from array import array
-from pathlib import Path
 
 import pytest
-from engines import HAS_TASK_LIST, os_threads, os_threads_back_to, press_ctrl_c
+from engines import (
+    HAS_TASK_LIST,
+    interrupt_a_solving_child,
+    os_threads,
+    os_threads_back_to,
+)
 from oracle import CAT_FORBIDDEN, CAT_GOAL, HOLE, csr, solve_game
 
 bits_c = pytest.importorskip("catmouse.engine.bits_c")
@@ -325,22 +326,11 @@ except KeyboardInterrupt:
 @pytest.mark.parametrize("threads", [1, 2])
 def test_ctrl_c_stops_the_threads(threads):
     """SIGINT during a threaded solve: KeyboardInterrupt soon, and no helper thread left."""
-    root = str(Path(bits_c.__file__).resolve().parent.parent)
-    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    child = subprocess.Popen([sys.executable, "-c", CTRL_C_CHILD, "2000", str(threads)],
-                             stdout=subprocess.PIPE, text=True, env=env)
-    try:
-        assert child.stdout.readline().strip() == "solving"
-        time.sleep(1.0)
-        out, sent = press_ctrl_c(child)  # (pressed again if a first press is lost)
-        assert child.returncode == 0
-        word, when, alive = out.split()
-    finally:
-        child.kill()
-        child.wait()
+    word, delay, alive = interrupt_a_solving_child(CTRL_C_CHILD, "2000", str(threads),
+                                                   engine_file=bits_c.__file__)
     assert word == "interrupted"
-    assert float(when) - sent < 2.0  # generous for a loaded machine
-    assert int(alive) == 1  # only the main thread
+    assert delay < 2.0  # generous for a loaded machine
+    assert alive == 1  # only the main thread
 
 
 @pytest.mark.parametrize("n", [2, 40, 100])

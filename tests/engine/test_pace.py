@@ -10,16 +10,12 @@ tables are the reference the compiled engine's forced fallbacks are checked agai
 from __future__ import annotations
 
 import contextlib
-import os
 import random
-import subprocess
 import sys
-import time
 from array import array
-from pathlib import Path
 
 import pytest
-from engines import os_threads, os_threads_back_to, press_ctrl_c
+from engines import interrupt_a_solving_child, os_threads, os_threads_back_to
 from oracle import CAT_FORBIDDEN, HOLE, csr
 
 import catmouse
@@ -183,22 +179,11 @@ except KeyboardInterrupt:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_ctrl_c_stops_a_crew_that_runs_shares_alone():
-    root = str(Path(bits_c.__file__).resolve().parent.parent)
-    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    child = subprocess.Popen([sys.executable, "-c", CTRL_C_CHILD, "2000"],
-                             stdout=subprocess.PIPE, text=True, env=env)
-    try:
-        assert child.stdout.readline().strip() == "solving"
-        time.sleep(1.0)
-        out, sent = press_ctrl_c(child)  # (pressed again if a first press is lost)
-        assert child.returncode == 0
-        word, when, alive = out.split()
-    finally:
-        child.kill()
-        child.wait()
+    word, delay, alive = interrupt_a_solving_child(CTRL_C_CHILD, "2000",
+                                                   engine_file=bits_c.__file__)
     assert word == "interrupted"
-    assert float(when) - sent < 2.0  # generous for a loaded machine
-    assert int(alive) == 1
+    assert delay < 2.0  # generous for a loaded machine
+    assert alive == 1
 
 
 MS = 1_000_000

@@ -12,8 +12,10 @@ import contextlib
 import os
 import signal
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -89,3 +91,27 @@ def press_ctrl_c(child: subprocess.Popen, tries: int = 5, wait: float = 12.0
         except subprocess.TimeoutExpired:
             continue
     raise AssertionError(f"no answer to {tries} presses of Ctrl-C")
+
+
+def interrupt_a_solving_child(script: str, *args: str, engine_file: str
+                              ) -> tuple[str, float, int]:
+    """Run ``script`` in a child (it prints "solving", solves until Ctrl-C, then prints
+    "interrupted", the monotonic time and its threads alive), press Ctrl-C a second after
+    it starts solving: its word, the seconds from the answered press to its answer, and
+    its threads alive.  ``engine_file``: the engine module under test, whose package the
+    child imports first."""
+    root = str(Path(engine_file).resolve().parent.parent)
+    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    child = subprocess.Popen([sys.executable, "-c", script, *args], stdout=subprocess.PIPE,
+                             text=True, env=env)
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline().strip() == "solving"
+        time.sleep(1.0)
+        out, sent = press_ctrl_c(child)  # (pressed again if a first press is lost)
+        assert child.returncode == 0
+        word, when, alive = out.split()
+    finally:
+        child.kill()
+        child.wait()
+    return word, float(when) - sent, int(alive)
