@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
+from itertools import chain
 from typing import Any
 
 from . import engine as _engine
@@ -13,7 +14,7 @@ from .engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
 from .graph import DEFAULT_CAT, DEFAULT_MOUSE, Graph
 from .graph_checks import STORED_ORDER, native
 from .io.plane_rows import PlaneRows, fix_never_ending, goes_on
-from .io.table_check import BAD, NEVER, NO_POSITION, TOP, worst_numpy
+from .io.table_check import BAD, NEVER, NO_POSITION, TOP, table_rows, worst_numpy
 from .io.table_text import numpy_or_none
 from .outcome import Outcome, Turn
 from .progress import as_callback, finish
@@ -195,13 +196,10 @@ class Analysis(Displayed):
         raw = holder.view()
         try:
             flat = raw.cast("i")
-            step = _planes.block_rows(n)
-            for turn in (0, 1):
-                for first in range(0, n, step):
-                    count = min(step, n - first)
-                    rows = self._remoteness_rows(turn, first, count)
-                    at = turn * nn + first * n
-                    flat[at:at + count * n] = memoryview(rows).cast("B").cast("i")
+            at = 0
+            for block in self._remoteness_blocks():
+                flat[at:at + len(block)] = block
+                at += len(block)
             flat.release()
         finally:
             raw.release()
@@ -218,6 +216,16 @@ class Analysis(Displayed):
         rows = _planes.remoteness_rows(layers, self._outcomes, self.n, turn, first, count)
         return fix_never_ending(self._rules, self._outcomes, rows, turn,
                                 range(first, first + count))
+
+    def _remoteness_blocks(self) -> Iterator[memoryview]:
+        """Every position's remoteness in index order, from the planes, as int32 blocks of
+        rows (numpy's or array's)."""
+        n = self.n
+        step = _planes.block_rows(n)
+        for turn in (0, 1):
+            for first in range(0, n, step):
+                rows = self._remoteness_rows(turn, first, min(step, n - first))
+                yield memoryview(rows).cast("B").cast("i")
 
     def _remoteness_at(self, s: int) -> int:
         """Remoteness of position index ``s`` (-1 where the outcome is not a win)."""
@@ -425,15 +433,16 @@ class Analysis(Displayed):
         remoteness claimed and the one its moves give, then by index.  A table
         with one wrong outcome is named exactly.
 
+        Remoteness is read from the planes a block of rows at a time (or from
+        :attr:`remoteness_table` if it was built): verify never builds the
+        int32 table.  With numpy it holds the cat-to-move half's scores while
+        it runs, 2 bytes a position.
+
         >>> import catmouse
         >>> catmouse.analyze([[1, 3], [0], [3], [0, 2]]).verify()
         True
         """
-        self._layers_or_raise("verify()")
-        # The int32 form, kept if built before, else made for this check alone.
-        remoteness = self._table
-        if remoteness is None:
-            remoteness = memoryview(self._build_table()).cast("i")
+        layers = self._layers_or_raise("verify()")
         rules = self._rules
         n = rules.n
         nn = n * n
@@ -443,9 +452,16 @@ class Analysis(Displayed):
         # About a hundred reports in all, whatever n.
         every = max(1, n // 50)
         numpy = numpy_or_none()
+        table = self._table
         if numpy is not None:  # the same check in arrays, many times faster
-            found = worst_numpy(numpy, self._outcomes, remoteness, rules, callback, every)
-            return self._verdict(found, remoteness, callback)
+            if table is not None:
+                read, longest = table_rows(numpy, table, n)
+            else:
+                planes = PlaneRows(numpy, layers, self._outcomes, n, rules)
+                read, longest = planes.rows, planes.largest
+            found = worst_numpy(numpy, self._outcomes, read, longest, rules, callback, every)
+            return self._verdict(found, callback)
+        remoteness = table if table is not None else chain.from_iterable(self._remoteness_blocks())
         flags = rules.flags
         draw = int(rules.draw)
         never, top, bad, none = _NEVER, _TOP, _BAD, _NO_POSITION
@@ -469,7 +485,7 @@ class Analysis(Displayed):
             for k, (e, a) in enumerate(zip(expected, actual)):
                 if e != a:
                     s = first + k * step
-                    r = remoteness[s]
+                    r = self._remoteness_at(s)
                     t, rest = divmod(s, nn)
                     m, c = divmod(rest, n)
                     moves = cat_rows[c] if t else mouse_rows[m]
@@ -528,10 +544,9 @@ class Analysis(Displayed):
             if callback is not None and c % every == 0:
                 callback(nn + (c + 1) * n)
 
-        return self._verdict(worst, remoteness, callback)
+        return self._verdict(worst, callback)
 
-    def _verdict(self, worst: tuple, remoteness: Any,
-                 callback: Callable[[int], object] | None) -> bool:
+    def _verdict(self, worst: tuple, callback: Callable[[int], object] | None) -> bool:
         """True for no contradiction, else the VerificationError naming the ``worst``."""
         n = self.n
         nn = n * n
@@ -545,7 +560,7 @@ class Analysis(Displayed):
         m, c = divmod(rest, n)
         name = self.graph._name
         position = (name(m), name(c), Turn(t))
-        found = self._describe(self._outcomes[s], remoteness[s])
+        found = self._describe(self._outcomes[s], self._remoteness_at(s))
         if e == none:
             want = "no position (the cat may not stand there)"
         elif e == never:

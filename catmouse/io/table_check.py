@@ -15,7 +15,7 @@ from typing import Any
 
 from ..engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
 
-__all__ = ["BAD", "NEVER", "NO_POSITION", "TOP", "worst_numpy"]
+__all__ = ["BAD", "NEVER", "NO_POSITION", "TOP", "claims_at", "table_rows", "worst_numpy"]
 
 NEVER = 1 << 32  # above any remoteness (2*n*n < 2**31)
 TOP = 2 * NEVER
@@ -25,20 +25,61 @@ _PAD = -3  # below every score: a padded move is never the best
 _BUDGET = 1 << 22  # scores per block
 
 
-def worst_numpy(np: Any, outcomes: Any, remoteness: Any, rules: Any,
+RowReader = Callable[[int, Any], Any]
+
+
+def table_rows(np: Any, remoteness: Any, n: int) -> tuple[RowReader, int]:
+    """A row reader over a whole int32 remoteness table (slices where the rows run on), and
+    its largest value."""
+    r = np.frombuffer(remoteness, dtype=np.int32)
+    r_rows = r.reshape(2 * n, n)
+
+    def read(turn: int, ms: Any) -> Any:
+        return r_rows[_rows_at(np, turn, ms, n)]
+
+    return read, max(int(r.max()), 0) if len(r) else 0
+
+
+def _rows_at(np: Any, turn: int, ms: Any, n: int) -> Any:
+    """Rows ``ms`` of half ``turn`` of a (2n, n) table: a slice (no copy) where they run on."""
+    if len(ms) and (len(ms) == 1 or bool((np.diff(ms) == 1).all())):
+        return slice(turn * n + int(ms[0]), turn * n + int(ms[-1]) + 1)
+    return turn * n + ms
+
+
+def claims_at(np: Any, read: RowReader, wrong: Any, n: int) -> Any:
+    """The remoteness ``read`` gives at positions ``wrong`` (int64), a block of rows at a time."""
+    keys = wrong // n  # turn * n + mouse
+    rows, where = np.unique(keys, return_inverse=True)
+    out = np.empty(len(wrong), dtype=np.int64)
+    step = max(1, _BUDGET // max(n, 1))
+    for k0 in range(0, len(rows), step):
+        part = rows[k0:k0 + step]
+        for turn in (0, 1):
+            mine = part[part // n == turn]
+            if not len(mine):
+                continue
+            block = read(turn, (mine - turn * n).astype(np.intp))
+            at = np.nonzero((where >= k0) & (where < k0 + len(part)) & (keys // n == turn))[0]
+            out[at] = block[np.searchsorted(mine, keys[at]), wrong[at] % n]
+    return out
+
+
+def worst_numpy(np: Any, outcomes: Any, read: RowReader, longest: int, rules: Any,
                 callback: Callable[[int], object] | None, every: int) -> tuple:
     """The key ``(not fixed, remoteness, index, expected)`` (the remoteness the smaller of the
     one claimed and the one the moves give) of the contradicted position to
-    name (the least), or ``()`` when every position agrees with its moves."""
+    name (the least), or ``()`` when every position agrees with its moves.
+
+    ``read(turn, ms)``: the int32 remoteness of rows ``ms`` (an index array) of ``turn``'s
+    table, ``(len(ms), n)``; ``longest``: at least its largest value (the planes' bound)."""
     n = rules.n
     nn = n * n
     o = np.frombuffer(outcomes, dtype=np.uint8)
-    r = np.frombuffer(remoteness, dtype=np.int32)
     draw = int(rules.draw)
     # The scores packed under the longest game claimed (``longest``), in int32 when they fit:
     # a cat win r, never ``longest + 2``, a mouse win ``top - r``; one ply from any of them
     # stays apart from the others, as with NEVER and TOP, which the answer is given in.
-    longest = max(int(r.max()), 0) if len(r) else 0
     if 2 * longest + 8 < 2**31:
         kind, never, top = np.int32, longest + 2, 2 * longest + 4
     else:
@@ -51,14 +92,10 @@ def worst_numpy(np: Any, outcomes: Any, remoteness: Any, rules: Any,
     base[2], sign[2] = 0, 1  # a cat win
     base[5 + 3] = NO_POSITION  # r == -1: no position, or the game never ends
     base[5 + draw] = never  # (codes past 3 are class 4: BAD, as r < -1 is)
-    o_rows, r_rows = o.reshape(2 * n, n), r.reshape(2 * n, n)
+    o_rows = o.reshape(2 * n, n)
 
     def rows(turn: int, ms: Any) -> Any:  # the scores of rows ms of one turn's table
-        if len(ms) and (len(ms) == 1 or bool((np.diff(ms) == 1).all())):  # slices, no copies
-            at: Any = slice(turn * n + int(ms[0]), turn * n + int(ms[-1]) + 1)
-        else:
-            at = turn * n + ms
-        return score(o_rows[at], r_rows[at])
+        return score(o_rows[_rows_at(np, turn, ms, n)], read(turn, ms))
 
     def score(oo: Any, rr: Any) -> Any:
         k = np.minimum(oo, 4) + 5 * ((rr < 0).view(np.uint8) + (rr < -1).view(np.uint8))
@@ -142,7 +179,8 @@ def worst_numpy(np: Any, outcomes: Any, remoteness: Any, rules: Any,
     e = np.concatenate(expected_parts).astype(np.int64)
     # Back from the packed scores to NEVER and TOP, in which the answer is told.
     e = np.where(e > never, TOP - (top - e), np.where(e == never, NEVER, e))
-    a, rw = score(o[wrong], r[wrong]), r[wrong].astype(np.int64)
+    rw = claims_at(np, read, wrong, n)
+    a = score(o[wrong], rw)
     t, rest = np.divmod(wrong, nn)
     m, c = np.divmod(rest, n)
     no_moves = np.where(t == 1, cat_degree[c] == 0, degree[m] == 0)

@@ -11,6 +11,7 @@ from engines import on_engine
 
 import catmouse
 from catmouse import Graph, Outcome, Turn, VerificationError
+from catmouse.analysis import Analysis
 from catmouse.engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
 from catmouse.rules import Rules
 from catmouse.solving import analyze_rules
@@ -126,18 +127,44 @@ def test_flipped_outcome_is_named(solved, which):
     assert analysis.verify()
 
 
-def test_corrupted_remoteness_is_caught(solved):
+def tampered(analysis, rem, form):
+    """``analysis`` with the remoteness ``rem``: as its int32 table (which verify reads when
+    it was built), or made into the planes of a new Analysis (which verify reads rows of)."""
+    if form == "table":
+        analysis._table = rem
+        return analysis
+    return Analysis(analysis._rules, analysis._outcomes, remoteness=rem.tobytes())
+
+
+def test_verify_reads_the_planes_without_building_the_table(solved):
+    for shared in solved:  # (copies: the fixture is the module's)
+        analysis = Analysis(shared._rules, shared._outcomes, remoteness=list(shared._layers))
+        assert analysis._table is None
+        assert analysis.verify()
+        assert analysis._table is None
+        table = analysis.remoteness_table  # built: verify reads it instead, with one verdict
+        assert analysis.verify()
+        assert analysis._table is not None and analysis.remoteness_table == table
+
+
+@pytest.mark.parametrize("form", ["table", "planes"])
+def test_corrupted_remoteness_is_caught(solved, form):
     analysis = solved[0]
-    rem = analysis._table = array("i", analysis.remoteness_table.cast("B").cast("i"))  # a copy
+    rem = array("i", analysis.remoteness_table.cast("B").cast("i"))  # a copy
     rules = analysis._rules
     rng = random.Random(5)
-    for s in rng.sample(range(len(rem)), 60):
+    tried = 0
+    for s in rng.sample(range(len(rem)), 60 if form == "table" else 40):
         old = rem[s]
         rem[s] = rng.choice([v for v in (-1, 0, 1, old - 1, old + 1, old + 7, 2**31 - 1)
                              if v != old])
         try:
+            checked = tampered(analysis, rem, form)
+            if checked._remoteness_at(s) != rem[s]:
+                continue  # the planes cannot hold it (a value off a position that is none)
             with pytest.raises(VerificationError) as error:
-                analysis.verify()
+                checked.verify()
+            tried += 1
         finally:
             rem[s] = old
         # Named: the entry itself, or a position with a move into it (which the
@@ -148,6 +175,7 @@ def test_corrupted_remoteness_is_caught(solved):
             m, c, t = named
             assert corrupted in [(v, c, Turn.CAT) if t == Turn.MOUSE else (m, v, Turn.MOUSE)
                                  for v, _ in rules.moves(m, c, t)]
+    assert tried >= 20
     assert analysis.verify()
 
 
@@ -170,14 +198,15 @@ def test_any_single_wrong_entry_fails_small_table():
             assert said in str(error.value)
 
 
-def test_a_claimed_end_that_is_not_one_is_named():
+@pytest.mark.parametrize("form", ["table", "planes"])
+def test_a_claimed_end_that_is_not_one_is_named(form):
     """A decided position whose remoteness is set to 0 (game over) is named itself.
 
     Its parents now see a child ending at once and are contradicted too, but the
     claim of remoteness 0 comes first in the order verify() names positions.
     """
     analysis = catmouse.analyze([[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]])
-    rem = analysis._table = array("i", analysis.remoteness_table.cast("B").cast("i"))  # a copy
+    rem = array("i", analysis.remoteness_table.cast("B").cast("i"))  # a copy
     tried = 0
     for s in range(len(rem)):
         old = rem[s]
@@ -185,7 +214,7 @@ def test_a_claimed_end_that_is_not_one_is_named():
             continue
         rem[s] = 0
         with pytest.raises(VerificationError) as error:
-            analysis.verify()
+            tampered(analysis, rem, form).verify()
         rem[s] = old
         assert error.value.position == position_of(analysis, s)
         tried += 1
