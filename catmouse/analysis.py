@@ -449,8 +449,7 @@ class Analysis(Displayed):
         if not n:
             return True
         callback = as_callback(progress, 2 * nn, "verify")
-        # About a hundred reports in all, whatever n.
-        every = max(1, n // 50)
+        every = max(1, n // 50)  # about a hundred reports in all, whatever n
         numpy = numpy_or_none()
         table = self._table
         if numpy is not None:  # the same check in arrays, many times faster
@@ -599,8 +598,10 @@ class Analysis(Displayed):
 
         return to_json(self)
 
-    def save(self, path: str | os.PathLike[str], progress: Any = None) -> None:
-        """Write the table to ``path``, in the format its suffix names.
+    def save(self, path: str | os.PathLike[str], progress: Any = None, *,
+             format: str | None = None) -> None:
+        """Write the table to ``path``, in the format its suffix names (or ``format``:
+        ``"json"``, ``"csv"`` or ``"npz"``, for a path such as ``/dev/stdout``).
 
         ``.json`` (as :meth:`to_json`), ``.csv`` (one row per position: mouse,
         cat, turn, outcome, remoteness, best moves, by id; a labelled graph adds
@@ -619,7 +620,7 @@ class Analysis(Displayed):
         """
         from .io.export import save
 
-        save(self, path, progress)
+        save(self, path, progress, format)
 
     # -- summaries, pickling ---------------------------------------------------------
 

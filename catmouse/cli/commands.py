@@ -1,7 +1,7 @@
 """The command line: solve, analyze and draw a game read from a graph file.
 
     catmouse solve FILE [--mouse M] [--cat C] [--hole H] [GAME OPTIONS] [--json]
-    catmouse analyze FILE -o OUT.json|OUT.csv|OUT.npz [GAME OPTIONS]
+    catmouse analyze FILE -o OUT.json|OUT.csv|OUT.npz|- [--output-format F] [GAME OPTIONS]
     catmouse draw FILE -o game.svg|game.png [GAME OPTIONS]
     catmouse play FILE [--as mouse|cat] [--html OUT.html] [GAME OPTIONS]
     catmouse cop-win FILE...   (each graph of a graph6 stream: geng -c 6 | catmouse cop-win -)
@@ -36,7 +36,8 @@ from .. import engine as _engine
 from ..analysis import Analysis
 from ..game import Game
 from ..io.atomic import replacing, terminated
-from ..io.export import positions_written, suffix_of
+from ..io.export import FORMATS as FORMATS_OUT
+from ..io.export import format_of, positions_written, write_table
 from ..io.graph_files import FORMATS, GraphFile, read_graph, read_graphs, read_text
 from ..outcome import Outcome, Turn
 from ..progress import Bar, engine_takes_progress
@@ -129,7 +130,10 @@ def _parser() -> argparse.ArgumentParser:
                      help="print the result as JSON (a list for a file of several graphs)")
     sub = graph_command("analyze", "write every position's outcome and remoteness", False)
     sub.add_argument("-o", "--output", required=True, metavar="OUT",
-                     help="OUT.json, OUT.csv (one row per position) or OUT.npz (needs numpy)")
+                     help="OUT.json, OUT.csv (one row per position) or OUT.npz (needs numpy); "
+                          "'-' writes to standard output")
+    sub.add_argument("--output-format", choices=FORMATS_OUT, default=None,
+                     help="the table's format (default: OUT's suffix)")
     sub = graph_command("draw", "draw the graph and an optimal game as SVG", True)
     sub.add_argument("-o", "--output", required=True, metavar="OUT",
                      help="OUT.svg, or OUT.png (needs rsvg-convert, cairosvg or chromium)")
@@ -485,33 +489,47 @@ def _solve_json(args: argparse.Namespace, source: GraphFile, k: int) -> dict[str
 
 def _analyze(args: argparse.Namespace) -> int:
     output = args.output
+    to_stdout = output == "-"
     # The format first: refuse before reading or solving anything.
+    if to_stdout and args.output_format is None:
+        raise CliError("-o - writes the table to standard output: name its format with "
+                       "--output-format json, csv or npz")
     try:
-        suffix = suffix_of(output)
+        format = format_of(output, args.output_format)
     except ValueError as error:
-        raise CliError(str(error)) from None
-    if suffix == ".npz":
+        raise CliError(f"{error}, or name the format with --output-format") from None
+    if format == "npz":
         try:
             importlib.import_module("numpy")
         except ImportError:
             raise CliError("writing .npz needs numpy (pip install numpy); "
                            "or write a .json or .csv file") from None
-    check_target(output)  # a folder, a socket, a missing folder: refused before solving
+    if not to_stdout:
+        check_target(output)  # a folder, a socket, a missing folder: refused before solving
     source = _read(args)
     hole = _starts(args, source)[2]
     game = _game(args, source, hole)
     analysis = _solve_all(source, game, args)
-    bar = Bar(positions_written(analysis, output), "writing", delay=PROGRESS_DELAY)
-    with writing(output):  # a bar once the writing has taken a second (a 3,000-node table
-        analysis.save(output, progress=bar)  # is 290 MB of CSV)
+    # A bar once the writing has taken a second (a 3,000-node table is 290 MB of CSV).
+    bar = Bar(positions_written(analysis, output, format), "writing", delay=PROGRESS_DELAY)
+    if to_stdout:
+        with writing(STDOUT):
+            stream = sys.stdout.buffer
+            write_table(analysis, stream, format, progress=bar)
+            stream.flush()
+    else:
+        with writing(output):
+            analysis.save(output, progress=bar, format=format)
     counts = analysis.counts()
     positions = sum(counts.values())
     left_out = 2 * source.graph.n ** 2 - positions  # the cat on a forbidden node: no position
     why = (f" (2 x {source.graph.n:,} x {source.graph.n:,} less the {left_out:,} with the cat "
            "on a node it may not enter)" if left_out else "")
-    print(f"wrote {output}: {_count(positions, 'position')} of {graph_nodes(source)}{why}: "
+    print(f"wrote {STDOUT if to_stdout else output}: {_count(positions, 'position')} of "
+          f"{graph_nodes(source)}{why}: "
           f"{counts[Outcome.MOUSE_WIN]:,} mouse wins, {counts[Outcome.CAT_WIN]:,} cat wins, "
-          f"{_count(counts[Outcome.DRAW], 'draw')}", file=report_stream(output))
+          f"{_count(counts[Outcome.DRAW], 'draw')}",
+          file=sys.stderr if to_stdout else report_stream(output))
     return 0
 
 

@@ -1,8 +1,8 @@
 """Writing a solved table: JSON, CSV (one row per position) and numpy's .npz.
 
 Used by :meth:`Analysis.to_json` / :meth:`Analysis.save` and by ``catmouse
-analyze -o``; the suffix of the path picks the format, and anything else is
-refused rather than written in the wrong format.
+analyze -o``; the suffix of the path picks the format unless one is named, and
+anything else is refused rather than written in the wrong format.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from collections.abc import Callable, Iterator
 from typing import IO, TYPE_CHECKING, Any
 
 from ..engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
-from ..engine.planes import block_rows
 from ..progress import as_callback, finish
 from .atomic import replacing
 from .table_text import csv_blocks, json_list_blocks
@@ -24,10 +23,11 @@ from .table_text import csv_blocks, json_list_blocks
 if TYPE_CHECKING:
     from ..analysis import Analysis
 
-__all__ = ["SUFFIXES", "csv_text", "json_blocks", "json_label", "positions_written", "save",
-           "table_dict", "to_json", "write_csv"]
+__all__ = ["FORMATS", "SUFFIXES", "csv_text", "format_of", "json_blocks", "json_label",
+           "positions_written", "save", "table_dict", "to_json", "write_csv", "write_table"]
 
 SUFFIXES = (".json", ".npz", ".csv")
+FORMATS = tuple(suffix[1:] for suffix in SUFFIXES)
 
 
 def _nodes_with(analysis: Analysis, flag: int) -> list[int]:
@@ -135,9 +135,10 @@ def _rows(analysis: Analysis) -> int:
     return 2 * analysis.n * (analysis.n - len(_nodes_with(analysis, CAT_FORBIDDEN)))
 
 
-def positions_written(analysis: Analysis, path: str | os.PathLike[str]) -> int:
+def positions_written(analysis: Analysis, path: str | os.PathLike[str],
+                      format: str | None = None) -> int:
     """What :func:`save`'s progress counts up to: a CSV's rows, else every table entry."""
-    return _rows(analysis) if suffix_of(path) == ".csv" else 2 * analysis.n ** 2
+    return _rows(analysis) if format_of(path, format) == "csv" else 2 * analysis.n ** 2
 
 
 def _write_blocks(blocks: Iterator[tuple[bytes, int]], handle: IO[bytes],
@@ -177,29 +178,62 @@ def suffix_of(path: str | os.PathLike[str]) -> str:
     return suffix
 
 
-def save(analysis: Analysis, path: str | os.PathLike[str], progress: Any = None) -> None:
-    """Write the table to ``path`` in the format its suffix names (.json, .npz, .csv).
+def format_of(path: str | os.PathLike[str], format: str | None = None) -> str:
+    """``format`` when given (one of FORMATS), else the one the path's suffix names;
+    ValueError naming what is understood."""
+    if format is None:
+        return suffix_of(path)[1:]
+    if format not in FORMATS:
+        raise ValueError(f"unknown table format {format!r}: use one of {', '.join(FORMATS)}")
+    return format
+
+
+def save(analysis: Analysis, path: str | os.PathLike[str], progress: Any = None,
+         format: str | None = None) -> None:
+    """Write the table to ``path`` in ``format``, by default the one its suffix names (.json,
+    .npz, .csv).
 
     ``progress``: True for a bar on stderr, or a callable ``progress(positions)`` called as
     the table goes out.  The old file stays as it was until the new one is whole (see
     :mod:`catmouse.atomic`: a symlink is written through, a read-only file or folder refused).
     """
-    suffix = suffix_of(path)
+    write, done = _writer(analysis, format_of(path, format), progress)
+    with replacing(path, "wb") as handle:  # (the temporary file only once all is ready)
+        write(handle)
+    done()
+
+
+def write_table(analysis: Analysis, handle: IO[bytes], format: str,
+                progress: Any = None) -> None:
+    """Write the table in ``format`` (one of FORMATS) to the binary stream ``handle``, which
+    need not seek (standard output, a pipe); ``progress`` as :func:`save`'s."""
+    write, done = _writer(analysis, format, progress)
+    write(handle)
+    done()
+
+
+def _writer(analysis: Analysis, format: str, progress: Any
+            ) -> tuple[Callable[[IO[bytes]], None], Callable[[], None]]:
+    """What writes the table to a stream, and what ends its progress; made first, so that
+    an ImportError (.npz without numpy) comes before anything is opened."""
     # Progress counts the positions written: a CSV row each, the cat on a node it may not
     # enter has none.
-    total = positions_written(analysis, path)
+    total = positions_written(analysis, "", format)
     callback = as_callback(progress, total, "save")
-    if suffix == ".npz":
+    if format == "npz":
         numpy = _numpy()
-        with replacing(path, "wb") as handle:
+
+        def write(handle: IO[bytes]) -> None:
             _write_npz(numpy, analysis, handle, callback)
     else:
-        blocks = json_blocks(analysis) if suffix == ".json" else csv_blocks(analysis)
-        with replacing(path, "wb") as handle:
+        blocks = json_blocks(analysis) if format == "json" else csv_blocks(analysis)
+
+        def write(handle: IO[bytes]) -> None:
             _write_blocks(blocks, handle, callback)
-            if suffix == ".json":
+            if format == "json":
                 handle.write(b"\n")
-    finish(callback, total)
+
+    return write, lambda: finish(callback, total)
 
 
 def _write_npz(numpy: Any, analysis: Analysis, handle: IO[bytes],
@@ -241,9 +275,5 @@ def _write_remoteness(numpy: Any, analysis: Analysis, member: IO[bytes]) -> None
     header = {"descr": numpy.lib.format.dtype_to_descr(numpy.dtype(numpy.int32)),
               "fortran_order": False, "shape": (2, n, n)}
     numpy.lib.format.write_array_header_2_0(member, header)
-    step = block_rows(n)
-    for turn in (0, 1):
-        for first in range(0, n, step):
-            count = min(step, n - first)
-            member.write(numpy.ascontiguousarray(
-                analysis._remoteness_rows(turn, first, count)).tobytes())
+    for block in analysis._remoteness_blocks():
+        member.write(block)
