@@ -162,6 +162,9 @@ PYTHON_MODULES: dict[str, dict] = {
     'engine/cpus.py': {
         "tests": ['engine/test_cpus.py', 'game/test_batch.py', 'engine/test_memory.py'],
     },
+    'engine/optional.py': {
+        "tests": ['engine/test_optional.py', 'game/test_writes.py'],
+    },
     'cli/commands.py': {
         "tests": ['cli/test_cli_commands.py', 'cli/test_cli_options.py',
                   'game/test_first_hour.py', 'show/test_draw.py', 'game/test_inputs.py',

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib
 import itertools
 import json
 import os
@@ -34,6 +33,7 @@ from typing import Any
 
 from .. import engine as _engine
 from ..analysis import Analysis
+from ..engine.optional import import_optional
 from ..game import Game
 from ..io.atomic import replacing, terminated
 from ..io.export import FORMATS as FORMATS_OUT
@@ -499,11 +499,9 @@ def _analyze(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise CliError(f"{error}, or name the format with --output-format") from None
     if format == "npz":
-        try:
-            importlib.import_module("numpy")
-        except ImportError:
+        if import_optional("numpy") is None:
             raise CliError("writing .npz needs numpy (pip install numpy); "
-                           "or write a .json or .csv file") from None
+                           "or write a .json or .csv file")
     if not to_stdout:
         check_target(output)  # a folder, a socket, a missing folder: refused before solving
     source = _read(args)

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .facts import CAT_WIN, MOUSE_WIN
+from .optional import import_optional
 
 __all__ = ["words_per_row", "layer_bytes", "value_at", "remoteness_rows", "from_remoteness",
            "layers_for", "to_little", "from_little", "half_words", "or_rows", "BLOCK_POSITIONS"]
@@ -96,11 +97,8 @@ def from_little(data: Any) -> bytes:
 
 
 def _numpy() -> Any:
-    try:
-        import numpy
-    except ImportError:  # (numpy is optional: the plain loops below serve without it)
-        return None
-    return numpy
+    # (numpy is optional: the plain loops below serve without it)
+    return import_optional("numpy")
 
 
 def block_rows(n: int) -> int:

@@ -7,7 +7,6 @@ anything else is refused rather than written in the wrong format.
 
 from __future__ import annotations
 
-import importlib
 import json
 import math
 import os
@@ -16,6 +15,7 @@ from collections.abc import Callable, Iterator
 from typing import IO, TYPE_CHECKING, Any
 
 from ..engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
+from ..engine.optional import import_optional
 from ..progress import as_callback, finish
 from .atomic import replacing
 from .table_text import csv_blocks, json_list_blocks
@@ -160,12 +160,11 @@ def csv_text(analysis: Analysis) -> str:
 
 
 def _numpy() -> Any:
-    try:
-        # Imported by name: optional, and typed the same with or without numpy installed.
-        return importlib.import_module("numpy")
-    except ImportError:
+    numpy = import_optional("numpy")
+    if numpy is None:
         raise ImportError("saving .npz needs numpy (pip install numpy); "
-                          "save as .json or .csv instead") from None
+                          "save as .json or .csv instead")
+    return numpy
 
 
 def suffix_of(path: str | os.PathLike[str]) -> str:

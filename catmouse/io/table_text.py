@@ -17,7 +17,6 @@ mouse win in r plies ``_TOP - r``, a game that never ends ``_NEVER``, a cat win 
 from __future__ import annotations
 
 import csv
-import importlib
 import io
 import json
 from collections import deque
@@ -27,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.cpus import usable_cpus
 from ..engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
+from ..engine.optional import import_optional
 from ..engine.planes import block_rows
 from ..outcome import Outcome, Turn
 from .plane_rows import PlaneRows
@@ -49,11 +49,8 @@ _ENTRIES = 1 << 19
 
 
 def numpy_or_none() -> Any:
-    """numpy when installed (the fast path), else None."""
-    try:
-        return importlib.import_module("numpy")
-    except ImportError:
-        return None
+    """numpy when installed (the fast path), else None (a Ctrl-C meanwhile is one)."""
+    return import_optional("numpy")
 
 
 def csv_line(fields: Sequence[Any]) -> str:

@@ -12,7 +12,9 @@ import math
 import re
 from collections.abc import Callable, Sequence
 from html import escape
+from typing import Any
 
+from ..engine.optional import import_optional
 from ..graph import Graph
 from ..outcome import Turn
 
@@ -59,9 +61,8 @@ def placed(points: Sequence[Point], size: float, pad: float
 
 
 def _networkx_layout(graph: Graph, seed: int) -> list[Point] | None:
-    try:
-        import networkx as nx
-    except ImportError:
+    nx: Any = import_optional("networkx")
+    if nx is None:
         return None
     g = nx.Graph()
     g.add_nodes_from(range(graph.n))

@@ -1,0 +1,54 @@
+"""Optional imports (numpy, networkx) that a Ctrl-C cannot turn into a missing module.
+
+numpy's first import runs C code that, when a signal's exception is raised inside it, reports
+``ImportError: ... PyCapsule_Import could not import module "datetime"`` and drops the
+KeyboardInterrupt: code that falls back on ImportError would then carry on without numpy, on
+the slow plain-Python path, as if Ctrl-C had not been pressed (seen in 3 runs of 40 with the
+signal sent during the import).  So on the main thread the Python handlers of SIGINT and
+SIGTERM are held back while the module loads, and whatever arrived is delivered once it has.
+"""
+
+from __future__ import annotations
+
+import importlib
+import signal
+import sys
+import threading
+from types import ModuleType
+from typing import Any
+
+__all__ = ["import_optional"]
+
+# The signals whose Python handlers are held back (SIGTERM: the atomic writer's, when set).
+_HELD = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM") if hasattr(signal, name))
+
+
+def import_optional(name: str) -> ModuleType | None:
+    """The module ``name``, or None where it cannot be imported; a SIGINT or SIGTERM that
+    arrives during the import is handled (KeyboardInterrupt, ...) once it is done."""
+    module = sys.modules.get(name)
+    if module is not None:
+        return module
+    if threading.current_thread() is not threading.main_thread():
+        return _load(name)  # (signal handlers run on the main thread only)
+    arrived: list[int] = []
+    held: dict[int, Any] = {}
+    for number in _HELD:
+        handler = signal.getsignal(number)
+        if callable(handler):  # a Python handler (SIG_DFL and SIG_IGN are not)
+            held[number] = handler
+            signal.signal(number, lambda signum, frame: arrived.append(signum))
+    try:
+        return _load(name)
+    finally:
+        for number, handler in held.items():
+            signal.signal(number, handler)
+        for number in arrived[:1]:
+            held[number](number, None)
+
+
+def _load(name: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None

@@ -1,0 +1,101 @@
+"""import_optional: a Ctrl-C during an optional import is a Ctrl-C, not a missing module.
+
+The modules imported here stand in for numpy, whose first import reports a KeyboardInterrupt
+raised inside its C code as an ImportError: each sends itself the signal while it loads and
+turns what comes of it into ImportError, as numpy does.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+
+import pytest
+
+from catmouse.engine.optional import import_optional
+
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="sends itself signals")
+
+CONVERTS = '''
+import os, signal
+try:
+    os.kill(os.getpid(), signal.{signal})
+    for _ in range(100_000):  # (a handler runs between bytecodes: let it)
+        pass
+except BaseException as error:
+    raise ImportError("the import was cut short, as numpy reports it") from None
+LOADED = True
+'''
+
+
+@pytest.fixture
+def stand_in(tmp_path, monkeypatch):
+    """A module name whose import signals itself (``{signal}`` filled in by the test)."""
+    made = []
+
+    def make(signal_name: str) -> str:
+        name = f"stand_in_{signal_name.lower()}_{len(made)}"
+        (tmp_path / f"{name}.py").write_text(CONVERTS.format(signal=signal_name))
+        made.append(name)
+        return name
+
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield make
+    for name in made:
+        sys.modules.pop(name, None)
+
+
+def test_ctrl_c_during_the_import_comes_after_it(stand_in):
+    name = stand_in("SIGINT")
+    handler = signal.getsignal(signal.SIGINT)
+    with pytest.raises(KeyboardInterrupt):
+        import_optional(name)
+    assert sys.modules[name].LOADED  # loaded whole: the signal waited for it
+    assert signal.getsignal(signal.SIGINT) is handler
+
+
+def test_without_holding_back_the_signal_is_lost(stand_in):
+    """What import_optional prevents: the plain import's ImportError hides the Ctrl-C."""
+    import importlib
+
+    name = stand_in("SIGINT")
+    with pytest.raises(ImportError, match="cut short"):
+        importlib.import_module(name)
+
+
+def test_a_python_sigterm_handler_runs_after_the_import(stand_in):
+    name = stand_in("SIGTERM")
+    seen = []
+
+    def terminated(number, frame):
+        seen.append(number)
+        raise SystemExit(143)
+
+    previous = signal.signal(signal.SIGTERM, terminated)
+    try:
+        with pytest.raises(SystemExit):
+            import_optional(name)
+        assert seen == [signal.SIGTERM] and sys.modules[name].LOADED
+        assert signal.getsignal(signal.SIGTERM) is terminated
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def test_missing_and_loaded_modules():
+    assert import_optional("catmouse_no_such_module") is None
+    assert import_optional("os") is os
+    handler = signal.getsignal(signal.SIGINT)
+    import_optional("catmouse_no_such_module")
+    assert signal.getsignal(signal.SIGINT) is handler
+
+
+def test_off_the_main_thread_the_handlers_are_left_alone(monkeypatch):
+    calls = []
+    monkeypatch.setattr(signal, "signal", lambda *args: calls.append(args))
+    got = []
+    worker = threading.Thread(target=lambda: got.append(import_optional("catmouse_absent")))
+    worker.start()
+    worker.join()
+    assert got == [None] and calls == []
