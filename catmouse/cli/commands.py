@@ -5,7 +5,7 @@
     catmouse draw FILE -o game.svg|game.png [GAME OPTIONS]
     catmouse play FILE [--as mouse|cat] [--html OUT.html] [GAME OPTIONS]
     catmouse cop-win FILE...   (each graph of a graph6 stream: geng -c 6 | catmouse cop-win -)
-    catmouse cop-number FILE... [--census] [--max-cops K] [--jobs N]
+    catmouse cop-number FILE... [--census] [--max-cops K] [--jobs N] [--threads N]
     catmouse cop-play FILE [--cops K] [--as robber|cops]
     catmouse cat-mouse-ii GRID [--cat-jump J] [--mouse-jump J]
 
@@ -509,7 +509,7 @@ def _analyze(args: argparse.Namespace) -> int:
     game = _game(args, source, hole)
     analysis = _solve_all(source, game, args)
     # A bar once the writing has taken a second (a 3,000-node table is 290 MB of CSV).
-    bar = Bar(positions_written(analysis, output, format), "writing", delay=PROGRESS_DELAY)
+    bar = Bar(positions_written(analysis, format), "writing", delay=PROGRESS_DELAY)
     if to_stdout:
         with writing(STDOUT):
             stream = sys.stdout.buffer

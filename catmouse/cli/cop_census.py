@@ -35,6 +35,7 @@ from ..cops.number import cop_number
 from ..io.graph6 import line_size
 from ..io.graph_files import FORMATS, guess_format, read_graphs
 from ..rules import MAX_THREADS, memory_limit, why_short
+from .solver_options import threads_text
 
 __all__ = ["add_command", "run"]
 
@@ -64,8 +65,12 @@ def add_command(commands: argparse._SubParsersAction) -> None:
                      help="print 'k count' lines only, k ascending, over all the files")
     sub.add_argument("--max-cops", type=int, default=MOST, metavar="K",
                      help=f"give up on a graph past K cops (default: {MOST})")
-    sub.add_argument("--jobs", type=int, default=1, metavar="N",
-                     help="solve N blocks of lines at once, on threads (default: 1)")
+    sub.add_argument("--jobs", type=int, default=None, metavar="N",
+                     help="solve N blocks of graph6 lines at once, on threads (default: 1)")
+    sub.add_argument("--threads", type=threads_text, metavar="N",
+                     help="threads for the search of an edge list's or JSON file's graph "
+                          "(default: as cop_number's threads=None, the CPUs free to this "
+                          "process for a search big enough; --jobs N, if given, as before)")
     sub.add_argument("--progress", action="store_true",
                      help="report progress on stderr (default: when stderr is a terminal)")
 
@@ -215,7 +220,7 @@ def _format(stream: BinaryIO, path: str, given: str | None) -> tuple[bytes, str]
 
 
 def _one_graph_answers(stream: BinaryIO, head: bytes, format: str, max_cops: int,
-                       jobs: int) -> Iterator[tuple[list[int], int]]:
+                       threads: int | None) -> Iterator[tuple[list[int], int]]:
     """An edge list's or JSON file's graph(s), as graph6 blocks' answers are given."""
     data = head + stream.read()
     with warnings.catch_warnings():  # an edge list's missing ids: a note, as other commands
@@ -224,7 +229,7 @@ def _one_graph_answers(stream: BinaryIO, head: bytes, format: str, max_cops: int
         sources = list(read_graphs(io.BytesIO(data), format=format))
     for source in sources:
         try:
-            found = cop_number(source.graph, max_cops, threads=jobs)
+            found = cop_number(source.graph, max_cops, threads=threads)
         except ValueError as error:
             if not str(error).startswith("the cop number is more than"):
                 raise
@@ -250,12 +255,16 @@ def _words(numbers: Iterable[int], max_cops: int, prefix: Any) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """The command: see the module docstring.  Returns the exit status."""
-    if not 1 <= args.jobs <= MAX_THREADS:
+    jobs = 1 if args.jobs is None else args.jobs
+    if not 1 <= jobs <= MAX_THREADS:
         raise ValueError(f"--jobs must be from 1 to {MAX_THREADS}, not {args.jobs}")
+    # One graph's search: --threads, else --jobs where given (its meaning before --threads
+    # came), else threads=None, cop_number's own default.
+    threads = args.threads if args.threads is not None else args.jobs
     if not 0 <= args.max_cops <= MOST:
         raise ValueError(f"--max-cops must be 0 to {MOST}, not {args.max_cops}")
     memory, why = memory_limit()
-    max_bytes = None if memory is None else memory // (2 * args.jobs)
+    max_bytes = None if memory is None else memory // (2 * jobs)
     show = args.progress or sys.stderr.isatty()
     out = sys.stdout
     census: Counter[int] = Counter()
@@ -268,10 +277,10 @@ def run(args: argparse.Namespace) -> int:
         try:
             head, format = _format(stream, path, args.format)
             if format == "graph6":
-                answers: Iterator[tuple[Any, int]] = _answers(stream, args.jobs, args.max_cops,
+                answers: Iterator[tuple[Any, int]] = _answers(stream, jobs, args.max_cops,
                                                               max_bytes, head, why)
             else:
-                answers = _one_graph_answers(stream, head, format, args.max_cops, args.jobs)
+                answers = _one_graph_answers(stream, head, format, args.max_cops, threads)
             count = 0
 
             def prefix() -> str:

@@ -135,10 +135,10 @@ def _rows(analysis: Analysis) -> int:
     return 2 * analysis.n * (analysis.n - len(_nodes_with(analysis, CAT_FORBIDDEN)))
 
 
-def positions_written(analysis: Analysis, path: str | os.PathLike[str],
-                      format: str | None = None) -> int:
-    """What :func:`save`'s progress counts up to: a CSV's rows, else every table entry."""
-    return _rows(analysis) if format_of(path, format) == "csv" else 2 * analysis.n ** 2
+def positions_written(analysis: Analysis, format: str) -> int:
+    """What :func:`save`'s progress counts up to in ``format`` (one of FORMATS): a CSV's
+    rows, else every table entry."""
+    return _rows(analysis) if format == "csv" else 2 * analysis.n ** 2
 
 
 def _write_blocks(blocks: Iterator[tuple[bytes, int]], handle: IO[bytes],
@@ -217,7 +217,7 @@ def _writer(analysis: Analysis, format: str, progress: Any
     an ImportError (.npz without numpy) comes before anything is opened."""
     # Progress counts the positions written: a CSV row each, the cat on a node it may not
     # enter has none.
-    total = positions_written(analysis, "", format)
+    total = positions_written(analysis, format)
     callback = as_callback(progress, total, "save")
     if format == "npz":
         numpy = _numpy()

@@ -165,3 +165,30 @@ def test_the_blocks_in_flight_share_the_free_memory(capsys, graphs, monkeypatch,
     code, out, _ = run(capsys, "cop-number", "--jobs", jobs, graphs)
     assert code == 0 and out.split() == EXPECTED
     assert asked and all(0 < 2 * jobs * most <= free for most in asked)
+
+
+@pytest.mark.parametrize("argv, threads", [([], None), (["--threads", "2"], 2),
+                                           (["--jobs", "3"], 3),
+                                           (["--jobs", "3", "--threads", "1"], 1)])
+def test_threads_reach_one_graphs_search(capsys, tmp_path, monkeypatch, argv, threads):
+    """An edge list's graph is searched with --threads (default: cop_number's own None; an
+    explicit --jobs as before --threads came); graph6 lines are not (their blocks take
+    --jobs)."""
+    seen = []
+    real = cop_census.cop_number
+
+    def spy(graph, max_cops, threads):
+        seen.append(threads)
+        return real(graph, max_cops, threads=1)
+
+    monkeypatch.setattr(cop_census, "cop_number", spy)
+    cycle = tmp_path / "c5.edges"
+    cycle.write_text("0 1\n1 2\n2 3\n3 4\n4 0\n")
+    assert run(capsys, "cop-number", *argv, cycle) == (0, "2\n", "")
+    assert seen == [threads]
+
+
+@pytest.mark.parametrize("value", ["0", "1025", "two"])
+def test_a_bad_thread_count_is_a_usage_error(capsys, graphs, value):
+    code, out, err = run(capsys, "cop-number", "--threads", value, graphs)
+    assert code == 2 and out == "" and "--threads" in err
