@@ -29,8 +29,8 @@ predecessors read, and the new bits of each round are scattered into it:
 
 That is 8 bit tables: n*n bytes, half a byte per position, and no move
 counters.  Only what changed is recomputed: each round records which 64-bit
-words of which rows gained bits; a row is queued (a FIFO ring buffer over a C
-array, one per thread, a row at most once per round, filled in row order) when
+words of which rows gained bits; a row is queued (a FIFO list over a C array,
+one per thread, a row at most once per round, filled in row order) when
 one of its moves' rows changed, and only the changed words are recomputed (all
 of them, as contiguous loops, when a quarter or more changed).  New bits reach
 the other orientation through 64x64 bit tiles transposed in registers, one

@@ -365,6 +365,7 @@ cdef int phase_step(Worker *w, bint cat) noexcept nogil:
             memset(&w.chg_mouse[par ^ 1][w.changed_mouse[par ^ 1][i] * CW], 0,
                    <size_t> CW * 8)
         w.n_changed_mouse[par ^ 1] = 0
+    w.head = w.tail = 0
     # The work-list: every owned row in round 1, else the rows the threads queued for this
     # step (queue_predecessors), taken from every thread's bitmap for the blocks this one
     # owns and pushed in row order, so that the scatters of one 64-row block stay in cache.
@@ -384,8 +385,10 @@ cdef int phase_step(Worker *w, bint cat) noexcept nogil:
             while x:
                 ring_push(w, <int32_t> ((b << 6) + cm_ctz64(x)), cap)
                 x &= x - 1
+    # (The work-list is filled whole before it is drained, so it never wraps: no modulo,
+    # which was a division per row.)
     while w.head != w.tail:
-        row = w.ring[w.head % cap]
+        row = w.ring[w.head]
         w.head += 1
         compute_row(w, s, row, cat, k == 1 or s.every_row)
         if w.work >= POLL_WORK and poll(w, s) < 0:

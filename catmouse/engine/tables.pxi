@@ -9,7 +9,7 @@ cdef struct Worker:
     # One thread's share: the rows of the 64-row blocks it owns (``owned``, from owner_of).
     void *shared
     int32_t id
-    int32_t *ring          # the work-list: a FIFO ring buffer of rows, capacity n
+    int32_t *ring          # the work-list: rows in FIFO order, capacity n (filled, then drained)
     int64_t head
     int64_t tail
     int32_t *changed_cat[2]    # cat rows whose MW0T/CW0T this thread marked, by parity
@@ -242,7 +242,7 @@ cdef inline bint owns(const Worker *w, const Shared *s, int64_t row) noexcept no
 
 
 cdef inline void ring_push(Worker *w, int32_t row, int64_t cap) noexcept nogil:
-    w.ring[w.tail % cap] = row
+    w.ring[w.tail] = row  # (each row at most once a step: never past cap)
     w.tail += 1
 
 
