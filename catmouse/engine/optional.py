@@ -33,18 +33,27 @@ def import_optional(name: str) -> ModuleType | None:
         return _load(name)  # (signal handlers run on the main thread only)
     arrived: list[int] = []
     held: dict[int, Any] = {}
-    for number in _HELD:
-        handler = signal.getsignal(number)
-        if callable(handler):  # a Python handler (SIG_DFL and SIG_IGN are not)
-            held[number] = handler
-            signal.signal(number, lambda signum, frame: arrived.append(signum))
+    try:
+        for number in _HELD:
+            handler = signal.getsignal(number)
+            if callable(handler):  # a Python handler (SIG_DFL and SIG_IGN are not)
+                signal.signal(number, lambda signum, frame: arrived.append(signum))
+                held[number] = handler
+    except ValueError:  # (a subinterpreter: the signals are the main interpreter's)
+        _deliver(held, arrived)
+        return _load(name)
     try:
         return _load(name)
     finally:
-        for number, handler in held.items():
-            signal.signal(number, handler)
-        for number in arrived[:1]:
-            held[number](number, None)
+        _deliver(held, arrived)
+
+
+def _deliver(held: dict[int, Any], arrived: list[int]) -> None:
+    """Give the signals back their handlers, and the first that arrived to its own."""
+    for number, handler in held.items():
+        signal.signal(number, handler)
+    for number in arrived[:1]:
+        held[number](number, None)
 
 
 def _load(name: str) -> ModuleType | None:

@@ -99,3 +99,22 @@ def test_off_the_main_thread_the_handlers_are_left_alone(monkeypatch):
     worker.start()
     worker.join()
     assert got == [None] and calls == []
+
+
+def test_where_the_handlers_cannot_be_set_the_import_goes_on(monkeypatch):
+    """signal.signal refuses in a subinterpreter (ValueError): the module is imported anyway,
+    and whatever handler was set is given back."""
+    real = signal.signal
+    calls = []
+
+    def refuse_the_second(number, handler):
+        calls.append(number)
+        if len(calls) == 2:
+            raise ValueError("signal only works in main thread of the main interpreter")
+        return real(number, handler)
+
+    before = signal.getsignal(signal.SIGINT)
+    monkeypatch.setattr(signal, "signal", refuse_the_second)
+    monkeypatch.setattr("catmouse.engine.optional._HELD", (signal.SIGINT, signal.SIGINT))
+    assert import_optional("catmouse_absent_too") is None
+    assert signal.getsignal(signal.SIGINT) is before
