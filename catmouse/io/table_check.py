@@ -22,7 +22,7 @@ TOP = 2 * NEVER
 BAD = -1  # an outcome/remoteness pair no solved table holds
 NO_POSITION = -2  # the cat on a node it may not enter
 _PAD = -3  # below every score: a padded move is never the best
-_BUDGET = 1 << 22  # scores per block
+_BUDGET = 1 << 20  # scores per block
 
 
 RowReader = Callable[[int, Any], Any]
@@ -77,11 +77,13 @@ def worst_numpy(np: Any, outcomes: Any, read: RowReader, longest: int, rules: An
     nn = n * n
     o = np.frombuffer(outcomes, dtype=np.uint8)
     draw = int(rules.draw)
-    # The scores packed under the longest game claimed (``longest``), in int32 when they fit:
+    # The scores packed under the longest game claimed (``longest``), in int16 or int32 when
+    # they fit (int16 for a byte of planes: the cat-to-move half then takes a byte a position):
     # a cat win r, never ``longest + 2``, a mouse win ``top - r``; one ply from any of them
     # stays apart from the others, as with NEVER and TOP, which the answer is given in.
     if 2 * longest + 8 < 2**31:
-        kind, never, top = np.int32, longest + 2, 2 * longest + 4
+        kind = np.int16 if 2 * longest + 8 < 2**15 else np.int32
+        never, top = longest + 2, 2 * longest + 4
     else:
         kind, never, top = np.int64, NEVER, TOP
 
