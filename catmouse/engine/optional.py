@@ -17,7 +17,7 @@ import threading
 from types import ModuleType
 from typing import Any
 
-__all__ = ["import_optional"]
+__all__ = ["import_optional", "numpy_or_none"]
 
 # The signals whose Python handlers are held back (SIGTERM: the atomic writer's, when set).
 _HELD = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM") if hasattr(signal, name))
@@ -61,3 +61,8 @@ def _load(name: str) -> ModuleType | None:
         return importlib.import_module(name)
     except ImportError:
         return None
+
+
+def numpy_or_none() -> Any:
+    """numpy when installed (the fast paths), else None (a Ctrl-C meanwhile is one)."""
+    return import_optional("numpy")

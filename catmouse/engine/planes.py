@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .facts import CAT_WIN, MOUSE_WIN
-from .optional import import_optional
+from .optional import numpy_or_none as _numpy  # (numpy is optional: plain loops serve)
 
 __all__ = ["words_per_row", "layer_bytes", "value_at", "remoteness_rows", "from_remoteness",
            "layers_for", "to_little", "from_little", "half_words", "or_rows", "BLOCK_POSITIONS"]
@@ -94,11 +94,6 @@ def to_little(layer: Any) -> bytes:
 def from_little(data: Any) -> bytes:
     """A layer in this machine's byte order from little-endian words."""
     return to_little(data)  # (a swap is its own inverse)
-
-
-def _numpy() -> Any:
-    # (numpy is optional: the plain loops below serve without it)
-    return import_optional("numpy")
 
 
 def block_rows(n: int) -> int:

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.cpus import usable_cpus
 from ..engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
-from ..engine.optional import import_optional
+from ..engine.optional import numpy_or_none
 from ..engine.planes import block_rows
 from ..outcome import Outcome, Turn
 from .plane_rows import PlaneRows
@@ -46,11 +46,6 @@ _SLOTS = 6
 # search: together they bound the writer's memory (the blocks are formatted on two threads).
 _ROWS = 1 << 15
 _ENTRIES = 1 << 19
-
-
-def numpy_or_none() -> Any:
-    """numpy when installed (the fast path), else None (a Ctrl-C meanwhile is one)."""
-    return import_optional("numpy")
 
 
 def csv_line(fields: Sequence[Any]) -> str:
