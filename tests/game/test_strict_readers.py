@@ -60,7 +60,7 @@ def test_node_options_name_the_files_nodes_only(tmp_path, capsys, option, value)
 ID = re.compile(r"[0-9]+\Z")
 DIGITS = r"\d(?:_?\d)*"  # Unicode digits, an underscore between two
 NUMBER = re.compile(rf"[+-]?(?:(?:{DIGITS}(?:\.(?:{DIGITS})?)?|\.{DIGITS})(?:[eE][+-]?{DIGITS})?"
-                    r"|0[xX](?:_?[0-9a-fA-F])+)\Z")
+                    r"|0[xX](?:_?(?:[0-9a-fA-F]|\d))+)\Z")  # int("0x1\u06610", 0) is 272
 
 
 def strict_edge_list(text: str) -> tuple[list, set[tuple]] | None:
