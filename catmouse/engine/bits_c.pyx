@@ -106,8 +106,11 @@ cdef enum:
     MAX_NODES = 65535
     # Word operations between two polls for Ctrl-C by the main thread (about a millisecond).
     POLL_WORK = 1 << 20
-    # A row is recomputed whole (contiguous loops) when at least 1/DENSE of its words changed.
+    # A queued row of at most DENSE words is recomputed whole; a longer one whole
+    # (contiguous loops, four words at a time) when at least 1/DENSE_SHARE of its words
+    # changed, else a changed word at a time.
     DENSE = 4
+    DENSE_SHARE = 2
     # A word with at most this many new bits is thin: its bits are scattered one by one
     # (the mouse step's at once, the cat step's from the thin lists) rather than through
     # 64x64 tiles, whose scan costs more than a few bits.

@@ -90,7 +90,7 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
     cdef uint64_t *win = w.win
     cdef uint64_t *lose = w.lose
     cdef int64_t words, e, j, word, base, moves
-    cdef uint64_t x, y, nw, nl, und
+    cdef uint64_t x, y, nw, nl, und, y1, y2, y3, n1, n2, n3
     cdef int32_t v
     cdef bint dense, thin, listed_fresh = False, counting = s.counting
     if cat:
@@ -114,20 +114,49 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
                             ip, ix, row, cat)
         if words == 0:
             return
-    dense = words * DENSE >= W
+    dense = words * DENSE_SHARE >= W
     moves = ip[row + 1] - ip[row]
     if dense:
-        for j in range(W):
-            win[j] = 0
-            lose[j] = ONES
-        for e in range(ip[row], ip[row + 1]):
-            v = ix[e]
-            if cat and flags[v] & CAT_FORBIDDEN:
-                continue
-            base = v * W
-            for j in range(W):
-                win[j] |= any_src[base + j]
-                lose[j] &= all_src[base + j]
+        # Four words at a time, down the column of the move rows, kept in registers (a
+        # word at a time through win/lose read and wrote them once a move).
+        j = 0
+        while j + 4 <= W:
+            y = y1 = y2 = y3 = 0
+            nw = n1 = n2 = n3 = ONES
+            for e in range(ip[row], ip[row + 1]):
+                v = ix[e]
+                if cat and flags[v] & CAT_FORBIDDEN:
+                    continue
+                base = v * W + j
+                y |= any_src[base]
+                y1 |= any_src[base + 1]
+                y2 |= any_src[base + 2]
+                y3 |= any_src[base + 3]
+                nw &= all_src[base]
+                n1 &= all_src[base + 1]
+                n2 &= all_src[base + 2]
+                n3 &= all_src[base + 3]
+            win[j] = y
+            win[j + 1] = y1
+            win[j + 2] = y2
+            win[j + 3] = y3
+            lose[j] = nw
+            lose[j + 1] = n1
+            lose[j + 2] = n2
+            lose[j + 3] = n3
+            j += 4
+        while j < W:
+            y = 0
+            nw = ONES
+            for e in range(ip[row], ip[row + 1]):
+                v = ix[e]
+                if cat and flags[v] & CAT_FORBIDDEN:
+                    continue
+                y |= any_src[v * W + j]
+                nw &= all_src[v * W + j]
+            win[j] = y
+            lose[j] = nw
+            j += 1
         w.work += moves * W
     else:
         # Only the changed words, each an OR and an AND down the column of the move rows.
