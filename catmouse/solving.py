@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import engine as _engine
 from .analysis import Analysis
-from .engine.facts import SMALL_TABLES
+from .engine.facts import SMALL_TABLES, THREADS_FROM_NODES
 from .engine.planes import layer_bytes
 from .graph import DEFAULT_CAT, DEFAULT_HOLE, DEFAULT_MOUSE, Graph, GraphLike, as_graph
 from .outcome import Outcome, Turn
@@ -21,9 +21,12 @@ if TYPE_CHECKING:
 # Outcome by engine code, without Enum lookups on the hot path.
 _OUTCOMES = (Outcome.DRAW, Outcome.MOUSE_WIN, Outcome.CAT_WIN)
 
-# analyze goes through the rules' Board up to this many nodes (the one-word path: tables of
-# at most 16 KB, far below the memory check's SMALL_TABLES, so skipping it skips nothing).
-BOARD_ANALYSIS_NODES = 64
+# analyze goes through the rules' Board up to this many nodes: below THREADS_FROM_NODES the
+# default is one thread, and the tables (about 5.5 MB at 1,023 nodes, with remoteness) stay
+# below the memory check's SMALL_TABLES, so skipping the check skips nothing
+# (tests/engine/test_board_analyze.py holds both).  At 200 nodes the full path's Python
+# (check_memory, run_into_tables, the partial) cost about 10 us of 190.
+BOARD_ANALYSIS_NODES = THREADS_FROM_NODES - 1
 
 __all__ = ["solve", "analyze", "GraphLike"]
 

@@ -16,7 +16,9 @@ from test_planes_mode import rings_game, sparse_game
 
 import catmouse
 from catmouse import solving
+from catmouse.engine.facts import SMALL_TABLES
 from catmouse.engine.planes import layer_bytes
+from catmouse.rules import check_threads, need_bytes
 from catmouse.solving import analyze_rules, classic_rules
 
 
@@ -164,6 +166,27 @@ def test_bad_arguments_are_refused_as_before(use_engine):
     with pytest.raises(MemoryError, match="over max_memory=1"):
         catmouse.analyze(graph, max_memory=1)
     assert not _boards_made(classic_rules(graph, 0))
+
+
+def test_the_board_size_skips_no_memory_check_and_no_thread_choice(use_engine):
+    # analyze's Board path skips check_memory and check_threads: only where the memory check
+    # would not ask the system and threads=None means one thread.
+    n = solving.BOARD_ANALYSIS_NODES
+    need = need_bytes(n, outcome=True, remoteness=True, target=False)
+    assert need <= SMALL_TABLES
+    assert check_threads(None, n) == 1
+    assert solving.BOARD_ANALYSIS_NODES >= 64
+
+
+def test_a_mid_size_graph_goes_through_the_board(use_engine):
+    n = 200
+    graph = catmouse.Graph([[(u + 1) % n, (u - 1) % n, (u + 7) % n, (u - 7) % n]
+                            for u in range(n)])
+    a = catmouse.analyze(graph)
+    assert _boards_made(classic_rules(graph, 0))
+    _same(a, _full(classic_rules(graph, 0)))
+    b = catmouse.analyze(graph, remoteness=False)
+    assert bytes(b.outcomes) == bytes(a.outcomes)
 
 
 def test_a_graph_past_the_board_size_goes_the_full_way(use_engine):
