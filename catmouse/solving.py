@@ -22,8 +22,9 @@ if TYPE_CHECKING:
 _OUTCOMES = (Outcome.DRAW, Outcome.MOUSE_WIN, Outcome.CAT_WIN)
 
 # analyze goes through the rules' Board up to this many nodes: below THREADS_FROM_NODES the
-# default is one thread, and the tables (about 5.5 MB at 1,023 nodes, with remoteness) stay
-# below the memory check's SMALL_TABLES, so skipping the check skips nothing
+# default is one thread, and the tables (need_bytes at 1,023 nodes with remoteness: 5.5 MB on
+# the compiled engine, 15.1 MB on the twin's count) stay below the memory check's SMALL_TABLES
+# (16.8 MB), so skipping the check skips nothing
 # (tests/engine/test_board_analyze.py holds both).  At 200 nodes the full path's Python
 # (check_memory, run_into_tables, the partial) cost about 10 us of 190.
 BOARD_ANALYSIS_NODES = THREADS_FROM_NODES - 1

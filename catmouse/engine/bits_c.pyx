@@ -32,7 +32,8 @@ counters.  Only what changed is recomputed: each round records which 64-bit
 words of which rows gained bits; a row is queued (a FIFO list over a C array,
 one per thread, a row at most once per round, filled in row order) when
 one of its moves' rows changed, and only the changed words are recomputed (all
-of them, as contiguous loops, when a quarter or more changed).  New bits reach
+of them, as contiguous loops four words at a time, when half or more changed or
+the row has at most DENSE words).  New bits reach
 the other orientation through 64x64 bit tiles transposed in registers, one
 destination word per row and round rather than one per bit; the outcome table
 is written at the end from the bit tables; remoteness is kept as bit-planes of each
