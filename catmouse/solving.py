@@ -69,7 +69,8 @@ def analyze_rules(rules: Rules, max_memory: int | None = None, *, remoteness: bo
     # pure-Python loop shows it too), and a partial is made without one.
     layers: list[bytes] = []
     run = partial(_run_tables, rules, threads, progress, layers if remoteness else None)
-    outcomes, _ = _engine.run_into_tables(2 * n * n, False, run)
+    # (propagate writes every byte of the outcome table: it need not be cleared first.)
+    outcomes, _ = _engine.run_into_tables(2 * n * n, False, run, outcomes_filled=True)
     return Analysis(rules, outcomes, layers if remoteness else None, first)
 
 

@@ -37,7 +37,8 @@ class BoardLike(Protocol):
 
 
 class TableLike(Protocol):
-    """A zeroed table an engine call writes through ``view()``, then ``take()`` as bytes."""
+    """A table an engine call writes through ``view()``, then ``take()`` as bytes:
+    ``Table(size)`` is zeroed, ``Table(size, zeroed=False)`` may not be."""
 
     def view(self) -> memoryview: ...
 
@@ -69,7 +70,7 @@ class Engine:
     module: ModuleType
     propagate: Propagate
     peak_bytes: PeakBytes
-    Table: Callable[[int], TableLike]
+    Table: Callable[..., TableLike]
     Board: Callable[..., BoardLike]
     classic_board: Callable[..., BoardLike | None]
     solve_boards: Callable[..., bytearray]
@@ -106,15 +107,16 @@ def load(name: str) -> Engine:
 
 
 def run_into_tables(positions: int, remoteness: bool,
-                    run: Callable[[memoryview, memoryview | None], object]
-                    ) -> tuple[bytes, bytes | None]:
+                    run: Callable[[memoryview, memoryview | None], object],
+                    outcomes_filled: bool = False) -> tuple[bytes, bytes | None]:
     """Zeroed tables of ``positions`` entries (1-byte outcomes; int32 remoteness if asked)
     that ``run(outcomes, remoteness)`` writes, handed back as immutable bytes.
+    ``outcomes_filled``: ``run`` writes every outcome byte, so that table is not cleared.
 
     The engine's ``Table`` becomes bytes without a copy.  The views are this function's
     alone, and all are released (even on an error) before the tables are taken.
     """
-    outcome_table = current.Table(positions)
+    outcome_table = current.Table(positions, zeroed=not outcomes_filled)
     remoteness_table = current.Table(4 * positions) if remoteness else None
     outcomes = outcome_table.view()
     raw = table = None

@@ -151,6 +151,9 @@ cdef struct Game:
     const int32_t *c_ix
     const int32_t *c_rip
     const int32_t *c_rix
+    # Whether the reverse arrays list the moves' reverse (reverse_matches): 0 not known, each
+    # search checks; 1 they do, -1 they do not (a Board finds out once).
+    int32_t reverse
 
 # The engine by job, one file each (read in this order).
 include "small.pxi"

@@ -139,7 +139,9 @@ class Table:
 
     __slots__ = ("_file",)
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, zeroed: bool = True) -> None:
+        # (``zeroed=False`` lets the compiled engine skip clearing a table it fills whole;
+        # this one is always zeroed.)
         size = operator.index(size)
         if size < 0:
             raise ValueError(f"a table of {size} bytes")

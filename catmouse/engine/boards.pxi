@@ -86,6 +86,7 @@ cdef class Board:
         self.game.c_ix = <const int32_t *> copies[6]
         self.game.c_rip = <const int32_t *> copies[7]
         self.game.c_rix = <const int32_t *> copies[8]
+        self.game.reverse = reverse_known(&self.game)
 
     def __dealloc__(self):
         PyMem_RawFree(self.copy)
@@ -123,8 +124,8 @@ cdef class Board:
         None with ``remoteness=False``: what ``propagate`` writes in planes mode, without its
         argument checks and buffers (the hot loop of small analyses)."""
         cdef int64_t n = self.n, layer = layer_size(self.n), result
-        cdef bytes outcomes = zeroed_bytes(2 * n * n)
-        cdef bytes planes = zeroed_bytes(layer) if remoteness else None
+        cdef bytes outcomes = new_bytes(2 * n * n, False)  # (the search writes every byte)
+        cdef bytes planes = new_bytes(layer, True) if remoteness else None
         cdef uint8_t *state = <uint8_t *> PyBytes_AS_STRING(outcomes)
         cdef uint64_t *layers[MAX_LAYERS]
         cdef void *aligned = NULL
@@ -161,14 +162,16 @@ cdef class Board:
         return outcomes, [planes] + more
 
 
-cdef bytes zeroed_bytes(Py_ssize_t size):
-    """``size`` zero bytes for the caller to fill before anyone else sees them, as Table's: a
-    big table through Table (fresh pages, the huge-page hint), a small one at once."""
+cdef bytes new_bytes(Py_ssize_t size, bint zeroed):
+    """``size`` bytes for the caller to fill before anyone else sees them, as Table's (zero
+    bytes, or as the allocator gives them): a big table through Table (the huge-page hint),
+    a small one at once."""
     cdef bytes data
     if size >= HUGE_TABLE:
-        return Table(size).take()
+        return Table(size, zeroed).take()
     data = PyBytes_FromStringAndSize(NULL, size)
-    memset(PyBytes_AS_STRING(data), 0, <size_t> size)
+    if zeroed:
+        memset(PyBytes_AS_STRING(data), 0, <size_t> size)
     return data
 
 
@@ -234,6 +237,7 @@ def classic_board(n, hole, indptr, indices, rindptr, rindices):
         g.m_ix = g.c_ix = <const int32_t *> views[1].buf
         g.m_rip = g.c_rip = <const int32_t *> views[2].buf
         g.m_rix = g.c_rix = <const int32_t *> views[3].buf
+        g.reverse = 0
         board = Board.__new__(Board)
         board.n = g.n
         small_from_game(&g, &board.small)

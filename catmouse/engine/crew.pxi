@@ -251,11 +251,7 @@ cdef int64_t general_attempt(const Game *g, uint8_t *outcome, int32_t *rem, int6
     pace_start(&s.pace)
     with nogil:
         # Thread 0's stamps (2n int32, unused until round 1) serve as the n words of scratch.
-        s.every_row = not (
-            reverse_matches(n, g.m_ip, g.m_ix, g.m_rip, g.m_rix, <uint64_t *> s.stamps)
-            and reverse_matches(n, g.c_ip, g.c_ix, g.c_rip, g.c_rix,
-                                <uint64_t *> s.stamps))
-        memset(s.stamps, 0, <size_t> n * 8)
+        s.every_row = not reverses_match(g, <uint64_t *> s.stamps)
     s.outcome = outcome
     s.rem = rem
     s.tt = -1
@@ -338,10 +334,7 @@ cdef int64_t solve_general_nogil(const Game *g, int64_t target) noexcept nogil:
     s = shared_alloc(g, 1)
     if s == NULL:
         return -1
-    s.every_row = not (
-        reverse_matches(n, g.m_ip, g.m_ix, g.m_rip, g.m_rix, <uint64_t *> s.stamps)
-        and reverse_matches(n, g.c_ip, g.c_ix, g.c_rip, g.c_rix, <uint64_t *> s.stamps))
-    memset(s.stamps, 0, <size_t> n * 8)
+    s.every_row = not reverses_match(g, <uint64_t *> s.stamps)
     s.tt = <int32_t> (target // nn)
     s.tm = <int32_t> ((target - s.tt * nn) // n)
     s.tc = <int32_t> (target % n)

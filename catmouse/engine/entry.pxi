@@ -52,6 +52,7 @@ cdef int check_game(int32_t n, const uint8_t[::1] flags,
     g.c_ix = &cat_indices[0] if cat_indices.shape[0] else NULL
     g.c_rip = &cat_rindptr[0]
     g.c_rix = &cat_rindices[0] if cat_rindices.shape[0] else NULL
+    g.reverse = 0
     return 0
 
 
@@ -192,6 +193,11 @@ cdef class Table:
     Until ``take()`` nothing else holds them: filling a new bytes object before anyone
     sees it is how C builds bytes.
 
+    ``zeroed=False``: for a call that writes every byte (the outcome table), the bytes are
+    left as the allocator gives them.  In a loop of analyses the allocator hands back the
+    last call's freed tables, which ``calloc`` would clear first (1.7% of analyze of a
+    sparse 3,000-node graph).
+
     >>> table = Table(3)
     >>> with table.view() as view:
     ...     view[1] = 7
@@ -202,10 +208,10 @@ cdef class Table:
     cdef object data
     cdef Py_ssize_t views
 
-    def __cinit__(self, Py_ssize_t size):
+    def __cinit__(self, Py_ssize_t size, bint zeroed=True):
         if size < 0:
             raise ValueError(f"a table of {size} bytes")
-        self.data = bytes(size)
+        self.data = bytes(size) if zeroed else PyBytes_FromStringAndSize(NULL, size)
         if size >= HUGE_TABLE:
             cm_advise_huge(PyBytes_AS_STRING(self.data), <size_t> size)
 

@@ -259,6 +259,7 @@ def solve_lists(adjacency, mouse, cat, hole):
         g.flags = flags
         g.m_ip = g.c_ip = g.m_rip = g.c_rip = ip
         g.m_ix = g.c_ix = g.m_rix = g.c_rix = ix
+        g.reverse = 0
         return solve_general(&g, NULL, NULL, m * n + c, 1, None, True)
     finally:
         PyMem_RawFree(buffer)

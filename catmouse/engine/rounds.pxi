@@ -657,35 +657,3 @@ cdef int64_t target_code(Shared *s) noexcept nogil:
         if s.CW1[s.tm * W + (s.tc >> 6)] & bit:
             return CAT_WIN
     return -1
-
-
-cdef inline uint64_t mix(uint64_t x) noexcept nogil:
-    """A 64-bit mixing of a node id (splitmix64's finaliser)."""
-    x += <uint64_t> 0x9E3779B97F4A7C15ULL
-    x = (x ^ (x >> 30)) * <uint64_t> 0xBF58476D1CE4E5B9ULL
-    x = (x ^ (x >> 27)) * <uint64_t> 0x94D049BB133111EBULL
-    return x ^ (x >> 31)
-
-
-cdef bint reverse_matches(int64_t n, const int32_t *ip, const int32_t *ix, const int32_t *rip,
-                          const int32_t *rix, uint64_t *sums) noexcept nogil:
-    """Whether (rip, rix) lists each node's predecessors under (ip, ix), as multisets.
-
-    Compared through per-node sums of mixed ids (n words of scratch), so a mismatch
-    goes unnoticed only by a 64-bit coincidence.  The answers are defined by the move
-    arrays alone; the work-list reads the reverse ones, so it is used only if they match.
-    """
-    cdef int64_t u, k
-    if ip[n] != rip[n]:
-        return False
-    memset(sums, 0, <size_t> n * 8)
-    for u in range(n):
-        for k in range(ip[u], ip[u + 1]):
-            sums[ix[k]] += mix(<uint64_t> u)
-    for u in range(n):
-        for k in range(rip[u], rip[u + 1]):
-            sums[u] -= mix(<uint64_t> rix[k])
-    for u in range(n):
-        if sums[u]:
-            return False
-    return True

@@ -350,3 +350,39 @@ def test_answers_come_from_the_move_arrays_alone(n):
         rem = array("i", [0]) * (2 * n * n)
         decided = bits_c.propagate(n, bytes(flags), *arrays, outcome, rem)
         assert (decided, bytes(outcome), rem.tobytes()) == expected
+        # A Board finds out once that the reverse arrays do not match (Game.reverse), and
+        # its analyses and solves then recompute every row, as propagate does.
+        board = bits_c.Board(n, bytes(flags), *arrays)
+        assert board.analyze(False) == (expected[1], None)
+        for target in rng.sample(range(2 * n * n), min(20, 2 * n * n)):
+            turn, mouse_at, cat_at = target // (n * n), target // n % n, target % n
+            code = expected[1][target]
+            assert board.solve(mouse_at, cat_at, turn) == (-1 if code == 3 else code)
+
+
+@pytest.mark.parametrize("n", [1, 2, 63, 64, 65, 130, 300])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_every_outcome_byte_is_written(n, threads):
+    """The search writes every byte of the outcome table, whatever it held before: analyze
+    relies on it to skip clearing that table (Table(size, zeroed=False))."""
+    rng = random.Random(n)
+    game = random_game(rng, n)
+    mouse, cat, flags = game
+    written = []
+    for fill in (0x00, 0xEE):
+        outcome = bytearray([fill]) * (2 * n * n)
+        bits_c.propagate(n, bytes(flags), *csr(mouse), *csr(cat), outcome, None,
+                         threads=threads)
+        written.append(bytes(outcome))
+    assert written[0] == written[1] == tables(game, remoteness=False)[1]
+    assert set(written[0]) <= {0, 1, 2, 3}
+
+
+def test_a_table_left_unzeroed_is_still_a_table():
+    """Table(size, zeroed=False): the size asked, writable, then immutable bytes."""
+    table = bits_c.Table(1 << 23, zeroed=False)  # (past HUGE_TABLE: the huge-page hint)
+    with table.view() as view:
+        view[:] = b"\x01" * (1 << 23)
+    data = table.take()
+    assert type(data) is bytes and data == b"\x01" * (1 << 23)
+    assert bits_c.Table(5).take() == bytes(5)
