@@ -300,9 +300,20 @@ cdef inline void scatter_tile(Worker *w, Shared *s, uint64_t *tile, uint64_t *de
                 mark(mask, stamp, listed, count, row, block, CW, k)
         return
     transpose64(tile)
-    for j in range(64):
-        x = tile[j]
-        if x:
+    if cm_popcount64(any) >= 32:
+        for j in range(64):
+            x = tile[j]
+            if x:
+                tile[j] = 0
+                row = (word << 6) + j
+                dest[row * W + block] |= x
+                mark(mask, stamp, listed, count, row, block, CW, k)
+    else:
+        # The transposed tile's rows with bits are the columns the tile had bits in.
+        while any:
+            j = cm_ctz64(any)
+            any &= any - 1
+            x = tile[j]
             tile[j] = 0
             row = (word << 6) + j
             dest[row * W + block] |= x
