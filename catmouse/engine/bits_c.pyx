@@ -94,6 +94,7 @@ cdef extern from "_bitops.h" nogil:
     void cm_store_flag(int32_t *p, int32_t v)
     void cm_advise_huge(void *start, size_t size)
     void cm_prefetch_w(const void *p)
+    void cm_transpose64(uint64_t *a)
     void cm_pause()
 
 cdef enum:

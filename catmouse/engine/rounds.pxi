@@ -235,29 +235,10 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
                     plane_later(w, s.layers, row * 8 * W + 8 * word, nw | nl, k)
 
 
-cdef inline void transpose_stage(uint64_t *a, int64_t j, uint64_t m) noexcept nogil:
-    """Swap the j-by-j blocks off the diagonal of every 2j-by-2j block (``m``: their bits)."""
-    cdef int64_t k = 0, i
-    cdef uint64_t t
-    while k < 64:
-        for i in range(k, k + j):
-            t = ((a[i] >> j) ^ a[i + j]) & m
-            a[i + j] ^= t
-            a[i] ^= t << j
-        k += 2 * j
-
-
 cdef inline void transpose64(uint64_t *a) noexcept nogil:
-    """Transpose a 64-by-64 bit matrix in place: bit j of a[i] becomes bit i of a[j].
-
-    Six stages, each with constant block sizes once inlined, so the compiler unrolls and
-    vectorizes them (a loop over the stage sizes kept them scalar)."""
-    transpose_stage(a, 32, 0x00000000FFFFFFFF)
-    transpose_stage(a, 16, 0x0000FFFF0000FFFF)
-    transpose_stage(a, 8, 0x00FF00FF00FF00FF)
-    transpose_stage(a, 4, 0x0F0F0F0F0F0F0F0F)
-    transpose_stage(a, 2, 0x3333333333333333)
-    transpose_stage(a, 1, 0x5555555555555555)
+    """Transpose a 64-by-64 bit matrix in place: bit j of a[i] becomes bit i of a[j]
+    (_bitops.h)."""
+    cm_transpose64(a)
 
 
 cdef enum:

@@ -27,6 +27,17 @@ int main(void) {
         }
     }
     if (cm_popcount64(0) != 0) { puts("popcount 0"); return 1; }
+    for (int round = 0; round < 100; ++round) {  /* the transpose, bit by bit */
+        uint64_t a[64], b[64];
+        for (int i = 0; i < 64; ++i) {
+            x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+            a[i] = b[i] = round % 3 ? x : x & (x >> 9);  /* dense and sparse */
+        }
+        cm_transpose64(b);
+        for (int i = 0; i < 64; ++i)
+            for (int j = 0; j < 64; ++j)
+                if (((a[i] >> j) & 1) != ((b[j] >> i) & 1)) { printf("transpose %d %d\n", i, j); return 1; }
+    }
     if (cm_load32(&flag) != 5) { puts("load32"); return 1; }
     cm_store_flag(&flag, 9);
     if (cm_load32(&flag) != 9) { puts("store_flag"); return 1; }
