@@ -99,6 +99,39 @@ static inline void cm_transpose_pairs(uint64_t *a, int d, uint64_t mask) {
 #else
 #define cm_transpose_pairs cm_transpose_stage
 #endif
+/* The bits set in the 64 words of ``tile`` (at most 4,096), and their OR into *any. */
+static inline int cm_tile_bits(const uint64_t *tile, uint64_t *any) {
+    int total = 0;
+#if defined(__GNUC__) || defined(__clang__)
+    const cm_pair m1 = {0x5555555555555555ULL, 0x5555555555555555ULL};
+    const cm_pair m2 = {0x3333333333333333ULL, 0x3333333333333333ULL};
+    const cm_pair m4 = {0x0F0F0F0F0F0F0F0FULL, 0x0F0F0F0F0F0F0F0FULL};
+    const cm_pair m8 = {0x00FF00FF00FF00FFULL, 0x00FF00FF00FF00FFULL};
+    cm_pair seen = {0, 0}, wide = {0, 0};
+    for (int half = 0; half < 64; half += 32) {
+        cm_pair bytes = {0, 0};  /* counts by byte: 16 pairs of words, at most 128 each */
+        for (int i = half; i < half + 32; i += 2) {
+            cm_pair x;
+            memcpy(&x, tile + i, 16);
+            seen |= x;
+            x = x - ((x >> 1) & m1);
+            x = (x & m2) + ((x >> 2) & m2);
+            bytes += (x + (x >> 4)) & m4;
+        }
+        wide += (bytes & m8) + ((bytes >> 8) & m8);  /* by 16-bit lane */
+    }
+    *any |= seen[0] | seen[1];
+    for (int lane = 0; lane < 2; ++lane)
+        total += (int)((wide[lane] * 0x0001000100010001ULL) >> 48);
+#else
+    for (int i = 0; i < 64; ++i) {
+        *any |= tile[i];
+        total += cm_popcount64(tile[i]);
+    }
+#endif
+    return total;
+}
+
 static inline void cm_transpose64(uint64_t *a) {
     cm_transpose_pairs(a, 32, 0x00000000FFFFFFFFULL);
     cm_transpose_pairs(a, 16, 0x0000FFFF0000FFFFULL);

@@ -95,6 +95,7 @@ cdef extern from "_bitops.h" nogil:
     void cm_advise_huge(void *start, size_t size)
     void cm_prefetch_w(const void *p)
     void cm_transpose64(uint64_t *a)
+    int cm_tile_bits(const uint64_t *tile, uint64_t *any)
     void cm_pause()
 
 cdef enum:

@@ -258,13 +258,16 @@ cdef inline void scatter_tile(Worker *w, Shared *s, uint64_t *tile, uint64_t *de
     cdef int64_t W = s.W, CW = s.CW, j, row
     cdef uint64_t any = 0, x, left = rows
     cdef int bits = 0
-    while left:
-        j = cm_ctz64(left)
-        left &= left - 1
-        if tile[j]:
-            any |= tile[j]
-            if bits < SCATTER_ONE_BY_ONE:
-                bits += cm_popcount64(tile[j])
+    if cm_popcount64(rows) >= 40:
+        bits = cm_tile_bits(tile, &any)  # (the whole tile, two words at a time)
+    else:
+        while left:
+            j = cm_ctz64(left)
+            left &= left - 1
+            if tile[j]:
+                any |= tile[j]
+                if bits < SCATTER_ONE_BY_ONE:
+                    bits += cm_popcount64(tile[j])
     if not any:
         return
     if bits < SCATTER_ONE_BY_ONE:

@@ -27,12 +27,18 @@ int main(void) {
         }
     }
     if (cm_popcount64(0) != 0) { puts("popcount 0"); return 1; }
-    for (int round = 0; round < 100; ++round) {  /* the transpose, bit by bit */
+    for (int round = 0; round < 100; ++round) {  /* a tile's bits, and its transpose bit by bit */
         uint64_t a[64], b[64];
         for (int i = 0; i < 64; ++i) {
             x ^= x << 13; x ^= x >> 7; x ^= x << 17;
             a[i] = b[i] = round % 3 ? x : x & (x >> 9);  /* dense and sparse */
         }
+        uint64_t any = 1, slow_any = 1;  /* (ORed into, not set) */
+        int slow_bits = 0;
+        for (int i = 0; i < 64; ++i) { slow_any |= a[i]; slow_bits += slow_popcount(a[i]); }
+        if (round == 99) { for (int i = 0; i < 64; ++i) b[i] = ~0ULL; slow_bits = 4096; slow_any = ~0ULL; }
+        if (cm_tile_bits(b, &any) != slow_bits || any != slow_any) { printf("tile_bits %d\n", round); return 1; }
+        if (round == 99) for (int i = 0; i < 64; ++i) b[i] = a[i];
         cm_transpose64(b);
         for (int i = 0; i < 64; ++i)
             for (int j = 0; j < 64; ++j)
