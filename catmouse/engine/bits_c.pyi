@@ -127,6 +127,7 @@ def cops_search(
     stop: bool = True,
     max_bytes: int | None = None,
     threads: int | None = 1,
+    cancel: Any = None,
 ) -> int: ...
 def cop_number(
     n: int,
@@ -135,9 +136,12 @@ def cop_number(
     max_cops: int,
     max_bytes: int | None = None,
     threads: int | None = 1,
+    cancel: Any = None,
 ) -> int: ...
 def _cops_crews(solo_from: int | None = None) -> tuple[int, int]: ...
-def cop_numbers_graph6(data: Buffer, max_cops: int, max_bytes: int | None = None) -> bytes: ...
+def cop_numbers_graph6(
+    data: Buffer, max_cops: int, max_bytes: int | None = None, cancel: Any = None
+) -> bytes: ...
 @disjoint_base
 class _CopTables: ...
 @disjoint_base

@@ -1,10 +1,11 @@
 """The compiled engine's bit operations (catmouse/engine/_bitops.h), each branch of the header.
 
 The package is built here with gcc's builtins only.  This compiles ``tests/engine/c/bitops_check.c``
-once per branch and checks ctz, popcount, the 64x64 transpose and the atomics against plain
-loops: the gcc/clang builtins (with and without the popcount instruction), the portable C of
-other compilers, and the MSVC branch's code over stand-ins for its intrinsics (``tests/engine/c/msvc/intrin.h``; not MSVC
-itself, which has never built it here).
+once per branch and checks ctz, popcount, a tile's bit count, the 64x64 transpose and the
+atomics against plain loops: the gcc/clang builtins (with and without the popcount
+instruction), the portable C of other compilers, and the MSVC branch's code over stand-ins for
+its intrinsics (``tests/engine/c/msvc/intrin.h``; not MSVC itself, which has never built it
+here).
 """
 
 from __future__ import annotations
