@@ -45,6 +45,13 @@ class TableLike(Protocol):
     def take(self) -> bytes: ...
 
 
+class TableMaker(Protocol):
+    """Either twin's ``Table``: ``Table(size)`` zeroed, ``Table(size, zeroed=False)`` for a
+    call that writes every byte (the compiled twin then skips clearing it)."""
+
+    def __call__(self, size: int, zeroed: bool = True) -> TableLike: ...
+
+
 class Propagate(Protocol):
     """``propagate(n, flags, 8 CSR arrays, outcome, remoteness, target, threads, progress,
     planes, more_planes)``: remoteness as an int32 table, or as planes (``planes.py``)."""
@@ -70,7 +77,7 @@ class Engine:
     module: ModuleType
     propagate: Propagate
     peak_bytes: PeakBytes
-    Table: Callable[..., TableLike]
+    Table: TableMaker
     Board: Callable[..., BoardLike]
     classic_board: Callable[..., BoardLike | None]
     solve_boards: Callable[..., bytearray]

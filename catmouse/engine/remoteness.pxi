@@ -170,7 +170,7 @@ cdef int cat_half_to_rem(Worker *w, Shared *s, int64_t first, int64_t step) noex
                     for i in range(c_end, 64):
                         tiles[p * 64 + i] = 0
                     if any:
-                        transpose64(&tiles[p * 64])
+                        cm_transpose64(&tiles[p * 64])
                 for i in range(64):
                     m = (bm << 6) + i
                     if m >= n:

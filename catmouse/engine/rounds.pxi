@@ -235,12 +235,6 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
                     plane_later(w, s.layers, row * 8 * W + 8 * word, nw | nl, k)
 
 
-cdef inline void transpose64(uint64_t *a) noexcept nogil:
-    """Transpose a 64-by-64 bit matrix in place: bit j of a[i] becomes bit i of a[j]
-    (_bitops.h)."""
-    cm_transpose64(a)
-
-
 cdef enum:
     # Below this many bits, a tile is scattered bit by bit (about 20 instructions a bit)
     # rather than transposed (about 1,200 for the tile).
@@ -283,7 +277,7 @@ cdef inline void scatter_tile(Worker *w, Shared *s, uint64_t *tile, uint64_t *de
                 dest[row * W + block] |= (<uint64_t> 1) << j
                 mark(mask, stamp, listed, count, row, block, CW, k)
         return
-    transpose64(tile)
+    cm_transpose64(tile)  # (bit j of tile[i] becomes bit i of tile[j])
     if cm_popcount64(any) >= 32:
         for j in range(64):
             x = tile[j]
@@ -514,8 +508,8 @@ cdef int phase_output(Worker *w) noexcept nogil:
             for j in range(64):
                 mw[j] = s.MW0T[((word << 6) + j) * W + b] if j < c_end else 0
                 cw[j] = s.CW0T[((word << 6) + j) * W + b] if j < c_end else 0
-            transpose64(mw)
-            transpose64(cw)
+            cm_transpose64(mw)
+            cm_transpose64(cw)
             for j in range(64):
                 mrow[j * W + word] = mw[j]
                 crow[j * W + word] = cw[j]
