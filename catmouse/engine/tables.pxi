@@ -55,6 +55,7 @@ cdef struct Worker:
     int64_t work           # word operations since the last poll for Ctrl-C
     int32_t found          # the target's code once this thread decided it
     int64_t busy_ns        # CPU time of this helper's last share (pace.pxi)
+    int64_t n_owned        # blocks owned
 
 
 cdef struct Shared:
@@ -200,6 +201,7 @@ cdef Shared *shared_alloc(const Game *g, int32_t threads) noexcept nogil:
         for b in range(W):
             if owner_of(b, shift, threads) == i:
                 w.owned[b >> 6] |= (<uint64_t> 1) << (b & 63)
+                w.n_owned += 1
         for par in range(2):
             w.chg_cat[par] = s.chg_cat[par] + i * n * CW
             w.chg_mouse[par] = s.chg_mouse[par] + i * n * CW
@@ -274,16 +276,17 @@ cdef inline void mark(uint64_t *mask, int32_t *stamp, int32_t *listed, int64_t *
 
 
 cdef inline int64_t dirty_words(Worker *w, Shared *s, const uint64_t *chg, const int32_t *ip,
-                                const int32_t *ix, int64_t row, bint cat) noexcept nogil:
-    """OR of the change masks of the row's moves (every thread's) into w.dirty; returns
-    the words set."""
+                                const int32_t *ix, int64_t row, bint cat,
+                                int64_t masks) noexcept nogil:
+    """OR of the change masks of the row's moves into w.dirty; returns the words set.
+    ``chg``: the first of ``masks`` threads' masks (n rows of CW words each)."""
     cdef int64_t CW = s.CW, j, k, t, total = 0, stride = <int64_t> s.n * s.CW
     cdef int32_t v
     cdef const uint8_t *flags = s.g.flags
     cdef const uint64_t *at
     cdef uint64_t one
-    if CW == 1 and s.threads == 1:
-        # (Up to 4,096 nodes on one thread: a word a row, one mask.)
+    if CW == 1 and masks == 1:
+        # (Up to 4,096 nodes and one mask: a word a row.)
         one = 0
         for k in range(ip[row], ip[row + 1]):
             v = ix[k]
@@ -298,13 +301,13 @@ cdef inline int64_t dirty_words(Worker *w, Shared *s, const uint64_t *chg, const
         v = ix[k]
         if cat and flags[v] & CAT_FORBIDDEN:
             continue
-        for t in range(s.threads):
+        for t in range(masks):
             at = chg + t * stride + v * CW
             for j in range(CW):
                 w.dirty[j] |= at[j]
     for j in range(CW):
         total += cm_popcount64(w.dirty[j])
-    w.work += (ip[row + 1] - ip[row]) * CW * s.threads
+    w.work += (ip[row + 1] - ip[row]) * CW * masks
     return total
 
 

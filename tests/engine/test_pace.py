@@ -103,6 +103,19 @@ def test_a_crew_that_never_falls_back_gives_the_same_tables(engine):
             assert bits_c._pace_counts()[:3] == (0, 0, 0)
 
 
+@pytest.mark.parametrize("n, threads", [(130, 2), (600, 2), (1100, 2), (2100, 2), (2100, 3)])
+def test_threads_splitting_the_mouse_rows_by_words_give_one_threads_tables(n, threads):
+    # With threads, the mouse step computes every row in the words of the blocks each
+    # thread owns (rounds.pxi, compute_row's split): blocks owned one at a time (130
+    # nodes), in runs of 2 (600), 4 (1100; 2100 on 3 threads, the last run short) and 8
+    # (2100 on 2).  The crew keeps its threads whatever this machine's load.
+    game = sparse_game(n, n + 5)
+    one = tables(bits_c, game, 1)
+    with pace_mode(NEVER_ALONE):
+        assert tables(bits_c, game, threads) == one
+        assert bits_c._pace_counts()[:3] == (0, 0, 0)
+
+
 @pytest.mark.parametrize("mode", [STARVED, STARVED_LATER])
 def test_targets_are_the_same_whichever_way_the_crew_goes(engine, mode):
     game = sparse_game(300, 11)
