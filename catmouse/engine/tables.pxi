@@ -65,6 +65,7 @@ cdef struct Shared:
     int64_t CW             # words per change mask (bits = words of a row)
     int32_t threads
     bint poll              # the main thread may take the GIL to check for Ctrl-C
+    bint small_tables      # a table of rows of W words fits SMALL_TABLE (scatter_tile)
     bint every_row         # the reverse arrays are not the moves' reverse: no work-list
     bint counting          # rounds count their positions (progress reports); else words
     uint64_t *D0
@@ -161,6 +162,7 @@ cdef Shared *shared_alloc(const Game *g, int32_t threads) noexcept nogil:
     s.n = g.n
     s.W = W
     s.CW = CW
+    s.small_tables = n * W * 8 <= SMALL_TABLE
     s.threads = threads
     s.D0 = <uint64_t *> p
     s.MW0T = s.D0 + n * W
