@@ -269,6 +269,7 @@ CYTHON_MODULES: dict[str, dict] = {
                         "engine": 'catmouse.engine.bits_c'},
     'engine/remoteness.pxi': COMPILED_REMOTENESS,
     'engine/rounds.pxi': COMPILED_REMOTENESS,
+    'engine/scatter.pxi': COMPILED_REMOTENESS,
     'engine/small.pxi': COMPILED,
     'engine/tables.pxi': COMPILED,
 }
@@ -301,7 +302,8 @@ OLD_NAMES: dict[str, list[str]] = {
     '_retro_c': ['engine/bits_c.pyx', 'engine/batch.pxi', 'engine/boards.pxi', 'engine/crew.pxi',
                  'engine/entry.pxi', 'engine/lists.pxi', 'engine/pace.pxi',
                  'engine/remoteness.pxi',
-                 'engine/rounds.pxi', 'engine/small.pxi', 'engine/tables.pxi'],
+                 'engine/rounds.pxi', 'engine/scatter.pxi', 'engine/small.pxi',
+                 'engine/tables.pxi'],
 }
 
 
@@ -588,10 +590,11 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
      '`1` -> `2`'):
         "where --no-sandbox sits among the browser's options: Chromium reads them in any order",
     ('catmouse/engine/rounds.pxi',
-     'dense = words * DENSE_SHARE >= W',
+     'dense = words * DENSE_SHARE >= span',
      '`>=` -> `>`'):
         'only chooses between the whole-row loop and the changed-words loop at exactly half '
-        'of the words changed: both compute the same row (speed, not results)',
+        'of the words (of the thread\'s blocks) changed: both compute the same row (speed, '
+        'not results)',
     ('catmouse/engine/rounds.pxi',
      'mw &= ~pad',
      'drop the statement'):

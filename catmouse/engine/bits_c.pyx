@@ -5,8 +5,8 @@ Same contract as the pure twin ``bits_py`` (see ENGINE_CONTRACT): the same
 checks (``checks.py``, which both twins import), the same tables bit for bit.  Compiler
 directives are set once in ``setup.py``.  This file holds the declarations every part shares;
 the parts, one job each, are included at the end: ``small.pxi`` (n <= 64), ``tables.pxi``,
-``remoteness.pxi`` and ``rounds.pxi`` (any n), ``crew.pxi`` (threads, Ctrl-C) with ``pace.pxi``
-(threads only while they pay), ``entry.pxi``
+``remoteness.pxi``, ``scatter.pxi`` and ``rounds.pxi`` (any n), ``crew.pxi`` (threads,
+Ctrl-C) with ``pace.pxi`` (threads only while they pay), ``entry.pxi``
 (propagate, peak_bytes, Table), ``boards.pxi`` (Board, solve_boards), ``lists.pxi`` (plain lists),
 ``batch.pxi`` (batches of plain lists across threads), and ``cops.pxi``, ``cops_wide.pxi``,
 ``cops_crew.pxi`` (its threads) with ``cops_entry.pxi`` (the game of k cops: the cop number).
@@ -162,6 +162,7 @@ include "small.pxi"
 include "pace.pxi"
 include "tables.pxi"
 include "remoteness.pxi"
+include "scatter.pxi"
 include "rounds.pxi"
 include "crew.pxi"
 include "entry.pxi"
