@@ -13,7 +13,7 @@ from typing import Any
 
 from . import engine as _engine
 from .engine import BoardLike
-from .engine.cpus import free_cpus, usable_cpus
+from .engine.cpus import crew_cpus, free_cpus
 from .engine.facts import (
     CAT_FORBIDDEN,
     CAT_GOAL,
@@ -159,14 +159,15 @@ def check_threads(threads: Any, n: int) -> int:
 
     ``None`` means one thread for small games (threads cost more than they
     save there) and every CPU this process may use from ``THREADS_FROM_NODES``
-    nodes on (its affinity and cgroup quota: ``usable_cpus``; at most
-    ``MAX_THREADS``), less those other threads are running on right now (``free_cpus``);
+    nodes on (its affinity and cgroup quota, a quota's part CPU counted from half a CPU:
+    ``crew_cpus``; at most ``MAX_THREADS``), less those other threads are running on
+    right now (``free_cpus``);
     the compiled engine's search goes on with one of them where they measurably lose
     (engine/pace.pxi).  Anything else must be an int from 1 to ``MAX_THREADS``:
     TypeError or ValueError, the same on both engines, before any work.
     """
     if threads is None:
-        return min(free_cpus(usable_cpus()), MAX_THREADS) if n >= THREADS_FROM_NODES else 1
+        return min(free_cpus(crew_cpus()), MAX_THREADS) if n >= THREADS_FROM_NODES else 1
     if isinstance(threads, bool) or not isinstance(threads, int):
         raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
     if not 1 <= threads <= MAX_THREADS:

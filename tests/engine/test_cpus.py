@@ -5,12 +5,13 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from catmouse.engine import cpus
-from catmouse.engine.cpus import quota_cpus, usable_cpus
+from catmouse.engine.cpus import crew_cpus, quota_cpus, quota_share, usable_cpus
 
 
 def write(folder: Path, **files: str) -> None:
@@ -84,6 +85,33 @@ def test_absurd_proc_lines_and_no_files(tmp_path):
     write(tmp_path.parent / "out", cpu_max="100000 100000")
     assert quota_cpus("0::/../out\n", tmp_path) is None  # (no climbing out of the root)
     assert quota_cpus("0::/nothing/here\n", tmp_path / "missing") is None
+
+
+def test_the_share_is_exact_and_the_smallest(tmp_path):
+    write(tmp_path / "a" / "b", cpu_max="150000 100000\n")
+    assert quota_share("0::/a/b\n", tmp_path) == Fraction(3, 2)
+    write(tmp_path / "a", cpu_max="120000 100000\n")
+    assert quota_share("0::/a/b\n", tmp_path) == Fraction(6, 5)
+    assert quota_cpus("0::/a/b\n", tmp_path) == 2
+    write(tmp_path, cpu_max="max 100000\n")
+    assert quota_share("0::/a/b\n", tmp_path) == Fraction(6, 5)
+    (tmp_path / "cgroup").write_text("0::/a/b\n")
+    assert cpus._own_share(tmp_path / "cgroup", tmp_path) == Fraction(6, 5)
+    assert cpus._own_quota(tmp_path / "cgroup", tmp_path) == 2
+
+
+@pytest.mark.parametrize("share, affinity, crew", [
+    (None, 2, 2), (Fraction(6, 5), 2, 1), (Fraction(3, 2), 2, 2), (Fraction(149, 100), 2, 1),
+    (Fraction(9, 5), 2, 2), (Fraction(1, 10), 2, 1), (Fraction(5, 2), 8, 3),
+    (Fraction(12, 5), 8, 2), (Fraction(7, 2), 2, 2), (Fraction(1), 2, 1)])
+def test_the_crew_counts_a_quota_s_part_cpu_from_half_a_cpu(monkeypatch, share, affinity, crew):
+    # A batch's threads (usable_cpus) take the quota rounded up; the general search's crew,
+    # whose threads wait for each other every phase, only where the part is half a CPU.
+    monkeypatch.setattr(cpus, "_affinity_cpus", lambda: affinity)
+    monkeypatch.setattr(cpus, "_own_share", lambda: share)
+    monkeypatch.setattr(cpus, "_own_quota", lambda: None if share is None else -(-share // 1))
+    assert crew_cpus() == crew
+    assert usable_cpus() == min(affinity, affinity if share is None else -(-share // 1))
 
 
 def test_the_quota_caps_the_affinity(monkeypatch):
@@ -163,7 +191,7 @@ def test_other_running_threads_leave_fewer_cpus_to_the_default(tmp_path, monkeyp
     assert cpus.free_cpus(2, loadavg) == 2  # (pinned: the machine's count says nothing)
     # The default thread count of a big game goes through it; explicit counts do not.
     monkeypatch.setattr(rules, "free_cpus", lambda usable: 1)
-    monkeypatch.setattr(rules, "usable_cpus", lambda: 2)
+    monkeypatch.setattr(rules, "crew_cpus", lambda: 2)
     assert rules.check_threads(None, 5000) == 1
     assert rules.check_threads(2, 5000) == 2
     assert cpus.running_elsewhere("0.57 1.14 1.38 2/345 12345") == 1

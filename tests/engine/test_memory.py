@@ -16,7 +16,7 @@ from catmouse import Graph
 from catmouse import engine as selector
 from catmouse import rules as _rules
 from catmouse.engine import env_flag
-from catmouse.engine.cpus import usable_cpus
+from catmouse.engine.cpus import crew_cpus
 from catmouse.engine.facts import MAX_NODES
 from catmouse.engine.planes import layer_bytes
 from catmouse.rules import check_memory
@@ -217,7 +217,7 @@ def test_default_thread_counts(monkeypatch):
     monkeypatch.setattr(_rules, "free_cpus", lambda usable: usable)
     assert _rules.check_threads(None, 5) == 1
     assert _rules.check_threads(None, THREADS_FROM_NODES - 1) == 1
-    assert _rules.check_threads(None, THREADS_FROM_NODES) == usable_cpus()
+    assert _rules.check_threads(None, THREADS_FROM_NODES) == crew_cpus()
     assert _rules.check_threads(3, 5) == 3
     assert _rules.check_threads(1, 5000) == 1
     for bad, error in [(0, ValueError), (-2, ValueError), (True, TypeError), (2.0, TypeError)]:
@@ -283,7 +283,7 @@ def test_documented_thread_facts(monkeypatch):
     helper thread (its stack pages and interpreter state; 256 KiB measured)."""
     monkeypatch.setattr(_rules, "free_cpus", lambda usable: usable)
     assert _rules.check_threads(None, 1023) == 1
-    assert _rules.check_threads(None, 1024) == usable_cpus()
+    assert _rules.check_threads(None, 1024) == crew_cpus()
     peak = selector.current.peak_bytes
     for threads in (2, 3):
         more = (_rules.need_bytes(300, outcome=True, remoteness=False, target=False,
