@@ -32,7 +32,8 @@ cdef void owned_columns(Worker *w, const int32_t *ip, const int32_t *ix, int64_t
                         int64_t W) noexcept nogil:
     """The mouse step's words of ``row`` in the blocks this thread owns (compute_row's
     ``split``), four at a time within a run: the OR and the AND down the column of the
-    row's move rows into w.win and w.lose."""
+    row's move rows into w.win and w.lose.  (compute_row's own loop, repeated: the two
+    sharing inline helpers made one thread 8% slower on a sparse 200-node graph.)"""
     cdef uint64_t y0, y1, y2, y3, n0, n1, n2, n3
     cdef int64_t j = 0, e, base
     while j < W:
