@@ -43,9 +43,9 @@ The answers depend on the move arrays alone: when the reverse arrays are not
 their reverse (the raw entry does not check it), every row is recomputed every
 round instead of trusting the work-list.
 
-Threads: each owns a contiguous range of 64-row blocks (owner_of), so a thread's
-scatter writes only words no other thread writes, and a line another thread
-writes only at the ends of its range; a round is two phases (the
+Threads: rows are owned in runs of 64-row blocks (up to 8 blocks, a cache line
+of a row's words), so a thread's scatter writes only words no other thread
+writes, and rarely a line another thread writes; a round is two phases (the
 cat's step, then the mouse's) with a barrier each, made of CPython locks.  Each
 thread marks changes in change masks of its own, which the readers OR, so no
 word is written by two threads and no atomic read-modify-write is needed.

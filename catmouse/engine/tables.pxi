@@ -143,6 +143,7 @@ cdef Shared *shared_alloc(const Game *g, int32_t threads) noexcept nogil:
     cdef char *p
     cdef int32_t i, par
     cdef int64_t b
+    cdef int32_t shift = run_shift(W, threads)
     cdef Shared *s
     cdef Worker *w
     # On 32-bit, a count past the address space would wrap in the size_t cast below.
@@ -200,7 +201,7 @@ cdef Shared *shared_alloc(const Game *g, int32_t threads) noexcept nogil:
         w.queue[0] = w.fresh_words + W * CW
         w.queue[1] = w.queue[0] + W
         for b in range(W):
-            if owner_of(b, W, threads) == i:
+            if owner_of(b, shift, threads) == i:
                 w.owned[b >> 6] |= (<uint64_t> 1) << (b & 63)
                 w.n_owned += 1
         for par in range(2):
@@ -220,17 +221,20 @@ cdef Shared *shared_alloc(const Game *g, int32_t threads) noexcept nogil:
     return s
 
 
-cdef inline int32_t owner_of(int64_t block, int64_t W, int64_t threads) noexcept nogil:
-    """The thread that owns 64-row block ``block`` of ``W``: each thread a contiguous range
-    of blocks (ranges of the same size to within one block).
+cdef int32_t run_shift(int64_t W, int64_t threads) noexcept nogil:
+    """Blocks are owned in runs of ``1 << shift``: up to 8, a cache line of a row's words,
+    while every thread keeps at least two runs.  A scatter writes word ``block`` of many
+    rows: with single blocks dealt in turn, threads would write neighbouring words of
+    one line (false sharing)."""
+    cdef int32_t shift = 0
+    while shift < 3 and (W >> (shift + 1)) >= 2 * threads:
+        shift += 1
+    return shift
 
-    So a row's words change owner only at the ranges' ends.  With runs of up to 8 blocks
-    dealt in turn (a cache line of a row's words each), each thread's lines neighboured the
-    other's: two threads spent 1.4 to 1.7 times one thread's CPU on a phase, where
-    contiguous ranges spent 1.0 to 1.6 (phase counters: sparse graphs of 3000 and 3072
-    nodes, the 60x60 grid), and the runs' shares taken one after the other on two cores
-    1.15."""
-    return <int32_t> (block * threads // W)
+
+cdef inline int32_t owner_of(int64_t block, int32_t shift, int64_t threads) noexcept nogil:
+    """The thread that owns 64-row block ``block`` (runs of ``1 << shift`` blocks in turn)."""
+    return <int32_t> ((block >> shift) % threads)
 
 
 cdef inline bint owns_block(const Worker *w, int64_t block) noexcept nogil:
