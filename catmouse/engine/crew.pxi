@@ -89,8 +89,8 @@ cdef int run_phase(Shared *s, int32_t phase) noexcept nogil:
         busy += s.workers[i].busy_ns  # (written before its done lock was released)
     if status < 0 or s.abort:
         return -1
-    pace_threaded(&s.pace, cm_wall_ns() - start, busy,
-                  phase == PHASE_OUTPUT)
+    if phase != PHASE_SEED:  # (pace.pxi: the seeding is not judged)
+        pace_threaded(&s.pace, cm_wall_ns() - start, busy, phase == PHASE_OUTPUT)
     return 0
 
 
