@@ -183,4 +183,23 @@ static inline void cm_advise_huge(void *start, size_t size) {
 #endif
 }
 
+/* Fault in the whole pages of [start, start + size) for writing, keeping what they hold
+ * (Linux 5.14 and later: MADV_POPULATE_WRITE); elsewhere, or on older kernels, a no-op: the
+ * pages are then faulted in by their first writes, as without it. */
+#if defined(__linux__) && !defined(MADV_POPULATE_WRITE)
+#define MADV_POPULATE_WRITE 23
+#endif
+static inline void cm_populate(void *start, size_t size) {
+#if defined(__linux__)
+    const uintptr_t page = 4096;
+    uintptr_t first = ((uintptr_t)start + page - 1) & ~(page - 1);
+    uintptr_t end = ((uintptr_t)start + size) & ~(page - 1);
+    if (end > first)
+        (void)madvise((void *)first, (size_t)(end - first), MADV_POPULATE_WRITE);
+#else
+    (void)start;
+    (void)size;
+#endif
+}
+
 #endif /* CATMOUSE_BITOPS_H */

@@ -43,9 +43,9 @@ The answers depend on the move arrays alone: when the reverse arrays are not
 their reverse (the raw entry does not check it), every row is recomputed every
 round instead of trusting the work-list.
 
-Threads: rows are owned in runs of 64-row blocks (up to 8 blocks, a cache line
-of a row's words), so a thread's scatter writes only words no other thread
-writes, and rarely a line another thread writes; a round is two phases (the
+Threads: each owns a contiguous range of 64-row blocks (owner_of), so a thread's
+scatter writes only words no other thread writes, and a line another thread
+writes only at the ends of its range; a round is two phases (the
 cat's step, then the mouse's) with a barrier each, made of CPython locks.  Each
 thread marks changes in change masks of its own, which the readers OR, so no
 word is written by two threads and no atomic read-modify-write is needed.
@@ -93,6 +93,7 @@ cdef extern from "_bitops.h" nogil:
     int32_t cm_load32(const int32_t *p)
     void cm_store_flag(int32_t *p, int32_t v)
     void cm_advise_huge(void *start, size_t size)
+    void cm_populate(void *start, size_t size)
     void cm_prefetch_w(const void *p)
     void cm_transpose64(uint64_t *a)
     int cm_tile_bits(const uint64_t *tile, uint64_t *any)
@@ -130,6 +131,9 @@ cdef enum:
     PHASE_OUTPUT = 2
     PHASE_EXIT = 3
     PHASE_SEED = 4
+    PHASE_TOUCH = 5
+    # First touches are dealt to the threads in chunks of this many bytes (a huge page).
+    TOUCH_CHUNK = 1 << 21
     # From this size on a table is worth the huge-page hint (smaller ones come from the heap).
     HUGE_TABLE = 1 << 22
 

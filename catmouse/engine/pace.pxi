@@ -13,12 +13,12 @@
 # - The first window of WINDOW_NS of threaded phases (the first rounds) with fewer than
 #   START_PERCENT / 100: the search starts again on one thread, with one thread's tables,
 #   losing those milliseconds (a few per cent of a call that takes threads at all: 1024 nodes
-#   and up).  The seeding is not judged: it is the first to write the fresh tables, and the
-#   kernel's work on their page faults (zeroing; for huge pages perhaps compacting) can fall
-#   on one thread.  In some calls one thread's share of it took 6 to 9 ms against the other's
-#   1, so the window, which that one phase filled, saw about 1.1 CPUs where the rounds after
-#   it had 1.7 to 1.8: 0 to 17 of 40 calls of a sparse 3000-node graph (by the machine's
-#   state) started again on one thread for it.
+#   and up).  The first phases are not judged: the first touch of the tables' pages
+#   (tables.pxi, first_touch; dealt to the threads by chunks) and the seeding.  The kernel's
+#   work on page faults can fall on one thread: where each thread wrote its own rows first,
+#   one thread's share of the seeding or of round 1 took 6 to 15 ms in some calls against
+#   the other's 1 to 2, and the window saw about 1.15 CPUs where the rounds after it had 1.7
+#   to 1.9.
 # - A later window with fewer than ALONE_PERCENT / 100 (the machine got busy during the
 #   search): the calling thread runs every share itself, in turn, and the helpers sleep on
 #   their locks.  Every share is the same work whichever thread runs it, so the tables do not

@@ -203,14 +203,3 @@ cdef int mouse_rows_to_rem(Worker *w, Shared *s) noexcept nogil:
         if poll(w, s) < 0:
             return -1
     return 0
-
-
-cdef void zero_own_planes(Worker *w) noexcept nogil:
-    """Clear this thread's rows of both turns' planes of layer 0 (round 1, before any is
-    set): in parallel, and the first touch of those pages with them."""
-    cdef Shared *s = <Shared *> w.shared
-    cdef int64_t row, W = s.W, n = s.n
-    for row in range(n):
-        if owns(w, s, row):
-            memset(s.layers[0] + row * 8 * W, 0, <size_t> (8 * W * 8))
-            memset(s.layers[0] + (n + row) * 8 * W, 0, <size_t> (8 * W * 8))

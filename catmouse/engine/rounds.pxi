@@ -251,8 +251,6 @@ cdef int phase_step(Worker *w, bint cat) noexcept nogil:
     cdef uint64_t *queue
     cdef uint64_t x
     cdef int64_t u, first, last
-    if cat and k == 1 and s.layers[0] != NULL:
-        zero_own_planes(w)
     if cat:
         # Masks of two rounds ago are free again: clear the rows this thread listed.
         for i in range(w.n_changed_cat[par]):

@@ -68,10 +68,9 @@ def test_threads_give_identical_tables(seed):
 
 
 @pytest.mark.parametrize("n", [600, 1100, 2000])
-def test_threads_owning_runs_of_blocks_give_identical_tables(n):
-    # Threads own runs of 2, 4 or 8 row blocks once every thread has two runs (600 nodes:
-    # 10 blocks, runs of 2 for 2 threads; 1100: 18 blocks, runs of 4 for 2 threads, of 2
-    # for 3; 2000: 32 blocks, runs of 8 for 2 threads, of 4 for 3).
+def test_threads_owning_ranges_of_blocks_give_identical_tables(n):
+    # Threads own contiguous ranges of row blocks (owner_of): 600 nodes are 10 blocks (5 and
+    # 5 on 2 threads, 3, 3 and 4 on 3), 1100 are 18, 2000 are 32.
     game = random_game(random.Random(n), n, density=3 / n)
     one = tables(game)
     for threads in (2, 3):
