@@ -131,7 +131,6 @@ cdef enum:
     PHASE_OUTPUT = 2
     PHASE_EXIT = 3
     PHASE_SEED = 4
-    PHASE_TOUCH = 5
     # First touches are dealt to the threads in chunks of this many bytes (a huge page).
     TOUCH_CHUNK = 1 << 21
     # From this size on a table is worth the huge-page hint (smaller ones come from the heap).

@@ -56,8 +56,6 @@ cdef int run_phase_here(Worker *w, int32_t phase) noexcept nogil:
         return phase_output(w)
     if phase == PHASE_SEED:
         seed_rows(w)
-    if phase == PHASE_TOUCH:
-        first_touch(w)
     return 0
 
 
@@ -91,7 +89,7 @@ cdef int run_phase(Shared *s, int32_t phase) noexcept nogil:
         busy += s.workers[i].busy_ns  # (written before its done lock was released)
     if status < 0 or s.abort:
         return -1
-    if phase != PHASE_SEED and phase != PHASE_TOUCH:  # (pace.pxi: not judged)
+    if phase != PHASE_SEED:  # (pace.pxi: the seeding is not judged)
         pace_threaded(&s.pace, cm_wall_ns() - start, busy, phase == PHASE_OUTPUT)
     return 0
 
@@ -119,7 +117,6 @@ cdef int64_t general_run(Shared *s, object progress, list layers) except -2:
     cdef int32_t i, status
     cdef double last = 0.0
     with nogil:
-        run_phase(s, PHASE_TOUCH)
         seed_masks(s)
         run_phase(s, PHASE_SEED)
     if s.pace.restart:
@@ -264,7 +261,7 @@ cdef int64_t general_attempt(const Game *g, uint8_t *outcome, int32_t *rem, int6
         s.tm = <int32_t> ((target - s.tt * nn) // n)
         s.tc = <int32_t> (target % n)
     try:
-        # (Layer 0 is cleared by the threads' first phase: first_touch.)
+        # (Layer 0 is cleared by the threads as they seed: first_touch.)
         if rem != NULL:
             own_planes = <uint64_t *> PyMem_RawMalloc(<size_t> layer_size(n))
             if own_planes == NULL:

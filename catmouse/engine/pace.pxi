@@ -13,9 +13,9 @@
 # - The first window of WINDOW_NS of threaded phases (the first rounds) with fewer than
 #   START_PERCENT / 100: the search starts again on one thread, with one thread's tables,
 #   losing those milliseconds (a few per cent of a call that takes threads at all: 1024 nodes
-#   and up).  The first phases are not judged: the first touch of the tables' pages
-#   (tables.pxi, first_touch; dealt to the threads by chunks) and the seeding.  The kernel's
-#   work on page faults can fall on one thread: where each thread wrote its own rows first,
+#   and up).  The seeding is not judged: it starts with the first touch of the tables'
+#   pages (tables.pxi, first_touch; dealt to the threads by chunks), and the kernel's work
+#   on page faults can fall on one thread.  Where each thread wrote its own rows first,
 #   one thread's share of the seeding or of round 1 took 6 to 15 ms in some calls against
 #   the other's 1 to 2, and the window saw about 1.15 CPUs where the rounds after it had 1.7
 #   to 1.9.

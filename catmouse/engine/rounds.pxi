@@ -452,7 +452,7 @@ cdef void seed_masks(Shared *s) noexcept nogil:
 
 cdef void seed_rows(Worker *w) noexcept nogil:
     """Round 0: the terminal positions by rule precedence, in every orientation, in this
-    thread's rows; the count in w.decided."""
+    thread's rows; the count in w.decided.  First this thread's share of the first touch."""
     cdef Shared *s = <Shared *> w.shared
     cdef const Game *g = s.g
     cdef const uint8_t *flags = g.flags
@@ -464,6 +464,7 @@ cdef void seed_rows(Worker *w) noexcept nogil:
     cdef const uint64_t *cat_stuck = s.scratch + 4 * W
     cdef uint64_t pad, bit, mw, cw, x, valid
     cdef int64_t decided = 0
+    first_touch(w)
     pad = 0 if n % 64 == 0 else ONES << (n % 64)
     # Rows by cat (bits are mice).
     for u in range(n):

@@ -248,9 +248,9 @@ cdef void touch_chunks(Worker *w, char *start, int64_t size, bint zero) noexcept
 
 
 cdef void first_touch(Worker *w) noexcept nogil:
-    """The crew's first phase: the pages of the bit tables, of the outcome table and of
-    layer 0 of the remoteness planes (cleared here), first written by the threads in turn
-    by chunks, not by rows.
+    """The start of the seeding: the pages of the bit tables, of the outcome table and of
+    layer 0 of the remoteness planes (cleared here; no plane is written before round 1),
+    faulted in by the threads in turn by chunks, not by rows.
 
     The allocator hands back the low part of these blocks from memory it kept, and the high
     part fresh from the kernel, whose first writes cost page faults (zeroing, perhaps
