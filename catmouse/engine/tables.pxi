@@ -248,8 +248,8 @@ cdef void touch_chunks(Worker *w, char *start, int64_t size, bint zero) noexcept
 
 
 cdef void first_touch(Worker *w) noexcept nogil:
-    """The start of the seeding: the pages of the bit tables, of the outcome table and of
-    layer 0 of the remoteness planes (cleared here; no plane is written before round 1),
+    """The start of the seeding: the pages of the bit tables, of the outcome table (and of
+    an int32 remoteness table), and of layer 0 of the remoteness planes (cleared here; no plane is written before round 1),
     faulted in by the threads in turn by chunks, not by rows.
 
     The allocator hands back the low part of these blocks from memory it kept, and the high
@@ -271,6 +271,8 @@ cdef void first_touch(Worker *w) noexcept nogil:
                  False)
     if s.outcome != NULL:
         touch_chunks(w, <char *> s.outcome, 2 * n * n, False)
+    if s.rem != NULL:
+        touch_chunks(w, <char *> s.rem, 2 * n * n * 4, False)
     if s.layers[0] != NULL:
         touch_chunks(w, <char *> s.layers[0], layer_size(n), True)
 
