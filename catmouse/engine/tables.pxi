@@ -233,24 +233,11 @@ cdef inline int32_t owner_of(int64_t block, int64_t W, int64_t threads) noexcept
     return <int32_t> (block * threads // W)
 
 
-cdef void touch_chunks(Worker *w, char *start, int64_t size, bint zero) noexcept nogil:
-    """This thread's chunks of ``size`` bytes from ``start`` (chunks of TOUCH_CHUNK dealt in
-    turn): faulted in keeping what they hold, or zeroed (``zero``)."""
-    cdef Shared *s = <Shared *> w.shared
-    cdef int64_t c = <int64_t> w.id * TOUCH_CHUNK, end
-    while c < size:
-        end = c + TOUCH_CHUNK if c + TOUCH_CHUNK < size else size
-        if zero:
-            memset(start + c, 0, <size_t> (end - c))
-        else:
-            cm_populate(start + c, <size_t> (end - c))
-        c += <int64_t> s.threads * TOUCH_CHUNK
-
-
 cdef void first_touch(Worker *w) noexcept nogil:
     """The start of the seeding: the pages of the bit tables, of the outcome table (and of
-    an int32 remoteness table), and of layer 0 of the remoteness planes (cleared here; no plane is written before round 1),
-    faulted in by the threads in turn by chunks, not by rows.
+    an int32 remoteness table) and of layer 0 of the remoteness planes (cleared here; no
+    plane is written before round 1), faulted in by the threads in turn by chunks, not by
+    rows.
 
     The allocator hands back the low part of these blocks from memory it kept, and the high
     part fresh from the kernel, whose first writes cost page faults (zeroing, perhaps
@@ -261,20 +248,32 @@ cdef void first_touch(Worker *w) noexcept nogil:
     1.15 CPUs.  (The faulting keeps the pages' contents: where the kernel cannot do it,
     before Linux 5.14 and elsewhere, the pages are faulted in by their first writes.)"""
     cdef Shared *s = <Shared *> w.shared
-    cdef char *tables = <char *> s.D0
-    cdef int64_t n = s.n
+    cdef int64_t n = s.n, c, end, r
+    cdef char *start[4]
+    cdef int64_t size[4]
     if s.threads == 1:
         if s.layers[0] != NULL:
             memset(s.layers[0], 0, <size_t> layer_size(n))
         return
-    touch_chunks(w, tables, <int64_t> ((<char *> s) + layout_bytes(n, s.threads) - tables),
-                 False)
-    if s.outcome != NULL:
-        touch_chunks(w, <char *> s.outcome, 2 * n * n, False)
-    if s.rem != NULL:
-        touch_chunks(w, <char *> s.rem, 2 * n * n * 4, False)
-    if s.layers[0] != NULL:
-        touch_chunks(w, <char *> s.layers[0], layer_size(n), True)
+    # The regions: the bit tables to the block's end, the outcome and int32 remoteness tables
+    # (faulted in), layer 0 of the planes (cleared); chunks of TOUCH_CHUNK dealt in turn.
+    start[0] = <char *> s.D0
+    size[0] = <int64_t> ((<char *> s) + layout_bytes(n, s.threads) - start[0])
+    start[1] = <char *> s.outcome
+    size[1] = 2 * n * n if s.outcome != NULL else 0
+    start[2] = <char *> s.rem
+    size[2] = 8 * n * n if s.rem != NULL else 0
+    start[3] = <char *> s.layers[0]
+    size[3] = layer_size(n) if s.layers[0] != NULL else 0
+    for r in range(4):
+        c = <int64_t> w.id * TOUCH_CHUNK
+        while c < size[r]:
+            end = c + TOUCH_CHUNK if c + TOUCH_CHUNK < size[r] else size[r]
+            if r == 3:
+                memset(start[r] + c, 0, <size_t> (end - c))
+            else:
+                cm_populate(start[r] + c, <size_t> (end - c))
+            c += <int64_t> s.threads * TOUCH_CHUNK
 
 
 cdef inline bint owns_block(const Worker *w, int64_t block) noexcept nogil:
