@@ -255,10 +255,13 @@ cdef void first_touch(Worker *w) noexcept nogil:
         if s.layers[0] != NULL:
             memset(s.layers[0], 0, <size_t> layer_size(n))
         return
-    # The regions: the bit tables to the block's end, the outcome and int32 remoteness tables
-    # (faulted in), layer 0 of the planes (cleared); chunks of TOUCH_CHUNK dealt in turn.
+    # The regions, each written whole by the search (so faulting them in costs no memory
+    # that it would not take): the 6 bit tables the seeding writes, the outcome and int32
+    # remoteness tables (faulted in), layer 0 of the planes (cleared); chunks of TOUCH_CHUNK
+    # dealt in turn.  Not FC/FM, the lists and the masks: a search may never touch most of
+    # them (the thin lists are 450 MB at 60,000 nodes).
     start[0] = <char *> s.D0
-    size[0] = <int64_t> ((<char *> s) + layout_bytes(n, s.threads) - start[0])
+    size[0] = 6 * n * s.W * 8
     start[1] = <char *> s.outcome
     size[1] = 2 * n * n if s.outcome != NULL else 0
     start[2] = <char *> s.rem
