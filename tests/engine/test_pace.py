@@ -20,6 +20,7 @@ from oracle import CAT_FORBIDDEN, HOLE, csr
 
 import catmouse
 from catmouse import Graph
+from catmouse.engine.planes import layer_bytes
 
 bits_c = pytest.importorskip("catmouse.engine.bits_c")
 
@@ -114,6 +115,31 @@ def test_threads_splitting_the_mouse_rows_by_words_give_one_threads_tables(n, th
     one = tables(bits_c, game, 1)
     with pace_mode(NEVER_ALONE):
         assert tables(bits_c, game, threads) == one
+        assert bits_c._pace_counts()[:3] == (0, 0, 0)
+
+
+def planes_tables(game, threads, fill):
+    """(decided, outcome, layers) of planes mode, the buffers filled with ``fill`` first."""
+    mouse, cat, flags = game
+    n = len(flags)
+    outcome = bytearray([fill]) * (2 * n * n)
+    planes = bytearray([fill]) * layer_bytes(n)
+    more: list = []
+    decided = bits_c.propagate(n, bytes(flags), *csr(mouse), *csr(cat), outcome, threads=threads,
+                               planes=planes, more_planes=more)
+    return decided, bytes(outcome), [bytes(planes)] + [bytes(layer) for layer in more]
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+def test_the_threads_clear_every_chunk_of_a_filled_planes_buffer(threads):
+    # Each thread starts its seeding by clearing its 2 MB chunks of layer 0 (tables.pxi,
+    # first_touch, chunks dealt in turn): 1,500 nodes make a layer of 4.6 MB, three chunks.
+    # The buffers come filled, so a chunk left uncleared would show in the planes.
+    game = sparse_game(1500, 1505)
+    assert layer_bytes(1500) > 2 * 2**21
+    one = planes_tables(game, 1, 0x00)
+    with pace_mode(NEVER_ALONE):
+        assert planes_tables(game, threads, 0xA5) == one
         assert bits_c._pace_counts()[:3] == (0, 0, 0)
 
 
