@@ -239,8 +239,8 @@ cdef void first_touch(Worker *w) noexcept nogil:
     plane is written before round 1), faulted in by the threads in turn by chunks, not by
     rows.
 
-    The allocator hands back the low part of these blocks from memory it kept, and the high
-    part fresh from the kernel, whose first writes cost page faults (zeroing, perhaps
+    The allocator seems to hand back the low part of these blocks from memory it kept, and
+    the high part fresh from the kernel, whose first writes cost page faults (zeroing, perhaps
     compacting huge pages).  Where each thread wrote its own rows first, one thread took
     those faults alone: in some calls its share of the seeding or of round 1 took 6 to 15 ms
     against the other's 1 to 2 (analyze of a sparse 3000-node graph, threads owning
