@@ -163,20 +163,28 @@ static inline void cm_prefetch_w(const void *p) {
 #endif
 }
 
+#if defined(__linux__)
+#include <sys/mman.h>
+#if !defined(MADV_POPULATE_WRITE)
+#define MADV_POPULATE_WRITE 23 /* (Linux 5.14; older headers lack it, older kernels refuse it) */
+#endif
+/* ``advice`` for the whole ``unit``-byte units (a power of two) inside [start, start + size);
+ * a refusal is ignored: every advice here is a hint. */
+static inline void cm_madvise_inside(void *start, size_t size, uintptr_t unit, int advice) {
+    uintptr_t first = ((uintptr_t)start + unit - 1) & ~(unit - 1);
+    uintptr_t end = ((uintptr_t)start + size) & ~(unit - 1);
+    if (end > first)
+        (void)madvise((void *)first, (size_t)(end - first), advice);
+}
+#endif
+
 /* Huge pages for a big table not yet touched (Linux's transparent huge pages in their
  * "madvise" mode): its first writes then fault 2 MiB at a time instead of 4 KiB, each fault
  * a trip through the kernel (a 72 MB table: about 17,500 faults fewer).  A hint only: a
  * no-op elsewhere, and harmless on pages already touched. */
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
 static inline void cm_advise_huge(void *start, size_t size) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-    const uintptr_t huge = (uintptr_t)1 << 21;
-    uintptr_t first = ((uintptr_t)start + huge - 1) & ~(huge - 1);
-    uintptr_t end = ((uintptr_t)start + size) & ~(huge - 1);
-    if (end > first)
-        (void)madvise((void *)first, (size_t)(end - first), MADV_HUGEPAGE);
+    cm_madvise_inside(start, size, (uintptr_t)1 << 21, MADV_HUGEPAGE);
 #else
     (void)start;
     (void)size;
@@ -186,16 +194,9 @@ static inline void cm_advise_huge(void *start, size_t size) {
 /* Fault in the whole pages of [start, start + size) for writing, keeping what they hold
  * (Linux 5.14 and later: MADV_POPULATE_WRITE); elsewhere, or on older kernels, a no-op: the
  * pages are then faulted in by their first writes, as without it. */
-#if defined(__linux__) && !defined(MADV_POPULATE_WRITE)
-#define MADV_POPULATE_WRITE 23
-#endif
 static inline void cm_populate(void *start, size_t size) {
 #if defined(__linux__)
-    const uintptr_t page = 4096;
-    uintptr_t first = ((uintptr_t)start + page - 1) & ~(page - 1);
-    uintptr_t end = ((uintptr_t)start + size) & ~(page - 1);
-    if (end > first)
-        (void)madvise((void *)first, (size_t)(end - first), MADV_POPULATE_WRITE);
+    cm_madvise_inside(start, size, 4096, MADV_POPULATE_WRITE);
 #else
     (void)start;
     (void)size;

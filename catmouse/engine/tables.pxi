@@ -259,7 +259,7 @@ cdef void first_touch(Worker *w) noexcept nogil:
     # that it would not take): the 6 bit tables the seeding writes, the outcome and int32
     # remoteness tables (faulted in), layer 0 of the planes (cleared); chunks of TOUCH_CHUNK
     # dealt in turn.  Not FC/FM, the lists and the masks: a search may never touch most of
-    # them (the thin lists are 450 MB at 60,000 nodes).
+    # them (layout_bytes gives the thin lists 450 MB at 60,000 nodes).
     start[0] = <char *> s.D0
     size[0] = 6 * n * s.W * 8
     start[1] = <char *> s.outcome
