@@ -116,6 +116,7 @@ cdef int64_t general_run(Shared *s, object progress, list layers) except -2:
     cdef int64_t code, found
     cdef int32_t i, status
     cdef double last = 0.0
+    s.counting = progress is not None
     with nogil:
         seed_masks(s)
         run_phase(s, PHASE_SEED)
@@ -128,7 +129,6 @@ cdef int64_t general_run(Shared *s, object progress, list layers) except -2:
         if code >= 0:
             return code
     if progress is not None:
-        s.counting = True
         last = monotonic()
     while True:
         if s.round == 0x7FFFFFFF:

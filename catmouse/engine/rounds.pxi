@@ -452,7 +452,9 @@ cdef void seed_masks(Shared *s) noexcept nogil:
 
 cdef void seed_rows(Worker *w) noexcept nogil:
     """Round 0: the terminal positions by rule precedence, in every orientation, in this
-    thread's rows; the count in w.decided.  First this thread's share of the first touch."""
+    thread's rows; their count in w.decided if the search counts (Shared.counting: else
+    count_decided counts them all at the end).  First this thread's share of the first
+    touch."""
     cdef Shared *s = <Shared *> w.shared
     cdef const Game *g = s.g
     cdef const uint8_t *flags = g.flags
@@ -464,6 +466,7 @@ cdef void seed_rows(Worker *w) noexcept nogil:
     cdef const uint64_t *cat_stuck = s.scratch + 4 * W
     cdef uint64_t pad, bit, mw, cw, x, valid
     cdef int64_t decided = 0
+    cdef bint counting = s.counting
     first_touch(w)
     pad = 0 if n % 64 == 0 else ONES << (n % 64)
     # Rows by cat (bits are mice).
@@ -488,7 +491,8 @@ cdef void seed_rows(Worker *w) noexcept nogil:
                 mw &= ~pad
             s.MW0T[base + j] = mw
             s.CW0T[base + j] = cw
-            decided += cm_popcount64(mw | cw)
+            if counting:
+                decided += cm_popcount64(mw | cw)
             # Cat to move at (m, u).
             cw = bit
             mw = hole[j] & ~cw
@@ -515,7 +519,8 @@ cdef void seed_rows(Worker *w) noexcept nogil:
             mw |= cat_stuck[j] & ~cw
             s.MW1[base + j] = mw
             s.CW1[base + j] = cw
-            decided += cm_popcount64(mw | cw)
+            if counting:
+                decided += cm_popcount64(mw | cw)
     w.decided = decided
 
 
