@@ -82,7 +82,6 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
     wrote (one exchange a round between the cores' caches, not two)."""
     cdef int64_t W = s.W, CW = s.CW, n = s.n
     cdef int32_t k = s.round, par = k & 1
-    cdef const uint8_t *flags = s.g.flags
     cdef const int32_t *ip
     cdef const int32_t *ix
     cdef const uint64_t *any_src
@@ -113,9 +112,9 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
         # queued it, so at least one word changed.)
         words = span
     elif cat:
-        words = dirty_words(w, s, s.chg_cat[par ^ 1], ip, ix, row, True, s.threads)
+        words = dirty_words(w, s, s.chg_cat[par ^ 1], ip, ix, row, s.threads)
     else:
-        words = dirty_words(w, s, w.chg_mouse[par], ip, ix, row, False, 1)
+        words = dirty_words(w, s, w.chg_mouse[par], ip, ix, row, 1)
     if words == 0:
         return
     dense = words * DENSE_SHARE >= span
@@ -131,10 +130,7 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
             y = y1 = y2 = y3 = 0
             nw = n1 = n2 = n3 = ONES
             for e in range(ip[row], ip[row + 1]):
-                v = ix[e]
-                if cat and flags[v] & CAT_FORBIDDEN:
-                    continue
-                base = v * W + j
+                base = ix[e] * W + j
                 y |= any_src[base]
                 y1 |= any_src[base + 1]
                 y2 |= any_src[base + 2]
@@ -157,8 +153,6 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
             nw = ONES
             for e in range(ip[row], ip[row + 1]):
                 v = ix[e]
-                if cat and flags[v] & CAT_FORBIDDEN:
-                    continue
                 y |= any_src[v * W + j]
                 nw &= all_src[v * W + j]
             win[j] = y
@@ -176,8 +170,6 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
                 nw = ONES
                 for e in range(ip[row], ip[row + 1]):
                     v = ix[e]
-                    if cat and flags[v] & CAT_FORBIDDEN:
-                        continue
                     y |= any_src[v * W + word]
                     nw &= all_src[v * W + word]
                 win[word] = y
@@ -475,8 +467,13 @@ cdef void seed_rows(Worker *w) noexcept nogil:
             continue
         base = u * W
         if flags[u] & CAT_FORBIDDEN:
+            # The cat never stands here, and a move here is no move: the row is every mouse
+            # winning and none losing, which an AND and an OR over the cat's moves pass by,
+            # so the cat step reads it without asking which moves count.  No step writes it.
             for j in range(W):
                 s.D1T[base + j] = ONES
+                s.MW0T[base + j] = ONES
+                s.CW0T[base + j] = 0
             continue
         for j in range(W):
             bit = ((<uint64_t> 1) << (u & 63)) if j == (u >> 6) else 0

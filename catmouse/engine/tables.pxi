@@ -320,22 +320,19 @@ cdef inline void mark(uint64_t *mask, int32_t *stamp, int32_t *listed, int64_t *
 
 
 cdef inline int64_t dirty_words(Worker *w, Shared *s, const uint64_t *chg, const int32_t *ip,
-                                const int32_t *ix, int64_t row, bint cat,
-                                int64_t masks) noexcept nogil:
+                                const int32_t *ix, int64_t row, int64_t masks) noexcept nogil:
     """OR of the change masks of the row's moves into w.dirty; returns the words set.
-    ``chg``: the first of ``masks`` threads' masks (n rows of CW words each)."""
+    ``chg``: the first of ``masks`` threads' masks (n rows of CW words each).  A cat's
+    move onto a node it may not stand on is read too: that row never changes."""
     cdef int64_t CW = s.CW, j, k, t, total = 0, stride = <int64_t> s.n * s.CW
     cdef int32_t v
-    cdef const uint8_t *flags = s.g.flags
     cdef const uint64_t *at
     cdef uint64_t one
     if CW == 1 and masks == 1:
         # (Up to 4,096 nodes and one mask: a word a row.)
         one = 0
         for k in range(ip[row], ip[row + 1]):
-            v = ix[k]
-            if not (cat and flags[v] & CAT_FORBIDDEN):
-                one |= chg[v]
+            one |= chg[ix[k]]
         w.dirty[0] = one
         w.work += ip[row + 1] - ip[row]
         return cm_popcount64(one)
@@ -343,8 +340,6 @@ cdef inline int64_t dirty_words(Worker *w, Shared *s, const uint64_t *chg, const
         w.dirty[j] = 0
     for k in range(ip[row], ip[row + 1]):
         v = ix[k]
-        if cat and flags[v] & CAT_FORBIDDEN:
-            continue
         for t in range(masks):
             at = chg + t * stride + v * CW
             for j in range(CW):
