@@ -275,6 +275,8 @@ cdef int phase_step(Worker *w, bint cat) noexcept nogil:
                 queue = s.workers[u].queue[0 if cat else 1]
                 x |= queue[b]
                 queue[b] = 0
+            if cat:
+                x &= ~s.scratch[b]  # (not the nodes the cat may not stand on: seed_masks)
             while x:
                 ring_push(w, <int32_t> ((b << 6) + cm_ctz64(x)), cap)
                 x &= x - 1
@@ -300,9 +302,9 @@ cdef void queue_predecessors(Worker *w, Shared *s, bint cat) noexcept nogil:
     """Queue for the next step the predecessors of the rows this thread changed in this
     one, in its own bitmap (any thread's rows): after the barrier each thread takes its
     blocks' bits from every bitmap.  Each changed row's predecessors are listed once, by
-    the thread that changed it, rather than by every thread."""
+    the thread that changed it, rather than by every thread.  (Cats on nodes they may
+    not stand on are queued too, and left out where the work-list is built.)"""
     cdef int32_t par = s.round & 1
-    cdef const uint8_t *flags = s.g.flags
     cdef const int32_t *rip
     cdef const int32_t *rix
     cdef const int32_t *rows
@@ -328,8 +330,7 @@ cdef void queue_predecessors(Worker *w, Shared *s, bint cat) noexcept nogil:
         row = rows[i]
         for e in range(rip[row], rip[row + 1]):
             pred = rix[e]
-            if cat or not flags[pred] & CAT_FORBIDDEN:  # (the cat never stands on one)
-                queue[pred >> 6] |= (<uint64_t> 1) << (pred & 63)
+            queue[pred >> 6] |= (<uint64_t> 1) << (pred & 63)
         w.work += rip[row + 1] - rip[row]
 
 
