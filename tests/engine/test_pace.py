@@ -188,7 +188,8 @@ def test_the_helpers_leave_after_a_restart_and_after_switching():
     for mode in (STARVED, STARVED_LATER):
         with pace_mode(mode):
             tables(bits_c, game, 3)
-    assert os_threads_back_to(before) == before
+    # (At most as many as before: a thread an earlier test left may end meanwhile.)
+    assert os_threads_back_to(before) <= before
 
 
 CTRL_C_CHILD = """
