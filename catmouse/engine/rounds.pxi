@@ -234,6 +234,19 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
                     plane_later(w, s.layers, row * 8 * W + 8 * word, nw | nl, k)
 
 
+cdef inline void clear_rows(uint64_t *mask, const int32_t *rows, int64_t count,
+                            int64_t CW) noexcept nogil:
+    """Zero the listed rows of a change mask (CW words a row; a store each below 4,097
+    nodes, where a memset call a row cost more than the store)."""
+    cdef int64_t i
+    if CW == 1:
+        for i in range(count):
+            mask[rows[i]] = 0
+        return
+    for i in range(count):
+        memset(&mask[rows[i] * CW], 0, <size_t> CW * 8)
+
+
 cdef int phase_step(Worker *w, bint cat) noexcept nogil:
     """One thread's part of one step of the round: clear, scatter, queue, compute."""
     cdef Shared *s = <Shared *> w.shared
@@ -245,15 +258,13 @@ cdef int phase_step(Worker *w, bint cat) noexcept nogil:
     cdef int64_t u, first, last
     if cat:
         # Masks of two rounds ago are free again: clear the rows this thread listed.
-        for i in range(w.n_changed_cat[par]):
-            memset(&w.chg_cat[par][w.changed_cat[par][i] * CW], 0, <size_t> CW * 8)
+        clear_rows(w.chg_cat[par], w.changed_cat[par], w.n_changed_cat[par], CW)
         w.n_changed_cat[par] = 0
         scatter_thin(w, s)
         scatter_fresh(w, s)
     else:
-        for i in range(w.n_changed_mouse[par ^ 1]):
-            memset(&w.chg_mouse[par ^ 1][w.changed_mouse[par ^ 1][i] * CW], 0,
-                   <size_t> CW * 8)
+        clear_rows(w.chg_mouse[par ^ 1], w.changed_mouse[par ^ 1],
+                   w.n_changed_mouse[par ^ 1], CW)
         w.n_changed_mouse[par ^ 1] = 0
     w.head = w.tail = 0
     # The work-list, in row order so that the scatters of one 64-row block stay in cache:
