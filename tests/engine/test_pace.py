@@ -9,32 +9,28 @@ tables are the reference the compiled engine's forced fallbacks are checked agai
 
 from __future__ import annotations
 
-import contextlib
 import random
 import sys
 from array import array
 
 import pytest
-from engines import interrupt_a_solving_child, os_threads, os_threads_back_to
-from oracle import CAT_FORBIDDEN, HOLE, csr
+from engines import (
+    NEVER_ALONE,
+    STARVED,
+    STARVED_LATER,
+    STARVED_WRITING,
+    interrupt_a_solving_child,
+    os_threads,
+    os_threads_back_to,
+    pace_mode,
+)
+from oracle import CAT_FORBIDDEN, HOLE, csr, engine_args, planes_run
 
 import catmouse
 from catmouse import Graph
 from catmouse.engine.planes import layer_bytes
 
 bits_c = pytest.importorskip("catmouse.engine.bits_c")
-
-MEASURE, STARVED, NEVER_ALONE, STARVED_LATER, STARVED_WRITING = 0, 1, 2, 3, 4
-
-
-@contextlib.contextmanager
-def pace_mode(mode):
-    previous = bits_c._pace_test(mode)
-    try:
-        yield
-    finally:
-        bits_c._pace_test(previous)
-
 
 def sparse_game(n, seed):
     """Directed moves of about three a node for each player, a few holes and cat bans."""
@@ -120,14 +116,8 @@ def test_threads_splitting_the_mouse_rows_by_words_give_one_threads_tables(n, th
 
 def planes_tables(game, threads, fill):
     """(decided, outcome, layers) of planes mode, the buffers filled with ``fill`` first."""
-    mouse, cat, flags = game
-    n = len(flags)
-    outcome = bytearray([fill]) * (2 * n * n)
-    planes = bytearray([fill]) * layer_bytes(n)
-    more: list = []
-    decided = bits_c.propagate(n, bytes(flags), *csr(mouse), *csr(cat), outcome, threads=threads,
-                               planes=planes, more_planes=more)
-    return decided, bytes(outcome), [bytes(planes)] + [bytes(layer) for layer in more]
+    return planes_run(bits_c, engine_args(*game), threads=threads, fill=fill,
+                      outcome_fill=fill)
 
 
 @pytest.mark.parametrize("threads", [2, 3])

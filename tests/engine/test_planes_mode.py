@@ -17,7 +17,7 @@ import textwrap
 from array import array
 
 import pytest
-from oracle import engine_args, random_game
+from oracle import engine_args, planes_run, random_game
 
 from catmouse.engine.planes import from_remoteness, layer_bytes, remoteness_rows
 
@@ -30,14 +30,9 @@ def both_modes(engine, mouse_moves, cat_moves, flags, threads=1, fill=0xA5):
     outcome = bytearray(2 * n * n)
     rem = array("i", bytes(8 * n * n))
     engine.propagate(*args, outcome, rem, threads=threads)
-    planes_outcome = bytearray(2 * n * n)
-    planes = bytearray([fill]) * layer_bytes(n)
-    more: list = []
-    decided = engine.propagate(*args, planes_outcome, threads=threads, planes=planes,
-                               more_planes=more)
+    decided, planes_outcome, layers = planes_run(engine, args, threads=threads, fill=fill)
     assert decided == sum(1 for code in outcome if code in (1, 2))
-    layers = [bytes(planes)] + [bytes(layer) for layer in more]
-    return (bytes(outcome), rem), (bytes(planes_outcome), layers)
+    return (bytes(outcome), rem), (planes_outcome, layers)
 
 
 def sparse_game(rng, n):

@@ -15,7 +15,15 @@ import random
 from array import array
 
 import pytest
-from oracle import classic_flags, csr, engine_args, gnp_rows, random_board, random_game
+from oracle import (
+    classic_flags,
+    csr,
+    engine_args,
+    gnp_rows,
+    planes_run,
+    random_board,
+    random_game,
+)
 
 from catmouse.engine import planes as planes_module
 from catmouse.engine.facts import CAT_WIN, MOUSE_WIN
@@ -55,17 +63,6 @@ def int32_tables(engine, args):
     return decided, outcome, remoteness
 
 
-def planes_tables(engine, args, fill=0xA5, progress=None):
-    """Planes mode on a buffer of junk (the engine writes every byte of it)."""
-    n = args[0]
-    outcome = bytearray(2 * n * n)
-    planes = bytearray([fill]) * layer_bytes(n)
-    more: list = []
-    extra = {} if progress is None else {"progress": progress}
-    decided = engine.propagate(*args, outcome, planes=planes, more_planes=more, **extra)
-    return decided, outcome, planes, more
-
-
 def sparse_board(rng, n):
     """An undirected sparse board (long games) with a random hole."""
     rows = gnp_rows(rng, n, rng.choice((1.5, 2.5, 4.0)) / n)
@@ -93,7 +90,7 @@ def games(small):
 def check_planes_match_the_int32_table(engine, args):
     n = args[0]
     decided, outcome, remoteness = int32_tables(engine, args)
-    decided_planes, outcome_planes, planes, more = planes_tables(engine, args)
+    decided_planes, outcome_planes, (planes, *more) = planes_run(engine, args)
     assert (decided_planes, outcome_planes) == (decided, outcome)
     values = decode([planes, *more], n)
     for position, (code, rounds, value) in enumerate(zip(outcome, remoteness, values)):
@@ -146,7 +143,7 @@ def test_no_nodes_no_planes(engine):
 def test_progress_is_called_in_planes_mode(engine):
     args = path_board(120)
     calls: list[int] = []
-    decided, *_ = planes_tables(engine, args, progress=calls.append)
+    decided, *_ = planes_run(engine, args, progress=calls.append)
     assert calls and calls[-1] == decided == int32_tables(engine, args)[0]
 
 
@@ -156,8 +153,8 @@ def test_progress_is_called_in_planes_mode(engine):
 def test_both_twins_write_the_same_planes(compiled_engine, args):
     from catmouse.engine import bits_py
 
-    _, outcome, planes, more = planes_tables(bits_py, args, fill=0x00)
-    _, outcome_c, planes_c, more_c = planes_tables(compiled_engine, args, fill=0xFF)
+    _, outcome, (planes, *more) = planes_run(bits_py, args, fill=0x00)
+    _, outcome_c, (planes_c, *more_c) = planes_run(compiled_engine, args, fill=0xFF)
     assert outcome_c == outcome
     assert planes_c == planes
     assert [bytes(layer) for layer in more_c] == [bytes(layer) for layer in more]

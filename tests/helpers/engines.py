@@ -59,6 +59,22 @@ def on_engine(engine: ModuleType) -> Iterator[ModuleType]:
 HAS_TASK_LIST = os.path.isdir("/proc/self/task")
 
 
+# The compiled crew's pacing modes for the tests (catmouse/engine/pace.pxi, _pace_test).
+MEASURE, STARVED, NEVER_ALONE, STARVED_LATER, STARVED_WRITING = 0, 1, 2, 3, 4
+
+
+@contextlib.contextmanager
+def pace_mode(mode: int) -> Iterator[None]:
+    """The compiled crew's pacing in test mode ``mode`` for the block, then as it was."""
+    from catmouse.engine import bits_c
+
+    previous = bits_c._pace_test(mode)
+    try:
+        yield
+    finally:
+        bits_c._pace_test(previous)
+
+
 def os_threads() -> int:
     """The process's threads as the OS counts them (Linux: /proc/self/task)."""
     return len(os.listdir("/proc/self/task"))

@@ -226,6 +226,21 @@ def engine_args(
     return (len(flags), bytes(flags), *csr(mouse_moves), *csr(cat_moves))
 
 
+def planes_run(engine, args: tuple, *, threads: int = 1, fill: int = 0xA5,
+               outcome_fill: int = 0x00, progress=None) -> tuple:
+    """An engine's ``propagate`` in planes mode on buffers filled first (the engine writes
+    every byte of both): (decided, outcome, layers), the layers as bytes, the given one first.
+    The layer's size is planes.layer_bytes's, written out here."""
+    n = args[0]
+    outcome = bytearray([outcome_fill]) * (2 * n * n)
+    planes = bytearray([fill]) * (2 * n * ((n + 63) // 64) * 64)
+    more: list = []
+    extra = {} if progress is None else {"progress": progress}
+    decided = engine.propagate(*args, outcome, threads=threads, planes=planes,
+                               more_planes=more, **extra)
+    return decided, bytes(outcome), [bytes(planes), *(bytes(layer) for layer in more)]
+
+
 def game_flags(n: int, holes=(), cat_forbidden=(), cat_goals=()) -> list[int]:
     """Per-node flags from the node sets :class:`catmouse.Game` takes."""
     flags = [0] * n
