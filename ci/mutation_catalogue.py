@@ -590,11 +590,10 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
      '`1` -> `2`'):
         "where --no-sandbox sits among the browser's options: Chromium reads them in any order",
     ('catmouse/engine/rounds.pxi',
-     'dense = words * DENSE_SHARE >= span',
+     'dense = words * DENSE_SHARE >= W',
      '`>=` -> `>`'):
         'only chooses between the whole-row loop and the changed-words loop at exactly half '
-        'of the words (of the thread\'s blocks) changed: both compute the same row (speed, '
-        'not results)',
+        'of the words changed: both compute the same row (speed, not results)',
     ('catmouse/engine/rounds.pxi',
      'mw &= ~pad',
      'drop the statement'):

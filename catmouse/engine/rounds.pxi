@@ -27,59 +27,17 @@ cdef int64_t count_decided(const Shared *s) noexcept nogil:
     return total
 
 
-cdef void owned_columns(Worker *w, const int32_t *ip, const int32_t *ix, int64_t row,
-                        const uint64_t *any_src, const uint64_t *all_src,
-                        int64_t W) noexcept nogil:
-    """The mouse step's words of ``row`` in the blocks this thread owns (compute_row's
-    ``split``), four at a time within a run: the OR and the AND down the column of the
-    row's move rows into w.win and w.lose.  (compute_row's own loop, repeated: the two
-    sharing inline helpers made one thread 8% slower on a sparse 200-node graph.)"""
-    cdef uint64_t y0, y1, y2, y3, n0, n1, n2, n3
-    cdef int64_t j = 0, e, base
-    while j < W:
-        if (j & 3) == 0 and j + 4 <= W and ((w.owned[j >> 6] >> (j & 63)) & 15) == 15:
-            y0 = y1 = y2 = y3 = 0
-            n0 = n1 = n2 = n3 = ONES
-            for e in range(ip[row], ip[row + 1]):
-                base = ix[e] * W + j
-                y0 |= any_src[base]
-                y1 |= any_src[base + 1]
-                y2 |= any_src[base + 2]
-                y3 |= any_src[base + 3]
-                n0 &= all_src[base]
-                n1 &= all_src[base + 1]
-                n2 &= all_src[base + 2]
-                n3 &= all_src[base + 3]
-            w.win[j] = y0
-            w.win[j + 1] = y1
-            w.win[j + 2] = y2
-            w.win[j + 3] = y3
-            w.lose[j] = n0
-            w.lose[j + 1] = n1
-            w.lose[j + 2] = n2
-            w.lose[j + 3] = n3
-            j += 4
-            continue
-        if owns_block(w, j):
-            y0 = 0
-            n0 = ONES
-            for e in range(ip[row], ip[row + 1]):
-                base = ix[e] * W + j
-                y0 |= any_src[base]
-                n0 &= all_src[base]
-            w.win[j] = y0
-            w.lose[j] = n0
-        j += 1
-
-
 cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everything) noexcept nogil:
     """One row of one step: OR and AND over the moves' rows, only where inputs changed.
 
-    With threads, a cat row is computed whole by the thread that owns its block, and a
-    mouse row by every thread, each in the words of the blocks it owns (``split``): the
-    move rows it reads there are those its own cat step wrote, and the new bits go into
-    the rows by cat of its own blocks, so only the cat step reads rows another thread
-    wrote (one exchange a round between the cores' caches, not two)."""
+    With threads, a row of either step is computed whole by the thread that owns its
+    block; its new bits go into the other orientation's rows at the word of that block,
+    which only this thread writes.  So each step reads move rows whose words both threads
+    wrote.  The mouse step split by words instead (every thread every row, in the words of
+    its blocks), which kept its reads in one core's cache but left each thread nearly all
+    of one thread's work: that work goes with the move rows read, not with their words
+    (2 threads, sparse 3000 nodes: each thread's mouse step 19 to 22 ms of CPU against 27
+    to 29 split by words, and 30 to 43 on one thread)."""
     cdef int64_t W = s.W, CW = s.CW, n = s.n
     cdef int32_t k = s.round, par = k & 1
     cdef const int32_t *ip
@@ -93,8 +51,6 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
     cdef uint64_t x, y, nw, nl, und, y1, y2, y3, n1, n2, n3
     cdef int32_t v
     cdef bint dense, thin, listed_fresh = False, counting = s.counting
-    cdef bint split = not cat and s.threads > 1
-    cdef int64_t span = w.n_owned if split else W   # the words this thread computes
     if cat:
         ip = s.g.c_ip
         ix = s.g.c_ix
@@ -110,22 +66,19 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
     if everything or W <= DENSE:
         # (With at most DENSE words a queued row is recomputed whole: a changed move row
         # queued it, so at least one word changed.)
-        words = span
+        words = W
     elif cat:
         words = dirty_words(w, s, s.chg_cat[par ^ 1], ip, ix, row, s.threads)
     else:
-        words = dirty_words(w, s, w.chg_mouse[par], ip, ix, row, 1)
+        words = dirty_words(w, s, s.chg_mouse[par], ip, ix, row, s.threads)
     if words == 0:
         return
-    dense = words * DENSE_SHARE >= span
+    dense = words * DENSE_SHARE >= W
     moves = ip[row + 1] - ip[row]
     if dense:
         # Four words at a time, down the column of the move rows, kept in registers (a
         # word at a time through win/lose read and wrote them once a move).
         j = 0
-        if split:
-            owned_columns(w, ip, ix, row, any_src, all_src, W)
-            j = W
         while j + 4 <= W:
             y = y1 = y2 = y3 = 0
             nw = n1 = n2 = n3 = ONES
@@ -158,7 +111,7 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
             win[j] = y
             lose[j] = nw
             j += 1
-        w.work += moves * span
+        w.work += moves * W
     else:
         # Only the changed words, each an OR and an AND down the column of the move rows.
         for j in range(CW):
@@ -176,7 +129,7 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
                 lose[word] = nw
         w.work += moves * words
     for j in range(CW):
-        x = (w.owned[j] if split else ONES) if dense else w.dirty[j]
+        x = ONES if dense else w.dirty[j]
         while x:
             word = (j << 6) + cm_ctz64(x)
             x &= x - 1
@@ -268,21 +221,18 @@ cdef int phase_step(Worker *w, bint cat) noexcept nogil:
         w.n_changed_mouse[par ^ 1] = 0
     w.head = w.tail = 0
     # The work-list, in row order so that the scatters of one 64-row block stay in cache:
-    # in round 1 every row (cat rows: the owned ones), else the rows queued for this step
-    # (queue_predecessors).  Cat rows from every thread's bitmap for the blocks this one
-    # owns; mouse rows from its own bitmap, which its cat step filled (compute_row).
-    first = 0 if cat else w.id
-    last = s.threads if cat else w.id + 1
+    # in round 1 every row this thread owns, else the rows queued for this step
+    # (queue_predecessors): from every thread's bitmap, the blocks this one owns.
     if k == 1 or s.every_row:
         for row in range(n):
-            if (owns(w, s, row) or not cat) and not (cat and flags[row] & CAT_FORBIDDEN):
+            if owns(w, s, row) and not (cat and flags[row] & CAT_FORBIDDEN):
                 ring_push(w, <int32_t> row, cap)
     else:
         for b in range(W):
-            if not owns_block(w, b) and cat:
+            if not owns_block(w, b):
                 continue
             x = 0
-            for u in range(first, last):
+            for u in range(s.threads):
                 queue = s.workers[u].queue[0 if cat else 1]
                 x |= queue[b]
                 queue[b] = 0

@@ -55,7 +55,6 @@ cdef struct Worker:
     int64_t work           # word operations since the last poll for Ctrl-C
     int32_t found          # the target's code once this thread decided it
     int64_t busy_ns        # CPU time of this helper's last share (pace.pxi)
-    int64_t n_owned        # blocks owned
 
 
 cdef struct Shared:
@@ -202,7 +201,6 @@ cdef Shared *shared_alloc(const Game *g, int32_t threads) noexcept nogil:
         for b in range(W):
             if owner_of(b, W, threads) == i:
                 w.owned[b >> 6] |= (<uint64_t> 1) << (b & 63)
-                w.n_owned += 1
         for par in range(2):
             w.chg_cat[par] = s.chg_cat[par] + i * n * CW
             w.chg_mouse[par] = s.chg_mouse[par] + i * n * CW
