@@ -1,7 +1,7 @@
 """Two checkouts of catmouse timed in paired batches: the ratio of each pair, not two bests.
 
     python benchmarks/paired.py OLD_ROOT NEW_ROOT [--graph 200] [--calls 25] [--pairs 150]
-                                [--remoteness] [--threads 1]
+                                [--remoteness | --price] [--threads 1]
 
 Each root is a checkout whose extension is built in place (``setup.py build_ext --inplace``).
 One worker process per root stays alive and runs a batch of ``--calls`` analyses when asked;
@@ -11,7 +11,9 @@ pairs' ratios NEW / OLD with its quartiles.  On a shared VM a best-of-N figure o
 call moved by 10% between runs; the paired median moved by about 2%.
 
 ``--graph``: a node count (a random sparse graph of bench.sparse_graph, seeded by the count)
-or ``grid`` (the 60x60 grid).  ``analyze(remoteness=False)`` unless ``--remoteness``.  Thread
+or ``grid`` (the 60x60 grid).  ``analyze(remoteness=False)`` unless ``--remoteness``.
+``--price``: NEW with remoteness and OLD without (one root given twice: remoteness's price,
+``analyze`` over ``analyze(remoteness=False)``, in pairs).  Thread
 CPU time with ``--threads 1``; wall time otherwise (the helpers' CPU is not the caller's).
 """
 
@@ -60,6 +62,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--calls", type=int, default=25, help="calls in a batch")
     parser.add_argument("--pairs", type=int, default=150, help="batches of each root")
     parser.add_argument("--remoteness", action="store_true", help="analyze with remoteness")
+    parser.add_argument("--price", action="store_true",
+                        help="NEW with remoteness, OLD without (remoteness's price)")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--serve", help=argparse.SUPPRESS)  # (a worker: the root it times)
     args = parser.parse_args(argv)
@@ -68,13 +72,15 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.calls < 1 or args.pairs < 1:
         parser.error("--calls and --pairs must be at least 1")
+    if args.price and args.remoteness:
+        parser.error("--price already runs NEW with remoteness and OLD without")
     command = [sys.executable, str(Path(__file__).resolve()), args.old, args.new,
                "--graph", args.graph, "--threads", str(args.threads)]
-    if args.remoteness:
-        command.append("--remoteness")
-    workers = [subprocess.Popen(command + ["--serve", root], stdin=subprocess.PIPE,
-                                stdout=subprocess.PIPE, text=True)
-               for root in (args.old, args.new)]
+    workers = [subprocess.Popen(command + ["--serve", root]
+                                + (["--remoteness"] if args.remoteness or (args.price and k)
+                                   else []),
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+               for k, root in enumerate((args.old, args.new))]
     times: list[list[float]] = [[], []]
     try:
         for i in range(args.pairs):
@@ -96,8 +102,9 @@ def main(argv: list[str] | None = None) -> int:
     for name, values in zip(("old", "new"), times):
         print(f"{name}: best {min(values) * 1e3:.4f} ms, "
               f"median {statistics.median(values) * 1e3:.4f} ms a call")
-    print(f"{args.graph}{' remoteness' if args.remoteness else ''}, threads={args.threads}: "
-          f"new / old, median of {len(ratios)} pairs {statistics.median(ratios):.3f} "
+    what = " remoteness" if args.remoteness else " with remoteness / without" if args.price else ""
+    print(f"{args.graph}{what}, threads={args.threads}: new / old, "
+          f"median of {len(ratios)} pairs {statistics.median(ratios):.3f} "
           f"(quartiles {_quartile(ratios, 0.25):.3f}, {_quartile(ratios, 0.75):.3f})")
     return 0
 
