@@ -101,12 +101,13 @@ def test_a_crew_that_never_falls_back_gives_the_same_tables(engine):
 
 
 @pytest.mark.parametrize("n, threads", [(130, 2), (600, 2), (1100, 2), (2100, 2), (2100, 3)])
-def test_threads_splitting_the_mouse_rows_by_words_give_one_threads_tables(n, threads):
-    # With threads, the mouse step computes every row in the words of the blocks each
-    # thread owns (rounds.pxi, compute_row's split), a contiguous range each (tables.pxi,
-    # owner_of): 3 blocks on 2 threads (130 nodes), 10 (600), 18 (1100) and 33 (2100, on 2
-    # and 3 threads), so ranges start inside a group of four words and end there.  The crew
-    # keeps its threads whatever this machine's load.
+def test_threads_splitting_the_rows_by_blocks_give_one_threads_tables(n, threads):
+    # With threads, each step's rows are computed by the thread that owns their block, a
+    # contiguous range each (tables.pxi, owner_of), and its new bits go into the other
+    # orientation's rows at its own blocks' words: 3 blocks on 2 threads (130 nodes), 10
+    # (600), 18 (1100) and 33 (2100, on 2 and 3 threads), so a range ends inside a group of
+    # four words and a cache line that both threads write.  The crew keeps its threads
+    # whatever this machine's load.
     game = sparse_game(n, n + 5)
     one = tables(bits_c, game, 1)
     with pace_mode(NEVER_ALONE):
