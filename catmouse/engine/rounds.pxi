@@ -169,8 +169,8 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
                     if ((nw | nl) >> (s.tc & 63)) & 1:
                         w.found = MOUSE_WIN if (nw >> (s.tc & 63)) & 1 else CAT_WIN
                 if thin:
-                    # A thin word: straight into the rows by cat, which are this thread's
-                    # (it owns their block, the word's): no other writes them.
+                    # A thin word: straight into the rows by cat, at the word of this row's
+                    # block, which no other thread writes.
                     scatter_bits(w, s, s.MW0T, nw, word, row, k)
                     scatter_bits(w, s, s.CW0T, nl, word, row, k)
                 else:
@@ -208,7 +208,7 @@ cdef int phase_step(Worker *w, bint cat) noexcept nogil:
     cdef const uint8_t *flags = s.g.flags
     cdef uint64_t *queue
     cdef uint64_t x
-    cdef int64_t u, first, last
+    cdef int64_t u
     if cat:
         # Masks of two rounds ago are free again: clear the rows this thread listed.
         clear_rows(w.chg_cat[par], w.changed_cat[par], w.n_changed_cat[par], CW)
