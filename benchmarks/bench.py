@@ -349,8 +349,8 @@ def bench_threads(args: argparse.Namespace, refs: References) -> Table:
     graph = Graph(big_family()[name]())
     reps = args.big_reps
     wall = time.perf_counter
-    # 25 pairs: on a VM whose vCPUs ran at 0.57 to 1.0 of their best speed within seconds,
-    # best-of-7 speedups of one build moved from 1.30 to 1.80 between runs.
+    # 25 pairs: on a VM whose vCPUs ran at a median of 0.57 of their best speed (a Python
+    # loop: best 72 ms, median 126), best-of-7 speedups of one build gave 1.30 and 1.80.
     calls = max(reps, 25)
     table = Table(f"threads: analyze(graph, threads=k), {name}, wall time (best of {calls})",
                   ["call", "ms", "speedup vs threads=1"])

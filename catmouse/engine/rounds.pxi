@@ -36,7 +36,7 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
     wrote.  The mouse step split by words instead (every thread every row, in the words of
     its blocks), which kept its reads in one core's cache but left each thread nearly all
     of one thread's work: that work goes with the move rows read, not with their words
-    (2 threads, sparse 3000 nodes: each thread's mouse step 19 to 22 ms of CPU against 27
+    (2 threads, sparse 3000 nodes: each thread's mouse step 19 to 22 ms of CPU against 26
     to 29 split by words, and 30 to 43 on one thread)."""
     cdef int64_t W = s.W, CW = s.CW, n = s.n
     cdef int32_t k = s.round, par = k & 1
