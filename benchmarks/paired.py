@@ -10,8 +10,9 @@ the machine.  Printed: each root's best and median batch (ms a call) and the med
 pairs' ratios NEW / OLD with its quartiles.  On a shared VM a best-of-N figure of a 0.1 ms
 call moved by 10% between runs; the paired median moved by about 2%.
 
-``--graph``: a node count (a random sparse graph of bench.sparse_graph, seeded by the count)
-or ``grid`` (the 60x60 grid).  ``analyze(remoteness=False)`` unless ``--remoteness``.
+``--graph``: a node count (a random sparse graph of bench.sparse_graph, seeded by the count),
+``grid`` (the 60x60 grid), or ``qD`` (the D-cube) with ``--cops K``: ``CopsGame(graph,
+K).analyze(threads=...)``.  ``analyze(remoteness=False)`` unless ``--remoteness``.
 ``--price``: NEW with remoteness and OLD without (one root given twice: remoteness's price,
 ``analyze`` over ``analyze(remoteness=False)``, in pairs).  Thread
 CPU time with ``--threads 1``; wall time otherwise (the helpers' CPU is not the caller's).
@@ -30,22 +31,28 @@ from pathlib import Path
 __all__ = ["main"]
 
 
-def _worker(root: str, spec: str, remoteness: bool, threads: int) -> None:
+def _worker(root: str, spec: str, remoteness: bool, threads: int, cops: int) -> None:
     """Serve batches: a line with a count in, that many calls' mean seconds out."""
     sys.path[:0] = [str(Path(root) / "benchmarks"), root]  # (the root's own catmouse)
     from bench_tools import big_family, sparse_graph
 
     import catmouse
 
-    adjacency = (big_family()["grid 60x60"]() if spec == "grid"
-                 else sparse_graph(random.Random(int(spec)), int(spec)))
-    graph = catmouse.Graph(adjacency)
+    if spec.startswith("q"):  # the hypercube of that dimension, for the k-cops game
+        import networkx as nx
+        graph = catmouse.Graph.from_networkx(nx.hypercube_graph(int(spec[1:])))
+    else:
+        graph = catmouse.Graph(big_family()["grid 60x60"]() if spec == "grid"
+                               else sparse_graph(random.Random(int(spec)), int(spec)))
     clock = time.thread_time if threads == 1 else time.perf_counter
     for line in sys.stdin:
         calls = int(line)
         start = clock()
         for _ in range(calls):
-            catmouse.analyze(graph, remoteness=remoteness, threads=threads)
+            if cops:
+                catmouse.CopsGame(graph, cops).analyze(threads=threads)
+            else:
+                catmouse.analyze(graph, remoteness=remoteness, threads=threads)
         print((clock() - start) / calls, flush=True)
 
 
@@ -58,7 +65,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("old", help="the checkout to compare against")
     parser.add_argument("new", help="the checkout under test")
-    parser.add_argument("--graph", default="200", help="a node count, or 'grid'")
+    parser.add_argument("--graph", default="200",
+                        help="a node count, 'grid', or qD (the D-cube, for --cops)")
+    parser.add_argument("--cops", type=int, default=0,
+                        help="time CopsGame(graph, COPS).analyze instead of analyze")
     parser.add_argument("--calls", type=int, default=25, help="calls in a batch")
     parser.add_argument("--pairs", type=int, default=150, help="batches of each root")
     parser.add_argument("--remoteness", action="store_true", help="analyze with remoteness")
@@ -68,14 +78,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--serve", help=argparse.SUPPRESS)  # (a worker: the root it times)
     args = parser.parse_args(argv)
     if args.serve:
-        _worker(args.serve, args.graph, args.remoteness, args.threads)
+        _worker(args.serve, args.graph, args.remoteness, args.threads, args.cops)
         return 0
     if args.calls < 1 or args.pairs < 1:
         parser.error("--calls and --pairs must be at least 1")
+    if args.cops and (args.price or args.remoteness):
+        parser.error("--cops times the k-cops analysis (with its remoteness) alone")
+    if args.graph.startswith("q") != bool(args.cops):
+        parser.error("--graph qD goes with --cops, and --cops with --graph qD")
     if args.price and args.remoteness:
         parser.error("--price already runs NEW with remoteness and OLD without")
     command = [sys.executable, str(Path(__file__).resolve()), args.old, args.new,
-               "--graph", args.graph, "--threads", str(args.threads)]
+               "--graph", args.graph, "--threads", str(args.threads), "--cops", str(args.cops)]
     workers = [subprocess.Popen(command + ["--serve", root]
                                 + (["--remoteness"] if args.remoteness or (args.price and k)
                                    else []),
@@ -103,6 +117,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name}: best {min(values) * 1e3:.4f} ms, "
               f"median {statistics.median(values) * 1e3:.4f} ms a call")
     what = " remoteness" if args.remoteness else " with remoteness / without" if args.price else ""
+    what += f", {args.cops} cops" if args.cops else ""
     print(f"{args.graph}{what}, threads={args.threads}: new / old, "
           f"median of {len(ratios)} pairs {statistics.median(ratios):.3f} "
           f"(quartiles {_quartile(ratios, 0.25):.3f}, {_quartile(ratios, 0.75):.3f})")
