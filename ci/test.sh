@@ -32,9 +32,9 @@ cpus=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 if [[ ${CATMOUSE_TEST_SERIAL:-} == 1 || $cpus -lt 2 ]]; then
     CATMOUSE_TEST_COUNTS=$counts bash "$repo/ci/nox.sh" -s tests-compiled tests-pure || status=1
 elif bash "$repo/ci/nox.sh" --install-only -s tests-compiled tests-pure; then
-    nox_venv=${CATMOUSE_NOX_VENV:-$repo/.venv-nox}
-    if [[ -x $nox_venv/bin/python ]]; then nox_py=$nox_venv/bin/python
-    else nox_py=$nox_venv/Scripts/python.exe; fi
+    # shellcheck source=ci/venv.sh
+    source "$repo/ci/venv.sh"
+    nox_py=$(venv_python "${CATMOUSE_NOX_VENV:-$repo/.venv-nox}")  # ci/nox.sh's venv
     pure_log=$(mktemp)
     trap 'kill "${pure:-}" 2>/dev/null || true; rm -f "$counts" "$pure_log"' EXIT
     echo "== ci/test.sh: the tests of tests-compiled and tests-pure side by side ($cpus CPUs);" \
