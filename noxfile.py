@@ -18,6 +18,7 @@ sessions and lint.  On a fresh machine, ``bash ci/nox.sh ARGS`` installs nox fir
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -41,9 +42,30 @@ PURE = ENGINE_ENV["pure"]
 STUBTEST_ALLOW = ("__reduce_cython__", "__setstate_cython__", "__test__")
 
 
-def install_catmouse(session: nox.Session, extras: str, env: dict[str, str]) -> None:
-    """Install this checkout (a fresh build: pip never caches a wheel built from a folder)."""
-    session.install(f"{ROOT}[{extras}]", env=env)
+def install_catmouse(session: nox.Session, extras: str, env: dict[str, str], *,
+                     copy: bool = False) -> None:
+    """Install this checkout (a fresh build: pip never caches a wheel built from a folder).
+
+    ``copy``: build from a copy of the checkout in the session's tmp folder, so that this
+    install may run while another session builds in the checkout (a build writes build/
+    and the egg-info there, which two builds at once would share)."""
+    source = ROOT
+    if copy:
+        source = Path(session.create_tmp()) / "checkout"
+        shutil.rmtree(source, ignore_errors=True)
+        shutil.copytree(ROOT, source, ignore=_not_copied)
+    session.install(f"{source}[{extras}]", env=env)
+
+
+def _not_copied(folder: str, names: list[str]) -> set[str]:
+    """What install_catmouse(copy=True) leaves behind: environments, outputs, builds, caches."""
+    left = {name for name in names
+            if name == "__pycache__" or name.endswith((".so", ".pyd", ".egg-info"))}
+    if Path(folder) == ROOT:
+        left |= {name for name in names if name.startswith(".venv") or name in (
+            ".git", ".nox", ".mypy_cache", ".ruff_cache", ".pytest_cache", "build", "dist",
+            "out")}
+    return left
 
 
 def run_tests(session: nox.Session, engine: str, label: str, **env: str) -> None:
@@ -61,7 +83,9 @@ def tests_compiled(session: nox.Session) -> None:
 @nox.session(name="tests-pure")
 def tests_pure(session: nox.Session) -> None:
     """The suite on a pure-Python build (CATMOUSE_NO_EXTENSIONS=1): no compiler needed."""
-    install_catmouse(session, "test,all,dask,png", PURE)
+    # From a copy: ci/test.sh runs this session beside tests-compiled, whose install builds
+    # in the checkout.
+    install_catmouse(session, "test,all,dask,png", PURE, copy=True)
     run_tests(session, "pure", "tests-pure (pure-Python build)", CATMOUSE_TEST_NO_COMPILED="1")
 
 

@@ -23,28 +23,30 @@ bash "$repo/ci/install_browser.sh"
 bash "$repo/ci/install_geng.sh"
 
 # The suite is mostly one process on one core, so where there are two CPUs or more the two
-# sessions' tests run side by side (one after the other they took 21 minutes on a 2-vCPU VM).
-# Their installs run first, one after the other: both build in the checkout (build/, the
-# egg-info), which two builds at once would share. The compiled session's output streams; the
-# pure session's is kept and printed whole when it ends. CATMOUSE_TEST_SERIAL=1 runs all in turn.
+# sessions run side by side, each its install and its tests (one after the other they took 21
+# minutes on a 2-vCPU VM). tests-pure builds from a copy of the checkout (noxfile.py), so the
+# two builds never share build/ or the egg-info. The compiled session skips the pure twin's
+# parameter of the engine tests that the pure session runs (CATMOUSE_TEST_TWIN_ELSEWHERE,
+# tests/conftest.py): the same tests of the same twin, run once. Its output streams; the pure
+# session's is kept and printed whole when it ends. CATMOUSE_TEST_SERIAL=1 runs all in turn,
+# the twin in both sessions.
 status=0
 cpus=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 if [[ ${CATMOUSE_TEST_SERIAL:-} == 1 || $cpus -lt 2 ]]; then
     CATMOUSE_TEST_COUNTS=$counts bash "$repo/ci/nox.sh" -s tests-compiled tests-pure || status=1
-elif bash "$repo/ci/nox.sh" --install-only -s tests-compiled tests-pure; then
+elif bash "$repo/ci/nox.sh" --version; then  # (nox installed in its venv, once)
     # shellcheck source=ci/venv.sh
     source "$repo/ci/venv.sh"
     nox_py=$(venv_python "${CATMOUSE_NOX_VENV:-$repo/.venv-nox}")  # ci/nox.sh's venv
     pure_log=$(mktemp)
     trap 'kill "${pure:-}" 2>/dev/null || true; rm -f "$counts" "$pure_log"' EXIT
-    echo "== ci/test.sh: the tests of tests-compiled and tests-pure side by side ($cpus CPUs);" \
+    echo "== ci/test.sh: tests-compiled and tests-pure side by side ($cpus CPUs);" \
         "tests-pure's output follows when both end"
-    # -R: reuse the sessions' venvs as installed above, install nothing.
-    (cd "$repo" && CATMOUSE_TEST_COUNTS=$counts exec "$nox_py" -m nox -R -s tests-pure) \
+    (cd "$repo" && CATMOUSE_TEST_COUNTS=$counts exec "$nox_py" -m nox -s tests-pure) \
         >"$pure_log" 2>&1 &
     pure=$!
-    (cd "$repo" && CATMOUSE_TEST_COUNTS=$counts exec "$nox_py" -m nox -R -s tests-compiled) \
-        || status=1
+    (cd "$repo" && CATMOUSE_TEST_COUNTS=$counts CATMOUSE_TEST_TWIN_ELSEWHERE=1 \
+        exec "$nox_py" -m nox -s tests-compiled) || status=1
     wait "$pure" || status=1
     echo "== ci/test.sh: tests-pure's output"
     cat "$pure_log"

@@ -22,7 +22,13 @@ import pytest
 # every test file however pytest is invoked.
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "helpers"))
 
-from engines import NO_COMPILED_FLAG, engine_params, on_engine  # noqa: E402
+from engines import (  # noqa: E402
+    NO_COMPILED_FLAG,
+    TWIN_ELSEWHERE_FLAG,
+    engine_params,
+    on_engine,
+    twin_runs_elsewhere,
+)
 
 import catmouse
 from catmouse import engine as selector
@@ -47,7 +53,21 @@ def pytest_report_header(config):
     lines.append(_compiled_status())
     if selector.env_flag(NO_COMPILED_FLAG):
         lines.append(f"{NO_COMPILED_FLAG} is set: compiled-engine tests are skipped")
+    elif selector.env_flag(TWIN_ELSEWHERE_FLAG):
+        lines.append(f"{TWIN_ELSEWHERE_FLAG} is set: the twin's tests that the pure session "
+                     "runs are skipped here")
     return lines
+
+
+def pytest_collection_modifyitems(config, items):
+    """With TWIN_ELSEWHERE_FLAG set (and the compiled engine tested here), skip the twin's
+    parameter of the tests that the pure-Python session runs."""
+    if not selector.env_flag(TWIN_ELSEWHERE_FLAG) or selector.env_flag(NO_COMPILED_FLAG):
+        return
+    skip = pytest.mark.skip(reason=f"{TWIN_ELSEWHERE_FLAG} is set: the pure session runs it")
+    for item in items:
+        if twin_runs_elsewhere(item):
+            item.add_marker(skip)
 
 
 @pytest.fixture(scope="module", params=engine_params())

@@ -4,11 +4,18 @@ Every engine test runs on ``catmouse.engine.bits_c`` (imported directly, so a mi
 build fails the test instead of quietly testing the twin twice) and on
 ``catmouse.engine.bits_py``.  On a machine without a compiler, set
 ``CATMOUSE_TEST_NO_COMPILED=1`` to skip the compiled engine explicitly.
+
+``CATMOUSE_TEST_TWIN_ELSEWHERE=1`` (ci/test.sh sets it for the compiled session while the
+pure session runs beside it) skips the twin's parameter wherever the pure-Python build runs
+the same test: not in a file that needs the compiled engine to import, nor in a test that
+also takes ``compiled_engine`` (the pure build skips both).
 """
 
 from __future__ import annotations
 
+import ast
 import contextlib
+import functools
 import os
 import signal
 import subprocess
@@ -24,6 +31,8 @@ from catmouse import engine as selector
 
 ENGINE_NAMES = ("catmouse.engine.bits_c", "catmouse.engine.bits_py")
 NO_COMPILED_FLAG = "CATMOUSE_TEST_NO_COMPILED"
+TWIN_ELSEWHERE_FLAG = "CATMOUSE_TEST_TWIN_ELSEWHERE"
+TWIN = "catmouse.engine.bits_py"
 
 
 def engine_params() -> list:
@@ -36,6 +45,32 @@ def engine_params() -> list:
             marks.append(pytest.mark.skip(reason=f"{NO_COMPILED_FLAG} is set"))
         params.append(pytest.param(name, id=name.rsplit("_", 1)[-1], marks=marks))
     return params
+
+
+@functools.cache
+def needs_compiled(path: str) -> bool:
+    """Whether the test file at ``path`` skips itself whole without the compiled engine (a
+    ``pytest.importorskip`` of it among the file's own statements)."""
+    tree = ast.parse(Path(path).read_text(encoding="utf-8"))
+    for statement in tree.body:
+        for node in ast.walk(statement):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == "importorskip" and node.args
+                    and isinstance(node.args[0], ast.Constant)
+                    and node.args[0].value == ENGINE_NAMES[0]):
+                return True
+    return False
+
+
+def twin_runs_elsewhere(item: pytest.Item) -> bool:
+    """Whether ``item`` is the twin's parameter of a test that the pure-Python build runs
+    too, so that a session beside that build may skip it (TWIN_ELSEWHERE_FLAG)."""
+    callspec = getattr(item, "callspec", None)
+    if callspec is None or callspec.params.get("engine") != TWIN:
+        return False
+    if "compiled_engine" in getattr(item, "fixturenames", ()):
+        return False
+    return not needs_compiled(str(item.path))
 
 
 def engine_name(module: ModuleType) -> str:
