@@ -115,16 +115,19 @@ def load(name: str) -> Engine:
 
 def run_into_tables(positions: int, remoteness: bool,
                     run: Callable[[memoryview, memoryview | None], object],
-                    outcomes_filled: bool = False) -> tuple[bytes, bytes | None]:
+                    outcomes_filled: bool = False,
+                    remoteness_filled: bool = False) -> tuple[bytes, bytes | None]:
     """Zeroed tables of ``positions`` entries (1-byte outcomes; int32 remoteness if asked)
     that ``run(outcomes, remoteness)`` writes, handed back as immutable bytes.
-    ``outcomes_filled``: ``run`` writes every outcome byte, so that table is not cleared.
+    ``outcomes_filled`` / ``remoteness_filled``: ``run`` writes every entry of that table, so
+    it is not cleared (nor, where the allocator reuses a freed table, faulted in afresh).
 
     The engine's ``Table`` becomes bytes without a copy.  The views are this function's
     alone, and all are released (even on an error) before the tables are taken.
     """
     outcome_table = current.Table(positions, zeroed=not outcomes_filled)
-    remoteness_table = current.Table(4 * positions) if remoteness else None
+    remoteness_table = current.Table(4 * positions, zeroed=not remoteness_filled) \
+        if remoteness else None
     outcomes = outcome_table.view()
     raw = table = None
     try:

@@ -175,7 +175,9 @@ cdef void populate_share(void *table, int64_t size, int32_t i, int32_t T) noexce
     at 2 MiB boundaries, so no two threads fault in one huge page), the kernel clearing each
     thread's pages on its own CPU.  The 6-cube with 3 cops on two threads took 15-16 ms into
     fresh tables against 11 ms into tables already written; faulted in here, paired
-    (benchmarks/paired.py --graph q6 --cops 3 --threads 2): 0.985 of the time, twice."""
+    (benchmarks/paired.py --graph q6 --cops 3 --threads 2): 0.985 of the time, twice.
+    (CopsGame.analyze no longer has its tables cleared, so from its second call on the
+    allocator usually hands back pages already in: then this is a walk of the page tables.)"""
     cdef char *start = <char *> table
     cdef char *end = start + size
     cdef char *piece = <char *> ((<uintptr_t> start + HUGE_PIECE) & ~(<uintptr_t> HUGE_PIECE - 1))
