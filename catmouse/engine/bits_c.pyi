@@ -5,7 +5,7 @@ takes any objects and checks them itself (TypeError/ValueError), so the buffers 
 """
 
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from typing_extensions import Buffer, disjoint_base
@@ -139,6 +139,8 @@ def cop_number(
     cancel: Any = None,
 ) -> int: ...
 def _cops_crews(solo_from: int | None = None) -> tuple[int, int]: ...
+def _crew_starved_rule(own_ns: int, waited_ns: int, helpers: Sequence[tuple[int, int]],
+                       clocks: bool = True) -> bool: ...
 def cop_numbers_graph6(
     data: Buffer, max_cops: int, max_bytes: int | None = None, cancel: Any = None
 ) -> bytes: ...

@@ -58,6 +58,9 @@ cdef struct CopCrew:
     bint auto                 # threads=None: may leave the crew for this thread alone
     int64_t own_ns            # the caller's time in its shares of the phases
     int64_t waited_ns         # and waiting, after its share, for the helpers'
+    int64_t begin_ns          # when the caller handed out the current phase
+    int64_t help_wall_ns[COPS_CREW_MAX]  # per helper, from handing out to its share done
+    int64_t help_cpu_ns[COPS_CREW_MAX]   # and its own CPU time in its share (-1: no clock)
 
 
 cdef struct CopSearch:

@@ -17,10 +17,13 @@
 #
 # threads=None (``auto``): a crew only for searches of AUTO_CREW_ROWS rows or more, and the
 # caller times its phases: when it waits for the helpers half as long as it works on its own
-# shares (a helper starved of CPU: another process on its core, a cgroup quota), the search
-# finishes on the caller's thread alone (cops_rounds), never much slower than threads=1.
+# shares, and a helper ran for less than HELPER_CPU_PERCENT of the wall time its shares took
+# (starved of CPU: another process on its core, a cgroup quota), the search finishes on the
+# caller's thread alone (cops_rounds), never much slower than threads=1.  The helpers' CPU
+# clocks tell starving from shares of unequal work, which also make the caller wait: on free
+# cores cop_number(6-cube) sent its crew home in 3 of 4 calls by the waits alone.
 
-cdef extern from "_clocks.h" nogil:
+cdef extern from "_clocks.h" nogil:  # (CM_HAVE_PACE_CLOCKS, cm_thread_ns: pace.pxi)
     int64_t cm_wall_ns()
 
 cdef extern from "_crew.h" nogil:
@@ -30,6 +33,9 @@ cdef extern from "_crew.h" nogil:
 
 cdef enum:
     SOLO_MIN_WAIT_NS = 1000000   # waits below this (1 ms in all) never send a crew home
+    # A helper with less CPU than this share of its shares' wall time is starved (beside a
+    # spinning process: about 50).
+    HELPER_CPU_PERCENT = 75
     PUSH_CHUNK = 16              # rows of the push lists a thread takes at a time
     HUGE_PIECE = 1 << 21         # a huge page: the share of a table a thread faults in at once
 
@@ -269,6 +275,7 @@ cdef int crew_phase(CopSearch *c, int32_t phase) noexcept nogil:
     w.phase = phase
     if w.auto:
         begin = cm_wall_ns()
+        w.begin_ns = begin
     for i in range(1, w.threads):
         PyThread_release_lock(w.go[i])
     crew_phase_here(c, 0)
@@ -308,7 +315,35 @@ cdef bint crew_starved(CopCrew *w) noexcept nogil:
         return False
     if crew_solo_from > 0 and w.t + 1 >= crew_solo_from:
         return True
-    return w.waited_ns > SOLO_MIN_WAIT_NS and 2 * w.waited_ns > w.own_ns
+    return starved_by(w.own_ns, w.waited_ns, w.help_cpu_ns, w.help_wall_ns, w.threads,
+                      CM_HAVE_PACE_CLOCKS)
+
+
+cdef bint starved_by(int64_t own, int64_t waited, const int64_t *cpu, const int64_t *wall,
+                     int32_t threads, bint clocks) noexcept nogil:
+    """crew_starved's rule: long waits, and a helper (1 .. threads - 1) short of CPU in its
+    shares; without thread clocks (``clocks`` false, or a helper's count -1) the waits alone."""
+    cdef int32_t i
+    if not (waited > SOLO_MIN_WAIT_NS and 2 * waited > own):
+        return False
+    for i in range(1, threads):
+        if not clocks or cpu[i] < 0 or cpu[i] * 100 < wall[i] * HELPER_CPU_PERCENT:
+            return True
+    return False
+
+
+def _crew_starved_rule(own_ns, waited_ns, helpers, clocks=True):
+    """For the tests: crew_starved's rule on given counts (the caller's own and waited
+    nanoseconds, each helper's (cpu_ns, wall_ns))."""
+    cdef int64_t cpu[COPS_CREW_MAX]
+    cdef int64_t wall[COPS_CREW_MAX]
+    cdef int32_t i
+    if len(helpers) >= COPS_CREW_MAX:
+        raise ValueError(f"at most {COPS_CREW_MAX - 1} helpers")
+    for i, (c, w) in enumerate(helpers, 1):
+        cpu[i] = c
+        wall[i] = w
+    return starved_by(own_ns, waited_ns, cpu, wall, len(helpers) + 1, clocks)
 
 
 cdef int64_t crew_solo(CopSearch *c, int32_t t, int64_t first, bint stop) noexcept nogil:
@@ -333,8 +368,25 @@ cdef void crew_loop(CopSearch *c, int32_t i) noexcept nogil:
         if w.phase == COPS_PHASE_EXIT:
             PyThread_release_lock(w.done[i])
             return
-        crew_phase_here(c, i)
+        if w.auto:
+            crew_share_timed(c, i)
+        else:
+            crew_phase_here(c, i)
         PyThread_release_lock(w.done[i])
+
+
+cdef void crew_share_timed(CopSearch *c, int32_t i) noexcept nogil:
+    """Helper ``i``'s share of the phase, its CPU time and the wall time since the phase was
+    handed out added to its counts (crew_starved)."""
+    cdef CopCrew *w = c.crew
+    cdef int64_t cpu = cm_thread_ns(), end
+    crew_phase_here(c, i)
+    end = cm_thread_ns()
+    if cpu < 0 or end < 0 or w.help_cpu_ns[i] < 0:
+        w.help_cpu_ns[i] = -1
+    else:
+        w.help_cpu_ns[i] += end - cpu
+    w.help_wall_ns[i] += cm_wall_ns() - w.begin_ns
 
 
 cdef int64_t crew_first_full(CopSearch *c) noexcept nogil:
@@ -367,6 +419,8 @@ cdef int64_t crew_run(CopSearch *c, bint stop) noexcept nogil:
     w.won = 0
     w.t = 1
     w.own_ns = w.waited_ns = 0
+    for i in range(T):
+        w.help_wall_ns[i] = w.help_cpu_ns[i] = 0
     if cops_teams(c) < 0 or crew_phase(c, COPS_PHASE_START) < 0:
         return COPS_INTERRUPTED
     for s in range(c.rows):

@@ -160,3 +160,24 @@ def test_the_teams_are_the_sorted_multisets_in_colex_order():
         for k in range(5):
             want = sorted(combinations_with_replacement(range(n), k), key=lambda t: t[::-1])
             assert _teams(n, k) == want, (n, k)
+
+
+MS = 1_000_000
+
+
+@pytest.mark.parametrize("own, waited, helpers, clocks, home", [
+    (10 * MS, 1 * MS, [(9 * MS, 10 * MS)], True, False),      # short waits: never home
+    (10 * MS, 8 * MS, [(17 * MS, 18 * MS)], True, False),     # unequal shares, helper on CPU
+    (10 * MS, 8 * MS, [(9 * MS, 18 * MS)], True, True),       # the helper had half a CPU
+    (10 * MS, 8 * MS, [(17 * MS, 18 * MS)], False, True),     # no thread clock: waits decide
+    (10 * MS, 8 * MS, [(-1, 18 * MS)], True, True),           # a clock that failed, likewise
+    (10 * MS, 8 * MS, [(17 * MS, 18 * MS), (5 * MS, 18 * MS)], True, True),  # one of two
+    (0.5 * MS, 0.9 * MS, [(0, 2 * MS)], True, False),         # under SOLO_MIN_WAIT_NS in all
+])
+def test_a_crew_goes_home_only_for_a_helper_short_of_cpu(compiled_engine, own, waited,
+                                                         helpers, clocks, home):
+    """threads=None sends its crew home when the caller waits long for the helpers and a
+    helper ran for under 3/4 of its shares' wall time, not for shares of unequal work (on free
+    cores cop_number of the 6-cube went home in 3 of 4 calls by the waits alone)."""
+    rule = compiled_engine._crew_starved_rule
+    assert rule(int(own), int(waited), helpers, clocks) is home
