@@ -50,9 +50,11 @@ def engine_params() -> list:
 @functools.cache
 def needs_compiled(path: str) -> bool:
     """Whether the test file at ``path`` skips itself whole without the compiled engine (a
-    ``pytest.importorskip`` of it among the file's own statements)."""
+    ``pytest.importorskip`` of it in the file's own statements, not in a function's)."""
     tree = ast.parse(Path(path).read_text(encoding="utf-8"))
     for statement in tree.body:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
         for node in ast.walk(statement):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                     and node.func.attr == "importorskip" and node.args
