@@ -28,12 +28,13 @@ Families:
   and against the stronger (the faster in this run) of the two bit-parallel ones.
 - ``dense50``: random dense graphs of 50 nodes (p = 0.5), ``solve(lists)`` per call.
 - ``threads``: wall time of ``analyze(graph, threads=2)`` against ``threads=1`` on the
-  sparse 3000-node graph, timed in pairs (the spread of the pairs' speedups is printed).
+  sparse 3000-node graph, timed in pairs (the spread of the pairs' speedups is printed),
+  with the capacity (two spinning processes' throughput over one's) before and after.
 - ``twin``: the pure-Python twin against the textbook Python solution on sparse graphs
   of 50 nodes (both pure Python, same process).
 - ``batch``: ``solve_many`` over 20,000 LeetCode-size graphs (2,000 with ``--quick``) and
   201 dense 50-node ones, as lists and as ``Graph``: one thread, two, the default, and a
-  loop of ``solve`` (wall time).
+  loop of ``solve`` (wall time), with the capacity before and after.
 - ``write``: ``Analysis.save`` of a sparse 2000-node board's table (1000 with ``--quick``)
   as .csv, .json and .npz in a fresh process: MB/s and the peak memory beyond the tables.
 - ``graph-first-solve``: 5,000 different random graphs of 3 to 30 nodes: ``solve(lists)``
@@ -94,6 +95,7 @@ from bench_tools import (  # noqa: E402  (beside this file)
     _status,
     best_time,
     big_family,
+    capacity,
     checked_time,
     child_memory,
     fmt,
@@ -364,6 +366,7 @@ def bench_threads(args: argparse.Namespace, refs: References) -> Table:
     two = catmouse.analyze(graph, threads=2)
     assert bytes(one.outcomes) == bytes(two.outcomes), "threads=2 disagrees with threads=1"
     del one, two
+    start_capacity = capacity()
     # In pairs, one call of each count after the other (the order alternating), so that both
     # see the same machine: a VM's host may move its vCPUs between cores that share a cache
     # and cores that do not, and threads that read each other's rows lose most of their gain
@@ -384,6 +387,8 @@ def bench_threads(args: argparse.Namespace, refs: References) -> Table:
     table.note(f"{calls} calls each, in pairs; the pairs' own speedups: "
                f"{gains[0]:.2f}x to {gains[-1]:.2f}x, quartiles {gains[len(gains) // 4]:.2f}x and "
                f"{gains[3 * len(gains) // 4]:.2f}x")
+    table.note(f"capacity (two spinning processes' throughput / one's): {start_capacity:.2f} "
+               f"before the pairs, {capacity():.2f} after")
     return table
 
 
@@ -401,6 +406,7 @@ def bench_batch(args: argparse.Namespace, refs: References) -> Table:
                   f"(best of {reps})", ["call", "ms", "vs threads=1", "vs the loop"])
     graphs = [Graph(g) for g in lists]
     catmouse.solve_many(graphs)  # each Graph caches its board, as a hot loop would
+    start_capacity = capacity()
     expected = [catmouse.solve(g) for g in lists]
     for name, batch in (("lists", lists), ("Graphs", graphs), ("dense lists", dense)):
         if name == "dense lists":
@@ -427,6 +433,8 @@ def bench_batch(args: argparse.Namespace, refs: References) -> Table:
                   ratio(loop, default))
     table.note("ratios are speedups (time of the reference / time of the row); "
                f"{os.cpu_count()} CPUs, wall time, so other load on the machine shows here")
+    table.note(f"capacity (two spinning processes' throughput / one's): {start_capacity:.2f} "
+               f"before the batches, {capacity():.2f} after")
     return table
 
 

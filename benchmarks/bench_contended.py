@@ -30,24 +30,10 @@ import sys
 import time
 from pathlib import Path
 
-from bench_tools import Table, big_family, fmt, random_graph
+from bench_tools import Table, big_family, capacity, fmt, random_graph
 
 SPIN = "while 1: pass"
-COUNT = ("import time\nend = time.perf_counter() + {seconds}\ncount = 0\n"
-         "while time.perf_counter() < end:\n    count += 1\nprint(count)")
 QUOTA = "120000 100000"
-
-
-def capacity(seconds: float = 0.5) -> float:
-    """Two counting processes' total loops over one's, each run for ``seconds``."""
-    code = COUNT.format(seconds=seconds)
-
-    def loops(k: int) -> int:
-        children = [subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
-                                     text=True) for _ in range(k)]
-        return sum(int(child.communicate()[0]) for child in children)
-
-    return loops(2) / loops(1)
 
 
 def child_contended(quick: bool) -> None:

@@ -35,6 +35,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import networkx as nx
+from bench_tools import capacity, counter
 
 import catmouse
 from catmouse.graph import as_graph
@@ -111,29 +112,6 @@ def robertson() -> None:
     print(f"Robertson graph from its graph6 line: c = 4 in {spent * 1000:.2f} ms; load {before}")
 
 
-SPIN = "import sys, time\nend = time.perf_counter() + float(sys.argv[1])\ncount = 0\n" \
-       "while time.perf_counter() < end:\n    count += 1\nprint(count)"
-
-
-def spinner(seconds: float, cpu: int | None = None) -> subprocess.Popen[str]:
-    """A process counting in a loop for ``seconds`` (pinned to ``cpu`` where it can be)."""
-    child = subprocess.Popen([sys.executable, "-c", SPIN, str(seconds)], stdout=subprocess.PIPE,
-                             text=True)
-    if cpu is not None and hasattr(os, "sched_setaffinity"):
-        try:
-            os.sched_setaffinity(child.pid, {cpu})
-        except OSError:
-            pass
-    return child
-
-
-def capacity() -> float:
-    """Two spinning processes' count against one's, in the same second each."""
-    one = int(spinner(1.0).communicate()[0])
-    pair = [spinner(1.0), spinner(1.0)]
-    return sum(int(child.communicate()[0]) for child in pair) / one
-
-
 def crew_workloads() -> list[tuple[str, Callable[[int | None], object]]]:
     q5, q6 = as_graph(nx.hypercube_graph(5)), as_graph(nx.hypercube_graph(6))
     return [("Q5, 4 cops, analyze", lambda t: catmouse.CopsGame(q5, 4).analyze(threads=t)),
@@ -161,16 +139,16 @@ def crew(repeat: int) -> None:
     from catmouse.engine.cpus import usable_cpus
 
     print(f"k-cops crew: {usable_cpus()} usable CPUs, median of {repeat}; load {load()}")
-    print(f"  capacity (two spinners / one): {capacity():.2f}")
+    print(f"  capacity (two spinners / one): {capacity(1.0):.2f}")
     crew_table("free cores", repeat)
     cpus = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else [None]
-    busy = spinner(10_000.0, cpus[-1])
+    busy = counter(10_000.0, cpus[-1])
     try:
         crew_table("spinner", repeat)
     finally:
         busy.kill()
         busy.wait()
-    print(f"  capacity (two spinners / one): {capacity():.2f}; load {load()}")
+    print(f"  capacity (two spinners / one): {capacity(1.0):.2f}; load {load()}")
 
 
 def main() -> None:
