@@ -102,12 +102,14 @@ from bench_tools import (  # noqa: E402  (beside this file)
     load_seed_solution,
     measure_memory,
     one_thread,
+    quartiles,
     random_graph,
     ratio,
     raw_engine,
     small_family,
     sparse_graph,
     textbook_solve,
+    timed_pairs,
     unsupported,
     use_twin,
 )
@@ -371,22 +373,18 @@ def bench_threads(args: argparse.Namespace, refs: References) -> Table:
     # see the same machine: a VM's host may move its vCPUs between cores that share a cache
     # and cores that do not, and threads that read each other's rows lose most of their gain
     # on the latter.
-    pairs = []
-    for i in range(calls):
-        times = {k: 0.0 for k in (1, 2)}
-        for k in ((1, 2) if i % 2 == 0 else (2, 1)):
-            times[k] = best_time(lambda k=k: catmouse.analyze(graph, threads=k), 1, wall)
-        pairs.append((times[1], times[2]))
+    pairs = timed_pairs(lambda: catmouse.analyze(graph, threads=1),
+                        lambda: catmouse.analyze(graph, threads=2), calls, wall)
     t1 = min(one for one, _ in pairs)
     t2 = min(two for _, two in pairs)
-    gains = sorted(one / two for one, two in pairs)
+    gains = [one / two for one, two in pairs]
+    low, middle, high = quartiles(gains)
     table.add("analyze(graph, threads=1)", fmt(t1 * 1e3, ".1f"), "1.00x")
     table.add("analyze(graph, threads=2)", fmt(t2 * 1e3, ".1f"), fmt(t1 / t2, ".2f", "x"))
-    table.add("the pairs' median", "", fmt(gains[len(gains) // 2], ".2f", "x"))
+    table.add("the pairs' median", "", fmt(middle, ".2f", "x"))
     table.note(f"{os.cpu_count()} CPUs; wall time, so other load on the machine shows here")
     table.note(f"{calls} calls each, in pairs; the pairs' own speedups: "
-               f"{gains[0]:.2f}x to {gains[-1]:.2f}x, quartiles {gains[len(gains) // 4]:.2f}x and "
-               f"{gains[3 * len(gains) // 4]:.2f}x")
+               f"{min(gains):.2f}x to {max(gains):.2f}x, quartiles {low:.2f}x and {high:.2f}x")
     table.note(f"capacity (two spinning processes' throughput / one's): {start_capacity:.2f} "
                f"before the pairs, {capacity():.2f} after")
     return table

@@ -264,6 +264,27 @@ def best_time(run: Callable[[], Any], reps: int, clock: Callable[[], float] = ti
     return best
 
 
+def timed_pairs(first: Callable[[], Any], second: Callable[[], Any], pairs: int,
+                clock: Callable[[], float] = time.thread_time) -> list[tuple[float, float]]:
+    """``pairs`` pairs of (time of ``first``, time of ``second``), one call each, the order
+    alternating, so that both calls of a pair see the same state of the machine: on a shared
+    VM two best-of figures taken minutes apart can differ by half, a pair's ratio far less."""
+    got = []
+    for i in range(pairs):
+        times = {}
+        for which, run in ((0, first), (1, second)) if i % 2 == 0 else ((1, second), (0, first)):
+            times[which] = best_time(run, 1, clock)
+        got.append((times[0], times[1]))
+    return got
+
+
+def quartiles(values: list[float]) -> tuple[float, float, float]:
+    """The lower quartile, the median and the upper quartile of ``values`` (sorted here)."""
+    ordered = sorted(values)
+    return (ordered[len(ordered) // 4], ordered[len(ordered) // 2],
+            ordered[3 * len(ordered) // 4])
+
+
 class use_twin:
     """Run the API on the pure-Python engine for the duration of a ``with``."""
 
