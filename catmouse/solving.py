@@ -81,8 +81,7 @@ def _run_tables(rules: Rules, threads: int, progress: ProgressLike, layers: list
         _run_with_progress(rules, outcomes, threads, progress, {})
         return
     # (Uncleared: the engine clears layer 0 itself before its first round, as its contract
-    # says, after the huge-page hint; a cleared table cost a second clearing, and faults a
-    # page at a time where the allocator cleared fresh memory before the hint.)
+    # says; a cleared table was cleared twice where the allocator reused memory.)
     holder = _engine.current.Table(layer_bytes(rules.n), zeroed=False)
     planes = holder.view()
     more: list[Any] = []
