@@ -29,7 +29,8 @@ Families:
 - ``dense50``: random dense graphs of 50 nodes (p = 0.5), ``solve(lists)`` per call.
 - ``threads``: wall time of ``analyze(graph, threads=2)`` against ``threads=1`` on the
   sparse 3000-node graph, timed in pairs (the spread of the pairs' speedups is printed),
-  with the capacity (two spinning processes' throughput over one's) before and after.
+  with the capacity (two spinning processes' throughput over one's) and the ping-pong round
+  trip of a cache line between CPUs 0 and 1 (``pingpong.c``) before and after.
 - ``twin``: the pure-Python twin against the textbook Python solution on sparse graphs
   of 50 nodes (both pure Python, same process).
 - ``batch``: ``solve_many`` over 20,000 LeetCode-size graphs (2,000 with ``--quick``) and
@@ -102,6 +103,7 @@ from bench_tools import (  # noqa: E402  (beside this file)
     load_seed_solution,
     measure_memory,
     one_thread,
+    pingpong,
     quartiles,
     random_graph,
     ratio,
@@ -368,7 +370,7 @@ def bench_threads(args: argparse.Namespace, refs: References) -> Table:
     two = catmouse.analyze(graph, threads=2)
     assert bytes(one.outcomes) == bytes(two.outcomes), "threads=2 disagrees with threads=1"
     del one, two
-    start_capacity = capacity()
+    start_capacity, start_pingpong = capacity(), pingpong()
     # In pairs, one call of each count after the other (the order alternating), so that both
     # see the same machine: a VM's host may move its vCPUs between cores that share a cache
     # and cores that do not, and threads that read each other's rows lose most of their gain
@@ -387,6 +389,8 @@ def bench_threads(args: argparse.Namespace, refs: References) -> Table:
                f"{min(gains):.2f}x to {max(gains):.2f}x, quartiles {low:.2f}x and {high:.2f}x")
     table.note(f"capacity (two spinning processes' throughput / one's): {start_capacity:.2f} "
                f"before the pairs, {capacity():.2f} after")
+    table.note(f"ping-pong round trip between CPUs 0 and 1 (benchmarks/pingpong.c): before the "
+               f"pairs {start_pingpong}; after {pingpong()}")
     return table
 
 

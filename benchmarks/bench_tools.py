@@ -347,6 +347,24 @@ def capacity(seconds: float = 0.5) -> float:
     return sum(int(child.communicate()[0]) for child in pair) / one
 
 
+def pingpong() -> str:
+    """The round trip of a cache line between CPUs 0 and 1 (``pingpong.c``, built now), or why
+    there is none.  About 100 ns where two vCPUs share a cache, several hundred where they do
+    not: #38's thread goals differ between the two (1.7 and 1.2 at n = 3000)."""
+    source, compiler = HERE / "pingpong.c", shutil.which("gcc") or shutil.which("cc")
+    if compiler is None or not sys.platform.startswith("linux") or (os.cpu_count() or 1) < 2:
+        return "not measured (it needs Linux, two CPUs and gcc)"
+    out = Path(tempfile.mkdtemp(prefix="catmouse-bench-")) / "pingpong"
+    try:
+        subprocess.run([compiler, "-O2", "-pthread", "-o", str(out), str(source)], check=True,
+                       capture_output=True, text=True)
+        line = subprocess.run([str(out), "50000"], check=True, capture_output=True,
+                              text=True).stdout.strip()
+    except (subprocess.CalledProcessError, OSError) as error:
+        return f"not measured ({getattr(error, 'stderr', '') or error})".strip()
+    return line.split(": ", 1)[-1]
+
+
 # -- peak memory, one subprocess per figure -------------------------------------
 
 
