@@ -8,11 +8,11 @@ Run from a checkout against the engine built in place::
 
 ``--threads`` times the k-cops crew: 4 cops on the 5-cube and 3 on the 6-cube (``analyze``)
 and ``cop_number`` of the 6-cube, each with threads=1, 2 and None (the median of
-``--repeat`` runs, the counts taken in turn), first on free cores, then with a process
-spinning on the last CPU (started and stopped here), with the ratios to threads=1 and the
-same run's capacity: how much two spinning processes get done against one (2.0 on two free
-cores; less where the cores are shared).  Under a cgroup CPU quota, start the whole command
-in one (the header prints the CPUs the process may use).
+``--repeat`` runs, the counts taken in an order that turns each repeat), first on free
+cores, then with a process spinning on the last CPU (started and stopped here), with the
+ratios to threads=1 and the same run's capacity: how much two spinning processes get done
+against one (2.0 on two free cores; less where the cores are shared).  Under a cgroup CPU
+quota, start the whole command in one (the header prints the CPUs the process may use).
 
 Needs nauty's ``geng`` (Debian: ``nauty-geng``) for the censuses.  Every figure is wall time
 of one run with the load average printed beside it (the machine is shared: rerun on a quiet
@@ -123,8 +123,12 @@ def crew_table(label: str, repeat: int) -> None:
     counts: list[int | None] = [1, 2, None]
     for name, run in crew_workloads():
         times: dict[int | None, list[float]] = {t: [] for t in counts}
-        for _ in range(repeat):
-            for t in counts:
+        for r in range(repeat):
+            # The order turns each repeat, so that no count always runs right after another:
+            # taken in turn, None always followed 2, and beside a spinner the scheduler had
+            # then often left the caller on the spinner's CPU (None against 1: 0.87-0.88 in
+            # two runs, 1.04 with the two alternating, no crew hired).
+            for t in counts[r % 3:] + counts[:r % 3]:
                 start = time.perf_counter()
                 run(t)
                 times[t].append(time.perf_counter() - start)
