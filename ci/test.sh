@@ -5,7 +5,8 @@
 # virtual environment, run the suite against the INSTALLED package from outside the tree:
 #   tests-compiled  catmouse[test,all,dask,png] built with the compiled engine REQUIRED (a failed
 #                   compile fails the install); BACKEND must be "cython"; the engine fixture
-#                   runs both twins; the installed package's docstring examples run too;
+#                   runs both twins (side by side, the twin only where tests-pure cannot run
+#                   the test: see below); the installed package's docstring examples run too;
 #   tests-pure      the pure-Python build (CATMOUSE_NO_EXTENSIONS=1); BACKEND must be "python".
 # The last line adds both runs up: "catmouse: N passed, N failed, N skipped".
 #

@@ -32,7 +32,7 @@ from catmouse import engine as selector
 ENGINE_NAMES = ("catmouse.engine.bits_c", "catmouse.engine.bits_py")
 NO_COMPILED_FLAG = "CATMOUSE_TEST_NO_COMPILED"
 TWIN_ELSEWHERE_FLAG = "CATMOUSE_TEST_TWIN_ELSEWHERE"
-TWIN = "catmouse.engine.bits_py"
+TWIN = ENGINE_NAMES[1]
 
 
 def engine_params() -> list:
