@@ -46,10 +46,11 @@ def random_graph(rng: random.Random, n: int, p: float) -> list[list[int]]:
 
 
 def sparse_graph(rng: random.Random, n: int, degree: float = 4.0) -> list[list[int]]:
-    """A random graph with ``n * degree / 2`` edges (average degree ``degree``)."""
+    """A random graph with ``n * degree / 2`` edges (average degree ``degree``), or the
+    complete graph where that is more edges than ``n`` nodes have."""
     rows: list[set[int]] = [set() for _ in range(n)]
     edges = 0
-    while edges < n * degree / 2:
+    while edges < min(n * degree / 2, n * (n - 1) / 2):
         u, v = rng.randrange(n), rng.randrange(n)
         if u != v and v not in rows[u]:
             rows[u].add(v)
@@ -179,7 +180,8 @@ class Reference:
         if compiler is None:
             note(f"no g++: the {source.name} column stays empty")
             return None
-        out = Path(tempfile.mkdtemp(prefix="catmouse-bench-")) / f"{source.stem}.so"
+        folder = tempfile.mkdtemp(prefix="catmouse-bench-")
+        out = Path(folder) / f"{source.stem}.so"
         try:
             subprocess.run([compiler, "-O2", "-shared", "-fPIC", "-o", str(out), str(source)],
                            check=True, capture_output=True, text=True)
@@ -188,6 +190,10 @@ class Reference:
             detail = getattr(error, "stderr", "") or error
             note(f"{source.name} did not build: {detail}")
             return None
+        finally:
+            # A loaded library stays mapped once its file is gone (where the system lets a
+            # loaded file be removed at all: not Windows, where the folder stays).
+            shutil.rmtree(folder, ignore_errors=True)
 
     def time(self, graphs: list[list[list[int]]], targets: list[int],
              reps: int) -> tuple[float, list[int]]:
@@ -354,14 +360,15 @@ def pingpong() -> str:
     source, compiler = HERE / "pingpong.c", shutil.which("gcc") or shutil.which("cc")
     if compiler is None or not sys.platform.startswith("linux") or (os.cpu_count() or 1) < 2:
         return "not measured (it needs Linux, two CPUs and gcc)"
-    out = Path(tempfile.mkdtemp(prefix="catmouse-bench-")) / "pingpong"
-    try:
-        subprocess.run([compiler, "-O2", "-pthread", "-o", str(out), str(source)], check=True,
-                       capture_output=True, text=True)
-        line = subprocess.run([str(out), "50000"], check=True, capture_output=True,
-                              text=True).stdout.strip()
-    except (subprocess.CalledProcessError, OSError) as error:
-        return f"not measured ({getattr(error, 'stderr', '') or error})".strip()
+    with tempfile.TemporaryDirectory(prefix="catmouse-bench-") as folder:
+        out = Path(folder) / "pingpong"
+        try:
+            subprocess.run([compiler, "-O2", "-pthread", "-o", str(out), str(source)],
+                           check=True, capture_output=True, text=True)
+            line = subprocess.run([str(out), "50000"], check=True, capture_output=True,
+                                  text=True).stdout.strip()
+        except (subprocess.CalledProcessError, OSError) as error:
+            return f"not measured ({getattr(error, 'stderr', '') or error})".strip()
     return line.split(": ", 1)[-1]
 
 

@@ -38,6 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "helpers"))
 
+import bench_tools  # noqa: E402
 import queue_engine  # noqa: E402
 from bench_tools import textbook_solve  # noqa: E402  (the benchmark's own baseline)
 
@@ -45,19 +46,12 @@ from catmouse.engine import bits_py  # noqa: E402
 
 
 def sparse_graph(rng: random.Random, n: int, degree: float = 4.0) -> list[list[int]]:
-    """Undirected, ``n * degree / 2`` edges, every node next to a node other than 0.
+    """``bench_tools.sparse_graph``, then every node next to a node other than 0.
 
     The last condition keeps the textbook (which has no rule for a stuck
     mover) and catmouse (a stuck mover loses) on the same game.
     """
-    rows: list[set[int]] = [set() for _ in range(n)]
-    edges = 0
-    while edges < min(n * degree / 2, n * (n - 1) / 2):
-        u, v = rng.randrange(n), rng.randrange(n)
-        if u != v and v not in rows[u]:
-            rows[u].add(v)
-            rows[v].add(u)
-            edges += 1
+    rows = [set(row) for row in bench_tools.sparse_graph(rng, n, degree)]
     for u in range(n):
         if not rows[u] - {0}:
             v = rng.choice([x for x in range(1, n) if x != u])
