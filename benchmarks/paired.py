@@ -13,7 +13,9 @@ call moved by 10% between runs; the paired median moved by about 2%.
 ``--graph``: a node count (a random sparse graph of bench.sparse_graph, seeded by the count),
 ``grid`` (the 60x60 grid), or ``qD`` (the D-cube) with ``--cops K``: ``CopsGame(graph,
 K).analyze(threads=...)``.  ``analyze(remoteness=False)`` unless ``--remoteness``.
-``--price``: NEW with remoteness and OLD without (one root given twice: remoteness's price,
+``--solve``: ``catmouse.solve(graph, threads=...)`` (the default start: the search stops
+once that position is decided) instead of ``analyze``.  ``--price``: NEW with remoteness and
+OLD without (one root given twice: remoteness's price,
 ``analyze`` over ``analyze(remoteness=False)``, in pairs).  Thread
 CPU time with ``--threads 1``; wall time otherwise (the helpers' CPU is not the caller's).
 """
@@ -31,7 +33,8 @@ from pathlib import Path
 __all__ = ["main"]
 
 
-def _worker(root: str, spec: str, remoteness: bool, threads: int, cops: int) -> None:
+def _worker(root: str, spec: str, remoteness: bool, threads: int, cops: int,
+            solve: bool) -> None:
     """Serve batches: a line with a count in, that many calls' mean seconds out."""
     sys.path[:0] = [str(Path(root) / "benchmarks"), root]  # (the root's own catmouse)
     from bench_tools import big_family, sparse_graph
@@ -51,6 +54,8 @@ def _worker(root: str, spec: str, remoteness: bool, threads: int, cops: int) -> 
         for _ in range(calls):
             if cops:
                 catmouse.CopsGame(graph, cops).analyze(threads=threads)
+            elif solve:
+                catmouse.solve(graph, threads=threads)
             else:
                 catmouse.analyze(graph, remoteness=remoteness, threads=threads)
         print((clock() - start) / calls, flush=True)
@@ -74,11 +79,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--remoteness", action="store_true", help="analyze with remoteness")
     parser.add_argument("--price", action="store_true",
                         help="NEW with remoteness, OLD without (remoteness's price)")
+    parser.add_argument("--solve", action="store_true",
+                        help="time solve(graph) (the default start) instead of analyze")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--serve", help=argparse.SUPPRESS)  # (a worker: the root it times)
     args = parser.parse_args(argv)
     if args.serve:
-        _worker(args.serve, args.graph, args.remoteness, args.threads, args.cops)
+        _worker(args.serve, args.graph, args.remoteness, args.threads, args.cops, args.solve)
         return 0
     if args.calls < 1 or args.pairs < 1:
         parser.error("--calls and --pairs must be at least 1")
@@ -86,10 +93,13 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--cops times the k-cops analysis (with its remoteness) alone")
     if args.graph.startswith("q") != bool(args.cops):
         parser.error("--graph qD goes with --cops, and --cops with --graph qD")
+    if args.solve and (args.cops or args.price or args.remoteness):
+        parser.error("--solve times solve alone (no --cops, --price or --remoteness)")
     if args.price and args.remoteness:
         parser.error("--price already runs NEW with remoteness and OLD without")
     command = [sys.executable, str(Path(__file__).resolve()), args.old, args.new,
                "--graph", args.graph, "--threads", str(args.threads), "--cops", str(args.cops)]
+    command += ["--solve"] if args.solve else []
     workers = [subprocess.Popen(command + ["--serve", root]
                                 + (["--remoteness"] if args.remoteness or (args.price and k)
                                    else []),
@@ -118,6 +128,7 @@ def main(argv: list[str] | None = None) -> int:
               f"median {statistics.median(values) * 1e3:.4f} ms a call")
     what = " remoteness" if args.remoteness else " with remoteness / without" if args.price else ""
     what += f", {args.cops} cops" if args.cops else ""
+    what += " solve" if args.solve else ""
     print(f"{args.graph}{what}, threads={args.threads}: new / old, "
           f"median of {len(ratios)} pairs {statistics.median(ratios):.3f} "
           f"(quartiles {_quartile(ratios, 0.25):.3f}, {_quartile(ratios, 0.75):.3f})")
