@@ -96,7 +96,9 @@ def run_batch(graphs: Iterable[Any], threads: int | None, *, mouse: Hashable, ca
     # only of an argument the caller did not pass.
     names = (mouse, cat, hole)
     mouse, cat, hole = exact_int(mouse), exact_int(cat), exact_int(hole)
-    batch = graphs if isinstance(graphs, list) else list(graphs)
+    # A copy even of a list: a progress callback (or another thread) changing the caller's
+    # list must not change which graphs this batch solves.
+    batch = list(graphs)
     threads = _threads(threads, batch)
     callback = as_callback(progress, len(batch), "solve_many")
     out: list[Outcome | None] = [None] * len(batch)

@@ -194,3 +194,34 @@ def test_ctrl_c_stops_a_batch_of_big_graphs_within_a_second(use_engine, threads)
     if selector.current.name == "python":
         env["CATMOUSE_NO_EXTENSIONS"], env["CATMOUSE_REQUIRE_EXTENSIONS"] = "1", "0"
     interrupted(BIG_GRAPHS, "catmouse.solve_many(batch, threads=threads)", threads, env)
+
+
+@pytest.mark.parametrize("change", ["clear", "delete half", "replace"])
+@pytest.mark.parametrize("as_graphs", [False, True])
+def test_solve_many_solves_the_batch_it_was_given_whatever_the_callback_does(
+        use_engine, change, as_graphs):
+    # The progress callback empties, shortens or rewrites the caller's own list mid-batch:
+    # the answers are still one Outcome per graph given, each the graph's own.
+    import catmouse
+    rng = random.Random(913)
+    lists = [random_lists(rng, rng.randrange(3, 12), 0.4) for _ in range(60)]
+    for g in lists:
+        for u, row in enumerate(g):
+            if not row:  # no isolated node: every list is a valid graph
+                v = (u + 1) % len(g)
+                row.append(v)
+                g[v].append(u)
+                g[v].sort()
+    graphs = [catmouse.Graph(g) for g in lists] if as_graphs else [list(g) for g in lists]
+    expected = [catmouse.solve(g) for g in graphs]
+    given = list(graphs)
+
+    def meddle(done: int) -> None:
+        if change == "clear":
+            given.clear()
+        elif change == "delete half":
+            del given[: len(given) // 2]
+        else:
+            given[:] = [[[1], [0]]] * len(given)
+
+    assert catmouse.solve_many(given, progress=meddle) == expected
