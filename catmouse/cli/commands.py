@@ -206,16 +206,22 @@ def _run(argv: list[str], stdout: GuardedStdout) -> int:
     except ImportError as error:  # an optional dependency an output format needs
         _error(str(error))
     except (OSError, UnicodeDecodeError) as error:  # the writes are WriteFailed: a read
-        _error(f"cannot read {args.file}: {error}")
+        _error(f"cannot read {_subject(args)}: {error}")
     except (ValueError, TypeError) as error:
-        _error(f"{args.file}: {error}")
+        _error(f"{_subject(args)}: {error}")
     except MemoryError as error:
-        _error(f"{args.file}: too large to solve here: "
+        _error(f"{_subject(args)}: too large to solve here: "
                f"{error or 'the tables could not be allocated'}")
     except KeyboardInterrupt:
         _error("interrupted")
         return 130
     return 1
+
+
+def _subject(args: argparse.Namespace) -> str:
+    """What an error is about: the file being read, or the command where it reads none
+    (``census``)."""
+    return getattr(args, "file", None) or f"catmouse {args.command}"
 
 
 def _exit_cleanly_on_sigterm() -> None:

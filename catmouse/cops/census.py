@@ -20,6 +20,7 @@ import json
 import os
 import platform
 import shutil
+import stat
 import subprocess
 import time
 from collections.abc import Callable, Iterable
@@ -222,15 +223,33 @@ def read_ledger(ledger: str, n: int, mod: int) -> dict[int, dict[str, Any]]:
     """The records of ``ledger`` for the census of ``n`` nodes in ``mod`` slices, by ``res``.
 
     A last line without its newline was torn by a kill: it is left out (its slice is counted
-    again).  Any other line that is not a record is an error naming it.
+    again) if it is the beginning of a record.  Any other line that is not a record is an error
+    naming it, and so is a path that is not a regular file.
     """
     return _read(ledger, n, mod)[0]
+
+
+# How every record this module writes begins (json.dumps of a dict whose first key is "n"):
+# a torn last line, cut off when the census resumes, is a piece of a record, so it begins so too.
+_RECORD_START = b'{"n": '
+
+
+def _exists(ledger: str) -> bool:
+    """Whether ``ledger`` is there; a ValueError if it is there but not a regular file (a
+    device, a pipe or a folder is no ledger: reading one could block, or never end)."""
+    try:
+        mode = os.stat(ledger).st_mode
+    except FileNotFoundError:
+        return False
+    if not stat.S_ISREG(mode):
+        raise ValueError(f"{ledger}: not a regular file, so not a census ledger")
+    return True
 
 
 def _read(ledger: str, n: int, mod: int) -> tuple[dict[int, dict[str, Any]], int | None]:
     """(records, the byte offset of a torn last line or None)."""
     records: dict[int, dict[str, Any]] = {}
-    if not os.path.exists(ledger):
+    if not _exists(ledger):
         return records, None
     with open(ledger, "rb") as file:
         data = file.read()
@@ -238,6 +257,12 @@ def _read(ledger: str, n: int, mod: int) -> tuple[dict[int, dict[str, Any]], int
     while offset < len(data):
         end = data.find(b"\n", offset)
         if end < 0:
+            torn = data[offset:offset + len(_RECORD_START)]
+            if not (torn.startswith(_RECORD_START) or _RECORD_START.startswith(torn)):
+                # Not a piece of a record: the file is something else, which census would
+                # cut; said, not cut.
+                raise ValueError(f"{ledger}: line {number + 1}: not a census record (and no "
+                                 "newline after it)")
             return records, offset
         number += 1
         line = data[offset:end]
@@ -256,7 +281,7 @@ def _read(ledger: str, n: int, mod: int) -> tuple[dict[int, dict[str, Any]], int
 def ledger_mods(ledger: str, n: int) -> set[int]:
     """The slice counts (``mod``) of the censuses of ``n`` nodes recorded in ``ledger``."""
     mods: set[int] = set()
-    if os.path.exists(ledger):
+    if _exists(ledger):
         with open(ledger, "rb") as file:
             for number, line in enumerate(file, 1):
                 if line.endswith(b"\n") and line.strip():

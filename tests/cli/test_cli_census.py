@@ -146,3 +146,24 @@ def test_a_killed_run_resumes_and_loses_nothing(tmp_path, signum):
     out, err = again.communicate(timeout=120)
     assert (again.returncode, out) == (0, counts), err
     assert sorted(r["res"] for r in _whole_lines(ledger)) == list(range(200))
+
+
+def test_a_ledger_that_is_not_one_is_refused_and_kept(capsys, tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_bytes(b"my thesis, no final newline")
+    code, out, err = run(capsys, "census", 5, "--ledger", notes)
+    assert (code, out) == (1, "")
+    assert "notes.txt: line 1: not a census record" in err
+    assert notes.read_bytes() == b"my thesis, no final newline"
+    code, out, err = run(capsys, "census", 5, "--ledger", tmp_path)
+    assert (code, out) == (1, "") and "not a regular file, so not a census ledger" in err
+
+
+def test_an_error_with_no_file_to_name_names_the_command(capsys, monkeypatch):
+    # census reads no graph file: a MemoryError from it once raised AttributeError ('file').
+    def short(*args, **kwargs):
+        raise MemoryError
+    monkeypatch.setattr("catmouse.cli.census._run", short)
+    code, out, err = run(capsys, "census", 5)
+    assert code == 1
+    assert "catmouse census: too large to solve here" in err

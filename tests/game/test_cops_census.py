@@ -4,6 +4,7 @@ ledger says what counted each slice and survives a kill mid-line."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 from concurrent.futures import ProcessPoolExecutor
@@ -96,6 +97,45 @@ def test_a_torn_last_line_is_counted_again(tmp_path):
     lines = ledger.read_text().splitlines()
     assert sorted(json.loads(line)["res"] for line in lines) == [0, 1, 2]
     assert ledger.read_text().endswith("\n")
+
+
+def test_a_file_that_is_not_a_ledger_is_named_and_left_as_it_was(tmp_path):
+    """A last line without its newline is cut only when it is the beginning of a record: a
+    file of something else (here one line of text, no newline) was once cut to nothing."""
+    notes = tmp_path / "notes.txt"
+    notes.write_bytes(b"my thesis, no final newline")
+    for call in (lambda: census(5, 1, str(notes)), lambda: read_ledger(str(notes), 5, 1)):
+        with pytest.raises(ValueError, match=r"notes.txt: line 1: not a census record"):
+            call()
+    assert notes.read_bytes() == b"my thesis, no final newline"
+    # A record, then the same text: still refused, still whole.
+    whole = json.dumps(count_slice(5, 0, 1)) + "\n"
+    notes.write_text(whole + "P.S. no newline")
+    with pytest.raises(ValueError, match=r"line 2: not a census record"):
+        census(5, 1, str(notes))
+    assert notes.read_text() == whole + "P.S. no newline"
+
+
+@pytest.mark.parametrize("cut", [1, 3, 6, 30])
+def test_a_record_torn_anywhere_is_cut_off(tmp_path, cut):
+    ledger = tmp_path / "torn.jsonl"
+    ledger.write_text(json.dumps(count_slice(6, 0, 1))[:cut])
+    assert census(6, 1, str(ledger)) == {1: 68, 2: 44}
+    assert len(ledger.read_text().splitlines()) == 1 and ledger.read_text().endswith("\n")
+
+
+def test_a_path_that_is_not_a_regular_file_is_no_ledger(tmp_path):
+    """A folder, a device or a pipe: refused before it is read (``/dev/zero`` never ends)."""
+    paths = [str(tmp_path)]
+    paths += [p for p in ("/dev/null", "/dev/zero", "/dev/full") if Path(p).exists()]
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(tmp_path / "fifo")
+        paths.append(str(tmp_path / "fifo"))
+    for path in paths:
+        for call in (lambda: census(5, 1, path), lambda: read_ledger(path, 5, 1),
+                     lambda: ledger_mods(path, 5)):
+            with pytest.raises(ValueError, match="not a regular file, so not a census ledger"):
+                call()
 
 
 def test_a_bad_line_inside_the_ledger_is_named(tmp_path):
