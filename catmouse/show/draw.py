@@ -111,7 +111,8 @@ class Setup:
             return (1, 2)
         return None
 
-    def words(self, mouse: int, cat: int, turn: Turn) -> str:
+    def words(self, mouse: Hashable, cat: Hashable, turn: Turn) -> str:
+        """The outcome from a position (nodes named as the graph names them), in words."""
         a = self.analysis
         outcome = a.outcome(mouse, cat, turn)
         if not a.has_remoteness:  # analyze(..., remoteness=False): who wins, not how soon

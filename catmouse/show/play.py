@@ -9,7 +9,7 @@ is ``catmouse play`` in a terminal, plain ``input()`` and ``print()``.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Sequence
 from typing import TextIO
 
 from ..analysis import Position
@@ -28,6 +28,9 @@ _LIST_NODES = 40
 class Match:
     """A game from a start, the human playing one side and the solver the other.
 
+    Nodes are named as the graph names them (labels on a labelled graph, else ids), in the
+    arguments and in what the methods give; the game itself is kept in node ids.
+
     >>> from catmouse.show.draw import Setup
     >>> match = Match(Setup.of([[1, 3], [0], [3], [0, 2]]), 1, 2, human=Turn.CAT)
     >>> match.reply()                 # the solver's mouse goes straight to the hole
@@ -36,101 +39,144 @@ class Match:
     (<Outcome.MOUSE_WIN: 1>, 'the mouse reaches the hole (node 0)')
     """
 
-    def __init__(self, setup: Setup, mouse: int, cat: int, *, human: Turn,
+    def __init__(self, setup: Setup, mouse: Hashable, cat: Hashable, *, human: Turn,
                  first: Turn | None = None):
         self.setup = setup
         self.human = Turn(human)
         turn = setup.first if first is None else Turn(first)
-        setup.analysis.outcome(mouse, cat, turn)  # ValueError for a start that does not exist
-        self.history: list[Position] = [(int(mouse), int(cat), turn)]
+        # ValueError for a start that does not exist (a node not in the graph, the cat on
+        # the hole).
+        _, mouse_id, cat_id, turn = setup.analysis._where(mouse, cat, turn)
+        self._history: list[Position] = [(mouse_id, cat_id, turn)]
+
+    def name(self, node: int) -> Hashable:
+        """How the graph names node id ``node``."""
+        return self.setup.graph._name(node)
+
+    def _named(self, position: Position) -> Position:
+        mouse, cat, turn = position
+        return (self.name(mouse), self.name(cat), turn)
+
+    @property
+    def history(self) -> list[Position]:
+        """The positions so far, the start first (nodes named as the graph names them)."""
+        return [self._named(p) for p in self._history]
 
     @property
     def position(self) -> Position:
-        return self.history[-1]
+        return self._named(self._history[-1])
 
     @property
     def mover(self) -> Turn:
-        return self.position[2]
+        return self._history[-1][2]
 
-    def moves(self) -> list[int]:
-        """The mover's legal destinations, sorted (none once the game is over)."""
+    def moves(self) -> list[Hashable]:
+        """The mover's legal destinations, in node order (none once the game is over)."""
         if self.result() is not None:
             return []
-        return self._legal(self.position)
+        return [self.name(d) for d in self._legal(self._history[-1])]
 
     def _legal(self, position: Position) -> list[int]:
         return sorted(dest for dest, _ in self.setup.analysis._rules.moves(*position))
 
-    def after(self, dest: int) -> Position:
-        mouse, cat, turn = self.position
+    def _after(self, dest: int) -> Position:
+        mouse, cat, turn = self._history[-1]
         return (dest, cat, Turn.CAT) if turn == Turn.MOUSE else (mouse, dest, Turn.MOUSE)
 
-    def value(self, position: Position | None = None) -> tuple[Outcome, int | None]:
-        """Outcome and remoteness of a position (default: the current one) with perfect play."""
+    def _value(self, position: Position) -> tuple[Outcome, int | None]:
         a = self.setup.analysis
-        p = self.position if position is None else position
-        return a.outcome(*p), a.remoteness(*p)
+        mouse, cat, turn = position
+        s = (int(turn) * a.n + mouse) * a.n + cat
+        outcome = Outcome(a._outcomes[s])
+        if not a.has_remoteness:
+            return outcome, None
+        r = a._remoteness_at(s)
+        return outcome, None if r < 0 else r
 
-    def hints(self) -> list[tuple[int, Outcome, int | None, bool]]:
+    def value(self, position: Position | None = None) -> tuple[Outcome, int | None]:
+        """Outcome and remoteness (None without remoteness, or if the game never ends) of a
+        position (default: the current one) with perfect play."""
+        if position is None:
+            return self._value(self._history[-1])
+        _, mouse, cat, turn = self.setup.analysis._where(*position)
+        return self._value((mouse, cat, turn))
+
+    def hints(self) -> list[tuple[Hashable, Outcome, int | None, bool]]:
         """Each legal move: destination, outcome and remoteness after it, and whether it is best."""
-        mouse, cat, turn = self.position
-        best = set(self.setup.analysis.best_moves(mouse, cat, turn))
-        return [(d, *self.value(self.after(d)), d in best) for d in self.moves()]
+        if self.result() is not None:
+            return []
+        best = set(self.setup.analysis._best_moves_at(*self._history[-1]))
+        return [(self.name(d), *self._value(self._after(d)), d in best)
+                for d in self._legal(self._history[-1])]
 
-    def play(self, dest: int) -> None:
+    def play(self, dest: Hashable) -> None:
         """The mover goes to ``dest``; ValueError if that is not a legal move."""
-        legal = self.moves()
-        if dest not in legal:
-            who = PLAYER[self.mover]
-            if not legal:
-                raise ValueError("the game is over")
-            raise ValueError(f"the {who} cannot move to {dest}: its moves are "
-                             + ", ".join(map(str, legal)))
-        self.history.append(self.after(dest))
+        legal = self._legal(self._history[-1]) if self.result() is None else []
+        for d in legal:
+            if self.name(d) == dest:
+                self._history.append(self._after(d))
+                return
+        if not legal:
+            raise ValueError("the game is over")
+        raise ValueError(f"the {PLAYER[self.mover]} cannot move to {dest}: its moves are "
+                         + ", ".join(str(self.name(d)) for d in legal))
 
-    def reply(self) -> int:
-        """The solver's move for the side to move: the smallest of its best moves."""
-        mouse, cat, turn = self.position
-        dest = self.setup.analysis.best_moves(mouse, cat, turn)[0]
-        self.play(dest)
-        return dest
+    def reply(self) -> Hashable:
+        """The solver's move for the side to move: the first of its best moves in node order."""
+        dest = self.setup.analysis._best_moves_at(*self._history[-1])[0]
+        self._history.append(self._after(dest))
+        return self.name(dest)
 
     def undo(self) -> bool:
         """Back to the human's previous turn; False if the human has not moved yet."""
-        for k in range(len(self.history) - 2, -1, -1):
-            if self.history[k][2] == self.human:
-                del self.history[k + 1:]
+        for k in range(len(self._history) - 2, -1, -1):
+            if self._history[k][2] == self.human:
+                del self._history[k + 1:]
                 return True
         return False
 
     def restart(self) -> None:
-        del self.history[1:]
+        del self._history[1:]
 
     def result(self) -> tuple[Outcome, str] | None:
         """None while the game goes on, else who won and how it ended."""
-        mouse, cat, turn = self.position
+        mouse, cat, turn = here = self._history[-1]
         setup = self.setup
         if mouse == cat:
-            return Outcome.CAT_WIN, ending("caught", node=mouse)
+            return Outcome.CAT_WIN, ending("caught", node=self.name(mouse))
         if mouse in setup.holes:
-            return Outcome.MOUSE_WIN, ending("hole", node=mouse)
+            return Outcome.MOUSE_WIN, ending("hole", node=self.name(mouse))
         if cat in setup.goals:
-            return Outcome.CAT_WIN, ending("goal", node=cat)
-        if not self._legal(self.position):
+            return Outcome.CAT_WIN, ending("goal", node=self.name(cat))
+        if not self._legal(here):
             winner = Outcome.CAT_WIN if turn == Turn.MOUSE else Outcome.MOUSE_WIN
             return winner, ending("stuck", player=turn)
-        if self.position in self.history[:-1]:
+        if here in self._history[:-1]:
             draw = setup.analysis._rules.draw
             if draw == Outcome.DRAW:
                 return draw, ending("repeat draw")
             return draw, ending("repeat win", whose=draw)
         return None
 
+    def node(self, text: str) -> Hashable | None:
+        """The node typed as ``text``: a label whose text it is (exactly, else the one label
+        it matches ignoring case), an id on a graph without labels; None if none is."""
+        labels = self.setup.graph._labels
+        if labels is None:
+            body = text.strip()
+            return int(body) if body.lstrip("-").isdigit() else None
+        for label in labels:
+            if str(label) == text:
+                return label
+        folded = [label for label in labels if str(label).casefold() == text.casefold()]
+        return folded[0] if len(folded) == 1 else None
+
 
 # -- the terminal game ------------------------------------------------------------------
 
 HELP = """\
-  a node number   move there
+  a node          move there (its number, or its name on a graph of names)
+  go NODE         move to NODE (a node named like one of the letters below)
   h               hints: each of your moves, who wins after it and in how many moves
   o               the outcome from here under perfect play
   b               the board
@@ -141,15 +187,17 @@ HELP = """\
 
 def play_terminal(
     setup: Setup,
-    mouse: int,
-    cat: int,
+    mouse: Hashable,
+    cat: Hashable,
     human: Turn,
     *,
     name: str = "the board",
     ask: Callable[[str], str] = input,
     out: TextIO | None = None,
 ) -> Outcome | None:
-    """Play in the terminal until the game ends or the player quits; return the outcome."""
+    """Play in the terminal until the game ends or the player quits; return the outcome.
+
+    Nodes are named as the graph names them, in the starts, on the screen and as typed."""
     stream = sys.stdout if out is None else out
 
     def say(text: str = "") -> None:
@@ -195,10 +243,11 @@ def play_terminal(
             continue
         _state(say, match)
         while True:
-            answer = _ask(ask, "> ")
-            if answer is None or answer in ("q", "quit", "exit"):
+            typed = _ask(ask, "> ", fold=False)
+            if typed is None or typed.lower() in ("q", "quit", "exit"):
                 say("bye")
                 return None
+            answer = typed.lower()
             if answer in ("?", "help"):
                 say(HELP)
             elif answer in ("h", "hint", "hints"):
@@ -218,32 +267,39 @@ def play_terminal(
                 match.restart()
                 _state_after_restart(say, match)
                 break
-            elif answer.lstrip("-").isdigit():
+            elif answer:
+                text = typed[3:].strip() if answer.startswith("go ") else typed
+                dest = match.node(text)
+                if dest is None:
+                    what = "a node number" if graph._labels is None else "a node's name"
+                    say(f"  {text!r}? type {what}, or ? for help")
+                    continue
                 src = match.position[0] if human == Turn.MOUSE else match.position[1]
                 try:
-                    match.play(int(answer))
+                    match.play(dest)
                 except ValueError as error:
                     say(f"  {error}")
                     continue
-                say(f"  you: {src} -> {answer}")
+                say(f"  you: {src} -> {dest}")
                 break
-            elif answer:
-                say(f"  {answer!r}? type a node number, or ? for help")
 
 
-def _ask(ask: Callable[[str], str], prompt: str) -> str | None:
+def _ask(ask: Callable[[str], str], prompt: str, fold: bool = True) -> str | None:
+    """The answer stripped (and lower-cased with ``fold``); None at the end of input."""
     try:
-        return ask(prompt).strip().lower()
+        answer = ask(prompt).strip()
     except EOFError:
         return None
+    return answer.lower() if fold else answer
 
 
 def _holes_words(setup: Setup) -> str:
-    holes = setup.holes
+    name = setup.graph._name
+    holes = [str(name(u)) for u in setup.holes]
     text = ("no hole" if not holes else f"hole {holes[0]}" if len(holes) == 1
-            else "holes " + ", ".join(map(str, holes)))
+            else "holes " + ", ".join(holes))
     if setup.goals:
-        text += ", cat goals " + ", ".join(map(str, setup.goals))
+        text += ", cat goals " + ", ".join(str(name(u)) for u in setup.goals)
     return text
 
 
@@ -265,25 +321,29 @@ def _hints(say: Callable[[str], None], match: Match) -> None:
     for dest, outcome, remoteness, best in match.hints():
         mark = ("  <- best" if best else "")
         tag = "win " if outcome == win else "draw" if outcome == Outcome.DRAW else "lose"
-        say(f"    {dest:>4}  {tag}  {outcome_words(outcome, remoteness)}{mark}")
+        say(f"    {dest!s:>4}  {tag}  {outcome_words(outcome, remoteness)}{mark}")
 
 
 def _board(say: Callable[[str], None], match: Match) -> None:
     """Each node with what stands on it and where it leads."""
     setup = match.setup
-    mouse, cat, _ = match.position
+    mouse, cat, _ = match._history[-1]
     rows = setup.graph._rows()
     cat_rows = setup.analysis._rules.cat_graph._rows()
     n = len(rows)
     shown = range(n) if n <= _LIST_NODES else sorted({mouse, cat, *setup.holes, *setup.goals})
+
+    def names(row: Sequence[int]) -> str:
+        return ", ".join(str(match.name(v)) for v in row) or "-"
+
     say("  board (node: who is there -> neighbours):")
     for u in shown:
         marks = [word for word, here in (("MOUSE", u == mouse), ("CAT", u == cat),
                                          ("hole", u in setup.holes),
                                          ("cat goal", u in setup.goals)) if here]
-        line = f"    {u:>4} {', '.join(marks):<11} -> {', '.join(map(str, rows[u])) or '-'}"
+        line = f"    {match.name(u)!s:>4} {', '.join(marks):<11} -> {names(rows[u])}"
         if setup.own_cat_graph:
-            line += f"   (cat: {', '.join(map(str, cat_rows[u])) or '-'})"
+            line += f"   (cat: {names(cat_rows[u])})"
         say(line)
     if n > _LIST_NODES:
         say(f"    ({n - len(shown)} more nodes not listed)")

@@ -292,3 +292,57 @@ def test_the_opening_names_the_cat_goals(tmp_path):
     out = play_piped(tmp_path, ["g.json", "--holes", "0,4", "--cat-goals", "3,5"], "q\n")
     assert out.startswith("Cat and Mouse on g.json: 6 nodes, 7 edges, holes 0, 4, "
                           "cat goals 3, 5.\n")
+
+
+# Node ids in another order than the labels (networkx's node-link JSON lists node 2 first):
+# the hole is labelled 2 and has id 0, so a mix-up of ids and labels shows.
+PERMUTED = ('{"directed": false, "multigraph": false, "graph": {}, "nodes": [{"id": 2}, '
+            '{"id": 1}, {"id": 0}, {"id": 3}], "links": [{"source": 2, "target": 1}, '
+            '{"source": 1, "target": 0}, {"source": 0, "target": 3}]}')
+
+
+def test_a_labelled_graph_is_played_in_its_labels(tmp_path):
+    path = tmp_path / "permuted.json"
+    path.write_text(PERMUTED)
+    analysis = catmouse.analyze(read_graph(str(path)).graph, hole=2)
+    assert analysis.best_moves(1, 3) == [2]  # the hole, next to the mouse
+    term = Terminal("play", str(path), "--mouse", "1", "--cat", "3", "--hole", "2")
+    assert "hole 2." in term.opening and "your moves: 2, 0" in term.opening
+    board = term.type("b")
+    assert re.search(r"^ +2 hole +-> 1$", board, re.M)
+    assert re.search(r"^ +1 MOUSE +-> 2, 0$", board, re.M)
+    hints = term.type("h")
+    assert re.search(r"^ +2  win   the mouse wins at once  <- best$", hints, re.M)
+    assert re.search(r"^ +0  lose  the cat wins in 1 move$", hints, re.M)
+    out = term.type("2")
+    assert "you: 1 -> 2" in out and "the mouse reaches the hole (node 2)" in out
+    assert term.type("q") == "" and term.close() == 0
+
+
+def test_nodes_with_names_are_typed_by_name(tmp_path):
+    path = tmp_path / "names.edges"
+    path.write_text('"New York" b\nb a\na "New York"\nb c\nc d\n')
+    term = Terminal("play", str(path), "--hole", "a", "--mouse", "New York", "--cat", "c")
+    assert "hole a." in term.opening
+    assert "mouse on New York, cat on c - your move (mouse)" in term.opening
+    assert "your moves: b, a" in term.opening
+    assert "'z'? type a node's name" in term.type("z")
+    assert "the mouse cannot move to c: its moves are b, a" in term.type("c")
+    assert "board (node" in term.type("b")  # a command before a node of that name
+    out = term.type("go b")                  # which "go" reaches
+    assert "you: New York -> b" in out and "cat: c -> b" in out
+    assert "the cat catches the mouse on node b" in out
+    assert term.type("q") == "" and term.close() == 0
+    # Typed in other letters' case: the one name it matches.
+    term = Terminal("play", str(path), "--hole", "a", "--mouse", "b", "--cat", "c")
+    assert "you: b -> New York" in term.type("new york")
+    assert term.type("q") == "bye\n" and term.close() == 0
+
+
+def test_the_match_takes_and_gives_labels():
+    graph = catmouse.Graph({"hole": ["m"], "m": ["hole", "x"], "x": ["m", "c"], "c": ["x"]})
+    match = Match(Setup.of(graph, hole="hole"), "m", "c", human=Turn.CAT)
+    assert match.position == ("m", "c", Turn.MOUSE) and match.moves() == ["hole", "x"]
+    assert match.reply() == "hole"
+    assert match.result() == (Outcome.MOUSE_WIN, "the mouse reaches the hole (node hole)")
+    assert match.history == [("m", "c", Turn.MOUSE), ("hole", "c", Turn.CAT)]
