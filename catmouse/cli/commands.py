@@ -218,6 +218,11 @@ def _run(argv: list[str], stdout: GuardedStdout) -> int:
     return 1
 
 
+def _reads(args: argparse.Namespace) -> tuple[str | None, ...]:
+    """The files a command reads its game from: an output may not be one of them."""
+    return (getattr(args, "file", None), getattr(args, "cat_graph", None))
+
+
 def _subject(args: argparse.Namespace) -> str:
     """What an error is about: the file being read, or the command where it reads none
     (``census``)."""
@@ -509,7 +514,8 @@ def _analyze(args: argparse.Namespace) -> int:
             raise CliError("writing .npz needs numpy (pip install numpy); "
                            "or write a .json or .csv file")
     if not to_stdout:
-        check_target(output)  # a folder, a socket, a missing folder: refused before solving
+        # A folder, a socket, a missing folder, the graph's own file: refused before solving.
+        check_target(output, _reads(args))
     source = _read(args)
     hole = _starts(args, source)[2]
     game = _game(args, source, hole)
@@ -548,7 +554,7 @@ def _play(args: argparse.Namespace) -> int:
 
     # The file, the Game options and the start, solved and checked as solve and draw do.
     if args.html:
-        check_target(args.html)
+        check_target(args.html, _reads(args))
     _, game, (mouse, cat), analysis, _ = solved_game(args)
     setup = Setup.of_game(game, analysis)
     human = Turn.CAT if args.side == "cat" else Turn.MOUSE
@@ -582,7 +588,7 @@ def _draw(args: argparse.Namespace) -> int:
         if converter is None:
             raise CliError(f"cannot write {args.output}: PNG needs a converter, and none was "
                            f"found; install one of: {CONVERTER_HELP}; or write .svg")
-    check_target(args.output)
+    check_target(args.output, _reads(args))
     source, game, (mouse, cat), analysis, (outcome, length) = solved_game(args)
     line = analysis.line(mouse, cat, game.first)
     name = os.path.basename(file_label(args.file))

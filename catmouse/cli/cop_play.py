@@ -91,7 +91,8 @@ def run(args: argparse.Namespace, read: Callable[[], str] | None = None) -> int:
     if args.max_plies < 1:
         raise ValueError(f"--max-plies must be at least 1, not {args.max_plies}")
     if args.html:
-        check_target(args.html)  # a folder, a missing folder: refused before reading
+        # A folder, a missing folder, the graph's own file: refused before reading.
+        check_target(args.html, (args.file,))
     graph = read_graph(args.file).graph
     if graph.n == 0:  # (the default, the cop number, would be 0 cops)
         raise ValueError("the graph has no nodes: there is no game to play")

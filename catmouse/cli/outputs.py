@@ -8,9 +8,10 @@ while writing becomes :class:`WriteFailed`, which ``main`` reports as ``cannot w
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
 from ..io.atomic import where
@@ -44,11 +45,19 @@ def writing(path: str) -> Iterator[None]:
         raise WriteFailed(path, error) from None
 
 
-def check_target(path: str) -> None:
+def check_target(path: str, reads: Iterable[str | None] = ()) -> None:
     """Refuse an output the write would refuse (a folder, a missing folder, a socket, a
-    read-only file), before any work is done."""
+    read-only file), or one that is a file the command reads (``reads``: its paths, by any
+    name: a link, another spelling), before any work is done."""
     with writing(path):
         where(path)
+    for source in reads:
+        if source is None or source == "-":
+            continue
+        with contextlib.suppress(OSError):  # (either missing: nothing to overwrite)
+            if os.path.samefile(path, source):
+                raise WriteFailed(path, OSError(errno.EINVAL, f"it is the file {source} that "
+                                                              "the graph is read from"))
 
 
 def report_stream(path: str) -> TextIO:

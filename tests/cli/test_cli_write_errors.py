@@ -49,6 +49,43 @@ def test_a_folder_or_a_missing_folder_as_output_cannot_be_written(tmp_path, caps
     assert os.listdir(tmp_path) == ["d" + suffix[command[0]]]
 
 
+@pytest.mark.parametrize("command, suffix", [(["cop-play", "{graph}", "--html"], ".html"),
+                                             (["play", "{graph}", "--html"], ".html"),
+                                             (["analyze", "{graph}", "-o"], ".json"),
+                                             (["analyze", "{graph}", "--output-format", "json",
+                                               "-o"], ".edges"),
+                                             (["draw", "{graph}", "--format", "edges", "-o"],
+                                              ".svg")])
+def test_the_graph_file_being_read_is_not_written_over(tmp_path, capsys, command, suffix):
+    # By its name, another spelling of it, or a link to it: refused before anything is done.
+    text = "0 1\n1 2\n2 3\n3 0\n" if suffix in (".edges", ".svg") else Path(SQUARE).read_text()
+    graph = tmp_path / f"graph{suffix}"
+    graph.write_text(text)
+    try:
+        (tmp_path / f"link{suffix}").symlink_to(graph.name)
+    except (OSError, NotImplementedError):  # (Windows without the right to make links)
+        pass
+    argv = [part.format(graph=graph) for part in command]
+    for target in (graph, tmp_path / "." / graph.name, tmp_path / f"link{suffix}"):
+        if not target.exists():
+            continue
+        assert main([*argv, str(target)]) == 1
+        captured = capsys.readouterr()
+        assert captured.err == (f"catmouse: error: cannot write {target}: it is the file "
+                                f"{graph} that the graph is read from\n")
+        assert captured.out == ""
+    assert graph.read_text() == text
+
+
+def test_the_cat_s_graph_file_is_not_written_over(tmp_path, capsys):
+    cat = tmp_path / "cat.json"
+    cat.write_text(Path(SQUARE).read_text())
+    assert main(["analyze", SQUARE, "--cat-graph", str(cat), "--output-format", "json",
+                 "-o", str(cat)]) == 1
+    assert "that the graph is read from" in capsys.readouterr().err
+    assert cat.read_text() == Path(SQUARE).read_text()
+
+
 @posix
 @pytest.mark.parametrize("command", [["solve", SQUARE], ["solve", SQUARE, "--json"],
                                      ["cop-win", PETERSEN], ["cop-number", PETERSEN],
