@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import re
+from fractions import Fraction
 from typing import Any
 
 from ..rules import MAX_THREADS
@@ -38,8 +39,10 @@ def size_text(text: str) -> int:
         raise argparse.ArgumentTypeError(
             f"expected a size in bytes such as 1000000, 500M or 8G, got {text!r}")
     number, unit = match.groups()
-    scale = _UNITS[unit.lower()]
-    size = int(number) * scale if number.isdigit() else int(float(number) * scale)
+    if len(number) > 40:  # (past any memory: and int() refuses 4,300 digits)
+        raise argparse.ArgumentTypeError(f"expected a size of at most 40 digits, got {text!r}")
+    # Exact, where a float of 400 nines is infinity (an OverflowError, not a usage error).
+    size = int(Fraction(number) * _UNITS[unit.lower()])
     if size < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1 byte, not {text!r}")
     return size

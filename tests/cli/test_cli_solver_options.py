@@ -16,12 +16,15 @@ from catmouse.cli.solver_options import size_text, threads_text
 
 @pytest.mark.parametrize("text, size", [("1000", 1000), ("1k", 1024), ("512K", 512 << 10),
                                         ("1.5G", 3 << 29), ("8GiB", 8 << 30), ("2 MB", 2 << 20),
-                                        ("1t", 1 << 40)])
+                                        ("1t", 1 << 40), ("0.001k", 1),
+                                        ("1" * 40, int("1" * 40))])
 def test_sizes_as_people_write_them(text, size):
     assert size_text(text) == size
 
 
-@pytest.mark.parametrize("text", ["", "G", "-1", "1e9", "12Q", "0", "0.1"])
+@pytest.mark.parametrize("text", ["", "G", "-1", "1e9", "12Q", "0", "0.1",
+                                  # (a float of these is infinity; int() refuses 4,300 digits)
+                                  "9" * 400 + ".5G", "9" * 5000])
 def test_sizes_that_are_none(text):
     with pytest.raises(argparse.ArgumentTypeError):
         size_text(text)
