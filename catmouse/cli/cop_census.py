@@ -174,23 +174,27 @@ def _answers(stream: BinaryIO, jobs: int, max_cops: int, max_bytes: int | None,
             for block in _blocks(stream, head):
                 if block is _WAIT:
                     while pending:
-                        yield _result(*pending.popleft(), why)
+                        yield from _results(*pending.popleft(), why, max_cops, max_bytes)
                     continue
                 pending.append((pool.submit(_solve, block.data, max_cops, max_bytes, cancel),
                                 block))
                 while pending and (pending[0][0].done() or len(pending) >= 2 * jobs):
-                    yield _result(*pending.popleft(), why)
+                    yield from _results(*pending.popleft(), why, max_cops, max_bytes)
             while pending:
-                yield _result(*pending.popleft(), why)
+                yield from _results(*pending.popleft(), why, max_cops, max_bytes)
         finally:
             cancel[0] = 1
             for future, _ in pending:
                 future.cancel()
 
 
-def _result(future: Future[bytes], block: _Block, why: str = "") -> tuple[bytes, int]:
+def _results(future: Future[bytes], block: _Block, why: str = "", max_cops: int = 0,
+             max_bytes: int | None = None) -> Iterator[tuple[bytes, int]]:
+    """A block's answers and the lines before it; at a bad line, the answers of the lines
+    before it in the block (solved again: the block's call gave none), then the error."""
     try:
-        return future.result(), block.first - 1
+        yield future.result(), block.first - 1
+        return
     except MemoryError as error:
         raise why_short(error, why) from None
     except ValueError as error:
@@ -199,7 +203,15 @@ def _result(future: Future[bytes], block: _Block, why: str = "") -> tuple[bytes,
             raise
         k = int(found[1])
         line = block.first + k - 1 if block.lines is None else block.lines[k - 1]
-        raise ValueError(f"line {line}: {found[2]}") from None
+        failed = ValueError(f"line {line}: {found[2]}")
+    if k > 1:
+        # (Lines as the block holds them, each ending in a newline.)
+        good = b"".join(block.data.splitlines(keepends=True)[:k - 1])
+        try:
+            yield _solve(good, max_cops, max_bytes, array("i", [0])), block.first - 1
+        except MemoryError as error:
+            raise why_short(error, why) from None
+    raise failed
 
 
 def _format(stream: BinaryIO, path: str, given: str | None) -> tuple[bytes, str]:

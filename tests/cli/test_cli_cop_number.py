@@ -76,6 +76,23 @@ def test_a_bad_line_is_named_by_its_number_in_the_stream(use_engine, capsys, mon
     code, out, err = run(capsys, "cop-number", "-")
     assert code == 1
     assert "error: -: line 51: graph6 line with nonzero padding bits" in err
+    assert out == "1\n" * 50  # every line before the bad one answered
+
+
+@pytest.mark.parametrize("blank", [False, True])
+def test_the_answers_before_a_bad_line_are_printed_whatever_the_block(
+        use_engine, capsys, graphs, tmp_path, blank):
+    # The whole file is one block: its bad last line once lost every answer before it
+    # (cop-win printed them). With blank lines, the block keeps the lines' numbers apart.
+    path = tmp_path / "bad_end.g6"
+    sep = b"\n\n" if blank else b"\n"
+    path.write_bytes(sep.join(LINES) + sep + b"Bx\n")
+    code, out, err = run(capsys, "cop-number", path)
+    assert (code, out) == (1, "\n".join(EXPECTED) + "\n")
+    bad = 2 * len(LINES) + 1 if blank else len(LINES) + 1
+    assert f"line {bad}: graph6 line with nonzero padding bits" in err
+    code, out, err = run(capsys, "cop-number", "--census", path)
+    assert (code, out) == (1, "")
 
 
 def test_bad_options(capsys, graphs):
