@@ -6,6 +6,7 @@ enter, a repeated position is a draw); :class:`catmouse.Game` builds others.
 
 from __future__ import annotations
 
+import operator
 import os
 import sys
 from collections.abc import Hashable
@@ -25,10 +26,11 @@ from .engine.facts import (
 )
 from .engine.planes import layer_bytes
 from .graph import Graph, _node_id
+from .graph_checks import _is_numpy_bool
 from .outcome import Outcome, Turn
 
-__all__ = ["Rules", "classic_rules", "check_memory", "check_threads", "need_bytes",
-           "MAX_THREADS"]
+__all__ = ["Rules", "classic_rules", "check_max_memory", "check_memory", "check_threads",
+           "need_bytes", "MAX_THREADS"]
 
 #: The most threads a call may ask for.  Checked here, once, so that both engines
 #: refuse more with one message (past it one overflowed a C integer, the other ran
@@ -121,6 +123,23 @@ def _engine_peak(n: int, outcome: bool, remoteness: bool, target: bool, threads:
                                       planes=True)
 
 
+def check_max_memory(max_memory: Any) -> int | None:
+    """None or a count of bytes (an int, numpy's too; at least 0), else TypeError or
+    ValueError naming max_memory (solve, analyze and the cops' analyze alike)."""
+    if max_memory is None:
+        return None
+    if isinstance(max_memory, bool) or _is_numpy_bool(max_memory):
+        raise TypeError("max_memory must be an int (bytes) or None, not bool")
+    try:
+        limit = operator.index(max_memory)
+    except TypeError:
+        raise TypeError(f"max_memory must be an int (bytes) or None, not "
+                        f"{type(max_memory).__name__}") from None
+    if limit < 0:
+        raise ValueError(f"max_memory must be at least 0 bytes, not {limit}")
+    return limit
+
+
 def check_memory(n: int, *, outcome: bool = False, remoteness: bool = False,
                  target: bool = False, threads: int = 1,
                  max_memory: int | None = None) -> int:
@@ -136,8 +155,8 @@ def check_memory(n: int, *, outcome: bool = False, remoteness: bool = False,
         )
     need = need_bytes(n, outcome=outcome, remoteness=remoteness, target=target,
                       threads=threads)
-    if max_memory is not None:
-        limit = _node_id(max_memory, "max_memory")
+    limit = check_max_memory(max_memory)
+    if limit is not None:
         if need > limit:
             raise MemoryError(
                 f"solving {n} nodes needs up to {need} bytes, over max_memory={limit}"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules import MAX_THREADS
+from ..rules import MAX_THREADS, check_max_memory
 
 __all__ = ["check_cop_threads", "check_max_memory"]
 
@@ -34,16 +34,3 @@ def check_cop_threads(threads: Any) -> int | None:
     if not 1 <= threads <= MAX_THREADS:
         raise ValueError(f"threads must be from 1 to {MAX_THREADS}, not {threads}")
     return threads
-
-
-def check_max_memory(max_memory: Any) -> int | None:
-    """None or a count of bytes (an int, at least 0), else TypeError or ValueError naming
-    max_memory."""
-    if max_memory is None:
-        return None
-    if isinstance(max_memory, bool) or not isinstance(max_memory, int):
-        raise TypeError(f"max_memory must be an int (bytes) or None, not "
-                        f"{type(max_memory).__name__}")
-    if max_memory < 0:
-        raise ValueError(f"max_memory must be at least 0 bytes, not {max_memory}")
-    return max_memory

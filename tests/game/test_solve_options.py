@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pickle
 import random
+import re
 
 import pytest
 from oracle import solve_classic
@@ -97,3 +98,22 @@ def test_outcomes_only_asks_less_memory(use_engine):
     catmouse.analyze(graph, max_memory=lean, remoteness=False)
     with pytest.raises(MemoryError):
         catmouse.analyze(graph, max_memory=lean)
+
+
+@pytest.mark.parametrize("call", ["solve", "analyze"])
+def test_max_memory_is_checked_as_the_cops_check_it(use_engine, call):
+    # It was read as a node id: "max_memory must be an integer node id", "a bool ... not a
+    # node id", and -1 a MemoryError.
+    run = getattr(catmouse, call)
+    graph = Graph(BOARD)
+    for bad, error, words in ((2.0, TypeError, "must be an int (bytes) or None, not float"),
+                              (True, TypeError, "must be an int (bytes) or None, not bool"),
+                              ("8G", TypeError, "must be an int (bytes) or None, not str"),
+                              (-1, ValueError, "must be at least 0 bytes, not -1")):
+        with pytest.raises(error, match=f"^max_memory {re.escape(words)}$"):
+            run(graph, max_memory=bad)
+    numpy = pytest.importorskip("numpy")
+    given, plain = run(graph, max_memory=numpy.int64(1 << 30)), run(graph)
+    if call == "analyze":
+        given, plain = bytes(given.outcomes), bytes(plain.outcomes)
+    assert given == plain
