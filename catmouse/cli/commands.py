@@ -273,15 +273,22 @@ def _notes() -> Iterator[None]:
         yield
 
 
-def _starts(args: argparse.Namespace, source: GraphFile) -> tuple[Any, Any, Any]:
+def _starts(args: argparse.Namespace, source: GraphFile,
+            players: bool = True) -> tuple[Any, Any, Any]:
     """Command-line starts, else the file's, else LeetCode's (mouse 1, cat 2, hole 0), as
-    the file names its nodes."""
+    the file names its nodes.  ``players``: the mouse and the cat are needed (a graph of
+    names without LeetCode's is then an error naming the option), not only the hole."""
     def pick(name: str, default: int) -> Any:
         given = getattr(args, name, None)
         if given is not None:
             return node_named(source.graph, given, f"--{name}", file_label(args.file))
         from_file = getattr(source, name)
-        return default_named(source.graph, default) if from_file is None else from_file
+        if from_file is not None:
+            return from_file
+        if (name == "hole" and getattr(args, "holes", None) is not None
+                or name != "hole" and not players):
+            return default_named(source.graph, default)  # (unused)
+        return default_named(source.graph, default, f"--{name}", file_label(args.file))
 
     return pick("mouse", 1), pick("cat", 2), pick("hole", 0)
 
@@ -517,7 +524,7 @@ def _analyze(args: argparse.Namespace) -> int:
         # A folder, a socket, a missing folder, the graph's own file: refused before solving.
         check_target(output, _reads(args))
     source = _read(args)
-    hole = _starts(args, source)[2]
+    hole = _starts(args, source, players=False)[2]
     game = _game(args, source, hole)
     analysis = _solve_all(source, game, args)
     # A bar once the writing has taken a second (a 3,000-node table is 290 MB of CSV).

@@ -111,8 +111,16 @@ def nodes_named(graph: Graph, text: str, option: str, file: str) -> tuple[Hashab
     return tuple(found)
 
 
-def default_named(graph: Graph, value: int) -> Hashable:
+def default_named(graph: Graph, value: int, option: str | None = None,
+                  file: str = "") -> Hashable:
     """LeetCode's default node (0, 1 or 2) as the graph names it, else the number itself (so
-    that the error says it is a default)."""
+    that the error says it is a default); with ``option``, a graph of names without that
+    node is an OptionError that says which option names one."""
     found, label = _lookup(graph, str(value))
-    return label if found else value
+    if found:
+        return label
+    if option is not None and graph._index is not None:
+        what = option.lstrip("-")
+        raise OptionError(f"{file}: no node of the graph is named {value}, LeetCode's {what}: "
+                          f"name one with {option} (its nodes are {_nodes_words(graph)})")
+    return value

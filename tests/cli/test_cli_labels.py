@@ -166,3 +166,23 @@ def test_cop_win_takes_several_files(capsys, petersen_files, tmp_path):
     assert code == 0
     assert [line.split(":")[:2] for line in out.splitlines()] == [
         [str(edges), " not cop-win"], [str(tree), " cop-win"], [str(links), " not cop-win"]]
+
+
+def test_a_graph_of_names_without_leetcode_s_nodes_says_which_option_to_give(
+        capsys, petersen_files, tmp_path):
+    # It said "holes names 0 ...: pass holes=(...)", the Python API's words.
+    _, edges, _ = petersen_files
+    nodes = "its nodes are 'a', 'b', "
+    for argv, option, default in ((["solve", edges], "--mouse", 1),
+                                  (["solve", edges, "--mouse", "b", "--cat", "c"], "--hole", 0),
+                                  (["solve", edges, "--hole", "a"], "--mouse", 1),
+                                  (["solve", edges, "--hole", "a", "--mouse", "b"], "--cat", 2),
+                                  (["analyze", edges, "-o", tmp_path / "t.json"], "--hole", 0)):
+        code, out, err = run(capsys, *argv)
+        assert (code, out) == (1, "")
+        assert err.startswith(f"catmouse: error: {edges}: no node of the graph is named "
+                              f"{default}, LeetCode's {option[2:]}: name one with {option} "
+                              f"({nodes}")
+    # analyze needs no players, --holes no hole.
+    assert run(capsys, "analyze", edges, "--hole", "a", "-o", tmp_path / "t.json")[0] == 0
+    assert run(capsys, "solve", edges, "--holes", "a", "--mouse", "b", "--cat", "c")[0] == 0
