@@ -213,7 +213,14 @@ class CopsAnalysis(Displayed):
         return graph._check_node(graph._id_of(value, what), what)
 
     def _team(self, cops: Any) -> tuple[int, ...]:
-        team = tuple(sorted(self._node(c, "cop") for c in cops))
+        try:
+            if isinstance(cops, (str, bytes)):  # (one name, not a team of its letters)
+                raise TypeError
+            members = list(cops)
+        except TypeError:
+            raise TypeError(f"cops must be the team's nodes, one a cop (e.g. (0, 3)), not "
+                            f"{type(cops).__name__} {cops!r}") from None
+        team = tuple(sorted(self._node(c, "cop") for c in members))
         if len(team) != self._game.cops:
             raise ValueError(f"the team has {self._game.cops} cops, got {len(team)} nodes")
         return team

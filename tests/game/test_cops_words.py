@@ -220,3 +220,13 @@ def test_the_memory_check_sees_the_address_space_limit(engine):
                          text=True, env=dict(os.environ, PYTHONPATH=root), timeout=120)
     assert "address-space limit (ulimit -v)" in out.stdout, (out.stdout, out.stderr)
     assert "positions need about" in out.stdout
+
+
+def test_a_team_that_is_not_a_collection_of_nodes_is_named(use_engine):
+    analysis = CopsGame(PETERSEN, 2).analyze()
+    for cops in (0, "ab", 2.5):
+        for query in (analysis.outcome, analysis.remoteness, analysis.best_moves):
+            with pytest.raises(TypeError, match=r"^cops must be the team's nodes, one a cop "
+                                                r"\(e\.g\. \(0, 3\)\), not "):
+                query(cops, 5)
+    assert analysis.outcome((0, 1), 5) == analysis.outcome([1, 0], 5)
