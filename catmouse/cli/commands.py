@@ -321,6 +321,8 @@ def _game(args: argparse.Namespace, source: GraphFile, hole: int) -> Game:
                     cat_goals=_node_list(args, source, "cat_goals"),
                     mouse_stays=args.mouse_stays, cat_stays=args.cat_stays,
                     draw=_DRAW_SCORES[args.draw], first=_MOVERS[args.first])
+    except OptionError:
+        raise  # (its message names the file already)
     except ValueError as error:
         raise CliError(f"{file_label(args.file)}: {error}") from None
 

@@ -186,3 +186,11 @@ def test_a_graph_of_names_without_leetcode_s_nodes_says_which_option_to_give(
     # analyze needs no players, --holes no hole.
     assert run(capsys, "analyze", edges, "--hole", "a", "-o", tmp_path / "t.json")[0] == 0
     assert run(capsys, "solve", edges, "--holes", "a", "--mouse", "b", "--cat", "c")[0] == 0
+
+
+def test_a_list_option_naming_no_node_names_the_file_once(capsys, petersen_files):
+    _, edges, _ = petersen_files
+    code, out, err = run(capsys, "solve", edges, "--hole", "a", "--mouse", "b", "--cat", "c",
+                         "--cat-goals", "zz top")
+    assert (code, out) == (1, "")
+    assert err.startswith(f"catmouse: error: {edges}: cat-goals names node zz, which is not")
