@@ -8,6 +8,7 @@ from itertools import chain
 from typing import Any
 
 from . import engine as _engine
+from .analysis_checks import check_codes, check_layers, check_tables
 from .display import Displayed
 from .engine import planes as _planes
 from .engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
@@ -38,8 +39,6 @@ _NEVER, _TOP, _BAD, _NO_POSITION = NEVER, TOP, BAD, NO_POSITION
 _PLANES_MARK = "planes"
 # A first-use int32 table bigger than this asks the system whether it fits.
 _ASK_ABOVE = 1 << 26
-# Layers a remoteness below 2**31 can need (an int32 table's largest value).
-_MOST_LAYERS = 4
 
 def _no_remoteness(index: int) -> int:
     """Stands in for a missing remoteness table: every move ranks alike."""
@@ -90,15 +89,15 @@ class Analysis(Displayed):
         # 2 * n * n entries (made into planes), or None (outcomes only).  Any other buffer is
         # copied once: its owner could still write it.
         outcomes = outcomes if type(outcomes) is bytes else bytes(outcomes)
-        _check_tables(rules, outcomes, None)
+        check_tables(rules, outcomes, None)
         layers: tuple[bytes, ...] | None = None
         if isinstance(remoteness, (list, tuple)):
             layers = tuple(layer if type(layer) is bytes else bytes(layer)
                            for layer in remoteness)
-            _check_layers(rules.n, layers)
+            check_layers(rules.n, layers)
         elif remoteness is not None:
             table = remoteness if type(remoteness) is bytes else bytes(remoteness)
-            _check_tables(rules, outcomes, table)
+            check_tables(rules, outcomes, table)
             layers = tuple(_planes.from_remoteness(table, rules.n))
         self._rules = rules
         self._outcomes = outcomes
@@ -643,35 +642,6 @@ class Analysis(Displayed):
         return (_unpickle_analysis, state)
 
 
-def _check_layers(n: int, layers: tuple[bytes, ...]) -> None:
-    """Planes of the format's shape: 1 to 4 layers of layer_bytes(n), no empty last layer."""
-    size = _planes.layer_bytes(n)
-    if not 1 <= len(layers) <= _MOST_LAYERS:
-        raise ValueError(f"remoteness planes have {len(layers)} layers, not 1 to {_MOST_LAYERS}")
-    for level, layer in enumerate(layers):
-        if len(layer) != size:
-            raise ValueError(
-                f"remoteness layer {level} has {len(layer)} bytes, not {size} for {n} nodes")
-    if len(layers) > 1 and not any(layers[-1]):
-        raise ValueError(f"remoteness layer {len(layers) - 1} is empty (the format has none)")
-
-
-def _check_tables(rules: Any, outcomes: bytes, remoteness: bytes | None) -> None:
-    """Tables the size of the rules' positions, rules whose parts agree (O(1) checks)."""
-    if not isinstance(rules, Rules):
-        raise TypeError(f"an Analysis needs Rules, not {type(rules).__name__}")
-    n = rules.n
-    size = 2 * n * n
-    if len(rules.flags) != n or rules.cat_graph.n != n:  # Rules checks this too
-        raise ValueError("the Analysis' rules do not match its graph")
-    if len(outcomes) != size:
-        raise ValueError(
-            f"the outcome table has {len(outcomes)} entries for {size} positions")
-    if remoteness is not None and len(remoteness) != 4 * size:
-        raise ValueError(
-            f"the remoteness table has {len(remoteness)} bytes for {size} int32 entries")
-
-
 def _unpickle_analysis(rules: Rules, outcomes: bytes, remoteness: Any,
                        first: int = 0, order: str = STORED_ORDER,
                        form: str = "int32") -> Analysis:
@@ -694,7 +664,6 @@ def _unpickle_analysis(rules: Rules, outcomes: bytes, remoteness: Any,
         remoteness = native(remoteness, order)
         if len(remoteness) % 4 == 0 and min(memoryview(remoteness).cast("i"), default=0) < -1:
             raise ValueError("pickled Analysis tables hold codes no solve gives")
-    if outcomes.translate(None, b"\0\1\2\3"):
-        raise ValueError("pickled Analysis tables hold codes no solve gives")
+    check_codes(rules, outcomes)
     # Cheap checks here; Analysis.verify() re-derives every entry.
     return Analysis(rules, outcomes, remoteness, Turn(first))

@@ -73,6 +73,9 @@ PYTHON_MODULES: dict[str, dict] = {
                   'game/test_pickle.py', 'engine/test_pinned_tables.py',
                   'game/test_first_hour.py'],
     },
+    'analysis_checks.py': {
+        "tests": ['game/test_pickle.py', 'game/test_byte_order.py', 'game/test_verify.py'],
+    },
     'graph.py': GRAPH,
     'graph_checks.py': GRAPH,
     'rules.py': {
@@ -279,7 +282,7 @@ OLD_NAMES: dict[str, list[str]] = {
     '_retro_py': ['engine/bits_py.py', 'engine/checks.py', 'engine/py_game.py',
                   'engine/py_small.py', 'engine/py_rounds.py', 'engine/py_boards.py',
                   'engine/py_lists.py'],
-    '_analysis': ['analysis.py'],
+    '_analysis': ['analysis.py', 'analysis_checks.py'],
     '_graph': ['graph.py', 'graph_checks.py'],
     '_rules': ['rules.py'],
     '_game': ['game.py'],

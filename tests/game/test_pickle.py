@@ -138,6 +138,41 @@ def test_bad_analysis_pickles_raise_on_load():
         copy.verify()
 
 
+def test_no_such_position_is_only_where_the_cat_may_not_stand(use_engine):
+    # A 3 (no such position) elsewhere loaded, and outcome() there raised the enum's own
+    # "3 is not a valid Outcome"; a real code on a cell the cat may not enter was counted.
+    analysis = catmouse.analyze(EXAMPLE)
+    function, (rules, outcomes, layers, first, order, form) = analysis.__reduce__()
+    n = len(EXAMPLE)
+    for index, code in ((1 * n + 2, 3), (n * n + 3 * n + 1, 3), (2 * n + 0, 1),
+                        (n * n + 5 * n + 0, 0)):
+        assert (outcomes[index] == 3) == (index % n == 0)  # the hole is node 0
+        forged = bytearray(outcomes)
+        forged[index] = code
+        with pytest.raises(ValueError, match="positions that do not exist"):
+            pickle.loads(pickle.dumps(Forged(function, (rules, bytes(forged), layers, first,
+                                                        order, form))))
+
+
+def test_planes_past_an_int32_are_refused():
+    # Bit 31 of a remoteness (plane 7 of layer 3): no int32 table holds it, and the two
+    # readers disagreed (remoteness() 2**31 + 1, the table -2**31 + 1 or an OverflowError).
+    analysis = catmouse.analyze(EXAMPLE)
+    function, (rules, outcomes, layers, first, order, form) = analysis.__reduce__()
+    four = [bytearray(layers[0])] + [bytearray(len(layers[0])) for _ in range(3)]
+    # Word 0 of row 0 (mouse 0, the hole; cat 0 to 63), its planes 0 to 7 side by side:
+    # bit 2 of plane 7 is (mouse 0, cat 2, the mouse to move), won by the mouse at once.
+    four[3][7 * 8] = 1 << 2
+    with pytest.raises(ValueError, match="past 2\\*\\*31 - 1"):
+        pickle.loads(pickle.dumps(Forged(function, (rules, outcomes, tuple(map(bytes, four)),
+                                                    first, order, form))))
+    four[3][7 * 8], four[3][6 * 8] = 0, 1 << 2  # bit 30: a remoteness an int32 holds
+    copy = pickle.loads(pickle.dumps(Forged(function, (rules, outcomes,
+                                                       tuple(map(bytes, four)), first, order,
+                                                       form))))
+    assert copy.remoteness(0, 2, Turn.MOUSE) == copy.remoteness_table[0, 0, 2] == 1 << 30
+
+
 def test_outcomes_only_analysis_round_trip_and_bad_codes():
     analysis = catmouse.analyze(EXAMPLE, remoteness=False)
     copy = pickle.loads(pickle.dumps(analysis))

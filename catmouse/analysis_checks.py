@@ -1,0 +1,74 @@
+"""The checks an :class:`~catmouse.Analysis` makes of the tables it is given (a pickle is
+input like any other): their sizes, the planes' layers, the outcome codes.
+
+Cheap ones only: :meth:`Analysis.verify` re-derives every entry.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .engine import planes as _planes
+from .engine.facts import CAT_FORBIDDEN
+from .rules import Rules
+
+__all__ = ["MOST_LAYERS", "check_codes", "check_layers", "check_tables"]
+
+# Layers a remoteness below 2**31 can need (an int32 table's largest value).
+MOST_LAYERS = 4
+
+# Byte 3 (no such position) to 1, every other byte to 0.
+_IS_NO_POSITION = bytes(int(b == 3) for b in range(256))
+# Rows of outcomes checked at a time: a few MB, not a copy of the whole table.
+_CHUNK_BYTES = 1 << 22
+
+
+def check_layers(n: int, layers: tuple[bytes, ...]) -> None:
+    """Planes of the format's shape: 1 to 4 layers of layer_bytes(n), no empty last layer,
+    no value past an int32's (bit 31: plane 7 of layer 3)."""
+    size = _planes.layer_bytes(n)
+    if not 1 <= len(layers) <= MOST_LAYERS:
+        raise ValueError(f"remoteness planes have {len(layers)} layers, not 1 to {MOST_LAYERS}")
+    for level, layer in enumerate(layers):
+        if len(layer) != size:
+            raise ValueError(
+                f"remoteness layer {level} has {len(layer)} bytes, not {size} for {n} nodes")
+    if len(layers) > 1 and not any(layers[-1]):
+        raise ValueError(f"remoteness layer {len(layers) - 1} is empty (the format has none)")
+    # (Each word of positions has its 8 planes side by side: plane 7 is every 8th word.)
+    if len(layers) == MOST_LAYERS and any(memoryview(layers[-1]).cast("Q")[7::8]):
+        raise ValueError("remoteness planes hold a value past 2**31 - 1 (an int32's largest)")
+
+
+def check_tables(rules: Any, outcomes: bytes, remoteness: bytes | None) -> None:
+    """Tables the size of the rules' positions, rules whose parts agree (O(1) checks)."""
+    if not isinstance(rules, Rules):
+        raise TypeError(f"an Analysis needs Rules, not {type(rules).__name__}")
+    n = rules.n
+    size = 2 * n * n
+    if len(rules.flags) != n or rules.cat_graph.n != n:  # Rules checks this too
+        raise ValueError("the Analysis' rules do not match its graph")
+    if len(outcomes) != size:
+        raise ValueError(
+            f"the outcome table has {len(outcomes)} entries for {size} positions")
+    if remoteness is not None and len(remoteness) != 4 * size:
+        raise ValueError(
+            f"the remoteness table has {len(remoteness)} bytes for {size} int32 entries")
+
+
+def check_codes(rules: Rules, outcomes: bytes) -> None:
+    """Outcome codes 0 to 3, and 3 (no such position) exactly where the cat may not stand:
+    in every row, the cells of the nodes it may not enter (a block of rows at a time)."""
+    n = rules.n
+    if n == 0:
+        return
+    row = bytes(int(bool(flag & CAT_FORBIDDEN)) for flag in rules.flags)
+    rows = max(1, _CHUNK_BYTES // n)
+    block = row * rows
+    for first in range(0, 2 * n, rows):
+        part = outcomes[first * n:(first + rows) * n]
+        if part.translate(None, b"\0\1\2\3"):
+            raise ValueError("pickled Analysis tables hold codes no solve gives")
+        if part.translate(_IS_NO_POSITION) != block[:len(part)]:
+            raise ValueError("pickled Analysis tables mark positions that do not exist "
+                             "elsewhere than the cat's forbidden nodes")
