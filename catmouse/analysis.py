@@ -88,6 +88,8 @@ class Analysis(Displayed):
         # ``remoteness``: the planes (a list or tuple of layers), or an int32 table of
         # 2 * n * n entries (made into planes), or None (outcomes only).  Any other buffer is
         # copied once: its owner could still write it.
+        if not isinstance(rules, Rules):
+            raise TypeError(f"an Analysis needs Rules, not {type(rules).__name__}")
         outcomes = outcomes if type(outcomes) is bytes else bytes(outcomes)
         check_tables(rules, outcomes, None)
         layers: tuple[bytes, ...] | None = None
@@ -664,6 +666,8 @@ def _unpickle_analysis(rules: Rules, outcomes: bytes, remoteness: Any,
         remoteness = native(remoteness, order)
         if len(remoteness) % 4 == 0 and min(memoryview(remoteness).cast("i"), default=0) < -1:
             raise ValueError("pickled Analysis tables hold codes no solve gives")
+    # The constructor's checks (the rules, the sizes), then the codes; cheap ones only:
+    # Analysis.verify() re-derives every entry.
+    analysis = Analysis(rules, outcomes, remoteness, Turn(first))
     check_codes(rules, outcomes)
-    # Cheap checks here; Analysis.verify() re-derives every entry.
-    return Analysis(rules, outcomes, remoteness, Turn(first))
+    return analysis

@@ -10,7 +10,6 @@ from typing import Any
 
 from .engine import planes as _planes
 from .engine.facts import CAT_FORBIDDEN
-from .rules import Rules
 
 __all__ = ["MOST_LAYERS", "check_codes", "check_layers", "check_tables"]
 
@@ -41,9 +40,8 @@ def check_layers(n: int, layers: tuple[bytes, ...]) -> None:
 
 
 def check_tables(rules: Any, outcomes: bytes, remoteness: bytes | None) -> None:
-    """Tables the size of the rules' positions, rules whose parts agree (O(1) checks)."""
-    if not isinstance(rules, Rules):
-        raise TypeError(f"an Analysis needs Rules, not {type(rules).__name__}")
+    """Tables the size of the positions of ``rules`` (a Rules: the caller checks that),
+    rules whose parts agree (O(1) checks)."""
     n = rules.n
     size = 2 * n * n
     if len(rules.flags) != n or rules.cat_graph.n != n:  # Rules checks this too
@@ -56,7 +54,7 @@ def check_tables(rules: Any, outcomes: bytes, remoteness: bytes | None) -> None:
             f"the remoteness table has {len(remoteness)} bytes for {size} int32 entries")
 
 
-def check_codes(rules: Rules, outcomes: bytes) -> None:
+def check_codes(rules: Any, outcomes: bytes) -> None:
     """Outcome codes 0 to 3, and 3 (no such position) exactly where the cat may not stand:
     in every row, the cells of the nodes it may not enter (a block of rows at a time)."""
     n = rules.n
