@@ -156,11 +156,8 @@ def check_memory(n: int, *, outcome: bool = False, remoteness: bool = False,
     need = need_bytes(n, outcome=outcome, remoteness=remoteness, target=target,
                       threads=threads)
     limit = check_max_memory(max_memory)
-    if limit is not None:
-        if need > limit:
-            raise MemoryError(
-                f"solving {n} nodes needs up to {need} bytes, over max_memory={limit}"
-            )
+    if limit is not None and need > limit:
+        raise MemoryError(f"solving {n} nodes needs up to {need} bytes, over max_memory={limit}")
     # Reading /proc/meminfo costs more than solving a small board, so only
     # tables big enough to matter ask the system.
     available, why = memory_limit() if need > SMALL_TABLES else (None, "")

@@ -188,8 +188,8 @@ def _answers(stream: BinaryIO, jobs: int, max_cops: int, max_bytes: int | None,
                 future.cancel()
 
 
-def _results(future: Future[bytes], block: _Block, why: str = "", max_cops: int = 0,
-             max_bytes: int | None = None) -> Iterator[tuple[bytes, int]]:
+def _results(future: Future[bytes], block: _Block, why: str, max_cops: int,
+             max_bytes: int | None) -> Iterator[tuple[bytes, int]]:
     """A block's answers and the lines before it; at a bad line, the answers of the lines
     before it in the block (solved again: the block's call gave none), then the error."""
     try:

@@ -258,7 +258,7 @@ def _read(ledger: str, n: int, mod: int) -> tuple[dict[int, dict[str, Any]], int
         end = data.find(b"\n", offset)
         if end < 0:
             torn = data[offset:offset + len(_RECORD_START)]
-            if not (torn.startswith(_RECORD_START) or _RECORD_START.startswith(torn)):
+            if not _RECORD_START.startswith(torn):  # (torn: at most its length)
                 # Not a piece of a record: the file is something else, which census would
                 # cut; said, not cut.
                 raise ValueError(f"{ledger}: line {number + 1}: not a census record (and no "

@@ -12,6 +12,7 @@ labels, as everywhere in catmouse.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections import Counter
@@ -213,13 +214,13 @@ class CopsAnalysis(Displayed):
         return graph._check_node(graph._id_of(value, what), what)
 
     def _team(self, cops: Any) -> tuple[int, ...]:
-        try:
-            if isinstance(cops, (str, bytes)):  # (one name, not a team of its letters)
-                raise TypeError
-            members = list(cops)
-        except TypeError:
+        members = None
+        if not isinstance(cops, (str, bytes)):  # (one name, not a team of its letters)
+            with contextlib.suppress(TypeError):
+                members = list(cops)
+        if members is None:
             raise TypeError(f"cops must be the team's nodes, one a cop (e.g. (0, 3)), not "
-                            f"{type(cops).__name__} {cops!r}") from None
+                            f"{type(cops).__name__} {cops!r}")
         team = tuple(sorted(self._node(c, "cop") for c in members))
         if len(team) != self._game.cops:
             raise ValueError(f"the team has {self._game.cops} cops, got {len(team)} nodes")
