@@ -158,6 +158,8 @@ class Game(Displayed):
             holes = (hole,)
         mouse_graph = as_graph(graph)
         n = mouse_graph.n
+        if not n:  # no positions: and the tables' (2, 0, 0) views cannot be made
+            raise ValueError("a game needs at least one node; this graph has none")
         cat_graph = mouse_graph if cat_graph is None else as_graph(cat_graph)
         if cat_graph.n != n:
             raise ValueError(

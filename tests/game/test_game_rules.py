@@ -347,6 +347,16 @@ def test_rejects_bad_rules(kwargs, error, message):
         Game([[1], [0, 2], [1]], **kwargs)
 
 
+@pytest.mark.parametrize("holes", [(), (0,)])
+def test_rejects_a_game_without_nodes(holes):
+    """A game on no nodes has no positions, and its tables' (2, 0, 0) views cannot be made
+    (memoryview refuses zeros in a shape): refused where it is made, whatever the holes."""
+    with pytest.raises(ValueError, match="^a game needs at least one node"):
+        Game([], holes=holes)
+    with pytest.raises(ValueError, match="^a game needs at least one node"):
+        Game(Graph.from_edges(0, []), holes=holes, mouse_stays=True)
+
+
 def test_rejects_bad_positions():
     game = Game([[1], [0, 2], [1]], holes=(0,), cat_forbidden=(0, 1))
     with pytest.raises(ValueError, match="cat cannot be on node 1"):
