@@ -25,6 +25,7 @@ from .graph_checks import (
     _check_matrix_symmetric,
     _check_symmetric,
     _csr_from_lists,
+    _is_numpy_bool,
     _known_size,
     _matrix_rows,
     _node_id,
@@ -379,10 +380,7 @@ class Graph(Displayed):
                     raise ValueError(f"node {label!r} has a self-loop")
                 row.append(index[other])
             rows.append(row)
-        self = cls(rows, directed=graph.is_directed())
-        object.__setattr__(self, "_labels", labels)
-        object.__setattr__(self, "_index", index)
-        return self
+        return cls(rows, directed=graph.is_directed())._name_nodes(labels, index)
 
     @classmethod
     def _from_mapping(cls, mapping: Mapping[Any, Any], directed: bool) -> Graph:
@@ -394,8 +392,7 @@ class Graph(Displayed):
         labels, index, rows = mapping_rows(mapping, directed)
         self = cls(rows, directed=directed)
         if not all(type(label) is int and label == i for i, label in enumerate(labels)):
-            object.__setattr__(self, "_labels", labels)
-            object.__setattr__(self, "_index", index)
+            self._name_nodes(labels, index)
         return self
 
     # -- the CSR arrays ---------------------------------------------------------
@@ -464,6 +461,24 @@ class Graph(Displayed):
             return self._index[label]
         except KeyError:
             raise ValueError(f"{label!r} is not a node of this graph") from None
+
+    def _name_nodes(self, labels: tuple[Hashable, ...],
+                    index: dict[Hashable, int] | None = None) -> Graph:
+        """Name node ``i`` ``labels[i]`` (``index``: their inverse, if made); returns ``self``.
+
+        A bool label is refused: Python takes True for 1 and False for 0 (as dict keys too), so
+        such a node could not be named apart from a number, and catmouse's node arguments
+        refuse bools.
+        """
+        for label in labels:
+            if isinstance(label, bool) or _is_numpy_bool(label):
+                raise ValueError(
+                    f"node {label!r} is a bool, which Python takes for the number "
+                    f"{1 if label else 0}: name the node otherwise (e.g. the string '{label}')")
+        object.__setattr__(self, "_labels", labels)
+        object.__setattr__(self, "_index", {label: i for i, label in enumerate(labels)}
+                           if index is None else index)
+        return self
 
     def _id_of(self, value: Any, what: str) -> Any:
         """The id of the node ``value`` names: its label's id on a labelled graph.
@@ -656,10 +671,8 @@ def _unpickle_graph(n, directed, indptr_bytes, indices_bytes, labels, order=STOR
     indptr_bytes, indices_bytes = native(indptr_bytes, order), native(indices_bytes, order)
     self = Graph.__new__(Graph)
     self._init_from(n, _readonly_int32(indptr_bytes), _readonly_int32(indices_bytes), directed,
-                    labels, checked=False)
-    if labels is not None:
-        object.__setattr__(self, "_index", {label: i for i, label in enumerate(labels)})
-    return self
+                    None, checked=False)
+    return self if labels is None else self._name_nodes(labels)
 
 
 # What every function that takes a graph takes.  networkx graphs and adjacency matrices (numpy,

@@ -38,10 +38,7 @@ def labelled_graph(rows: list[list[int]], labels: Sequence[Hashable], directed: 
     labels = tuple(labels)
     if all(type(label) is int for label in labels) and labels == tuple(range(len(labels))):
         return graph
-    # As Graph.from_networkx names its nodes: the labels and their inverse.
-    object.__setattr__(graph, "_labels", labels)
-    object.__setattr__(graph, "_index", {label: i for i, label in enumerate(labels)})
-    return graph
+    return graph._name_nodes(labels)
 
 
 def _reads_as_number(token: str) -> bool:

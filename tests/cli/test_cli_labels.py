@@ -194,3 +194,18 @@ def test_a_list_option_naming_no_node_names_the_file_once(capsys, petersen_files
                          "--cat-goals", "zz top")
     assert (code, out) == (1, "")
     assert err.startswith(f"catmouse: error: {edges}: cat-goals names node zz, which is not")
+
+
+def test_a_node_link_file_with_a_bool_node_is_refused_in_one_line(capsys, tmp_path):
+    """networkx writes a node named False as JSON's false; Python takes it for 0 and catmouse's
+    node arguments refuse bools, so the file is refused where it is read, naming the node (it
+    was read, then `--mouse false` was "not in the graph (its nodes are 'h', False, ...)" and
+    `--mouse 0` played False while printing "mouse on 0")."""
+    graph = nx.Graph([("h", False), (False, True), (True, 3), (3, "h")])
+    path = tmp_path / "bools.json"
+    path.write_text(json.dumps(nx.node_link_data(graph, edges="links")))
+    for options in (["--mouse", "false", "--cat", "true"], ["--mouse", "0", "--cat", "1"]):
+        code, out, err = run(capsys, "solve", path, "--hole", "h", *options)
+        assert (code, out) == (1, "")
+        assert err == (f"catmouse: error: {path}: node False is a bool, which Python takes for "
+                       "the number 0: name the node otherwise (e.g. the string 'False')\n")

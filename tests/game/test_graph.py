@@ -347,6 +347,35 @@ def test_a_tampered_pickle_is_validated_again():
         func(args[0], args[1], args[2], self_loop, args[4])
 
 
+def _pickled_with(labels):
+    func, args = Graph({"a": ["b"], "b": ["a"]}).__reduce__()
+    return func(*args[:4], labels)
+
+
+def _networkx_with(node):
+    nx = pytest.importorskip("networkx")
+    return Graph.from_networkx(nx.path_graph(["a", node]))
+
+
+# A graph with a node named True or False (or a numpy bool), from every way a label comes in.
+BOOL_NAMED = {
+    "mapping": lambda: Graph({"a": [True], True: ["a"]}),
+    "pickle": lambda: _pickled_with(("a", True)),
+    "networkx": lambda: _networkx_with(False),
+    "numpy bool": lambda: _networkx_with(pytest.importorskip("numpy").bool_(True)),
+}
+
+
+@pytest.mark.parametrize("case", BOOL_NAMED)
+def test_a_bool_is_no_node_name(case):
+    """True is 1 to Python, and catmouse's node arguments refuse bools: a graph that names a
+    node True could never have it named (the CLI said both "node false is not in the graph (its
+    nodes are ... False)" and, for --mouse 0, "mouse on 0" while playing False)."""
+    with pytest.raises(ValueError, match=r"^node (np\.)?(True|False)_? is a bool, which Python "
+                                         r"takes for the number [01]"):
+        BOOL_NAMED[case]()
+
+
 @pytest.mark.parametrize("node", [6, -1, 1.5, "0"])
 def test_node_queries_check_the_node(node):
     g = Graph(EXAMPLE)
