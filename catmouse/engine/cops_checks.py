@@ -211,8 +211,12 @@ def graph6_masks(line: bytes) -> list[int]:
     """
     if line.startswith(b">>graph6<<"):
         line = line[10:]
-    if not line or any(not 63 <= c <= 126 for c in line):
-        raise ValueError("not a graph6 line")
+    # The words of the graphs' reader (catmouse.io.graph6) where the rule is the same.
+    if not line:
+        raise ValueError("the graph6 line is empty")
+    bad = next((c for c in line if not 63 <= c <= 126), None)
+    if bad is not None:
+        raise ValueError(f"graph6 holds the character {chr(bad)!r}, outside '?'..'~'")
     if line[0] != 126:
         n, body = line[0] - 63, line[1:]
     elif len(line) >= 4 and line[1] != 126:
@@ -225,8 +229,8 @@ def graph6_masks(line: bytes) -> list[int]:
                          f"{MAX_GRAPH6_NODES}")
     pairs = n * (n - 1) // 2
     if len(body) != (pairs + 5) // 6:
-        raise ValueError(f"graph6 line of {n} nodes needs {(pairs + 5) // 6} characters of "
-                         f"edges, has {len(body)}")
+        raise ValueError(f"graph6 for {n} nodes needs {(pairs + 5) // 6} bytes of edges, got "
+                         f"{len(body)}")
     masks = [1 << u for u in range(n)]
     bit = 0
     for j in range(1, n):
@@ -236,5 +240,5 @@ def graph6_masks(line: bytes) -> list[int]:
                 masks[j] |= 1 << i
             bit += 1
     if body and (body[-1] - 63) & ((1 << (6 * len(body) - pairs)) - 1):
-        raise ValueError("graph6 line with nonzero padding bits")
+        raise ValueError("graph6 padding bits after the last edge must be zero")
     return masks

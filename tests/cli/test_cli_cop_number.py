@@ -75,7 +75,7 @@ def test_a_bad_line_is_named_by_its_number_in_the_stream(use_engine, capsys, mon
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
     code, out, err = run(capsys, "cop-number", "-")
     assert code == 1
-    assert "error: -: line 51: graph6 line with nonzero padding bits" in err
+    assert "error: -: line 51: graph6 padding bits after the last edge must be zero" in err
     assert out == "1\n" * 50  # every line before the bad one answered
 
 
@@ -90,7 +90,7 @@ def test_the_answers_before_a_bad_line_are_printed_whatever_the_block(
     code, out, err = run(capsys, "cop-number", path)
     assert (code, out) == (1, "\n".join(EXPECTED) + "\n")
     bad = 2 * len(LINES) + 1 if blank else len(LINES) + 1
-    assert f"line {bad}: graph6 line with nonzero padding bits" in err
+    assert f"line {bad}: graph6 padding bits after the last edge must be zero" in err
     code, out, err = run(capsys, "cop-number", "--census", path)
     assert (code, out) == (1, "")
 

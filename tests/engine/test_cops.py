@@ -286,13 +286,27 @@ def test_graph6_past_max_cops_is_255(engine):
 
 
 @pytest.mark.parametrize("line, words", [
-    (b"Bx", "padding"), (b"B", "needs 1 characters"), (b"B w", "not a graph6 line"),
-    (b"~~?????????", "more than 64"), (b"~?@@" + b"?" * 347, "65 nodes"), (b"\n", "not a graph6"),
+    (b"Bx", "padding"), (b"B", "needs 1 bytes"), (b"B w", "the character ' ', outside"),
+    (b"~~?????????", "more than 64"), (b"~?@@" + b"?" * 347, "65 nodes"), (b"\n", "is empty"),
     (b"~?A?", "128 nodes"), (b"~@??", "4096 nodes"),  # the 4-byte size: 18 bits
 ])
 def test_bad_graph6_lines_are_named(engine, line, words):
     with pytest.raises(ValueError, match=f"line 2: .*{words}"):
         engine.cop_numbers_graph6(b"Bw\n" + line + b"\nBw\n", 3)
+
+
+@pytest.mark.parametrize("line", ["Bx", "B", "Bww", "B w", "B\x7f", ""])
+def test_the_census_decoder_words_a_bad_line_as_the_graph_reader_does(line):
+    """cop-number (the census decoder) and cop-win (the graphs' reader) once worded the same
+    bad padding two ways ("graph6 line with nonzero padding bits" and "graph6 padding bits
+    after the last edge must be zero"), and the same for a wrong length or character."""
+    from catmouse.engine.cops_checks import graph6_masks
+    from catmouse.io.graph6 import decode_line
+    with pytest.raises(ValueError) as census:
+        graph6_masks(line.encode("latin-1"))
+    with pytest.raises(ValueError) as reader:
+        decode_line(line)
+    assert str(census.value) == str(reader.value)
 
 
 def test_the_c_decoder_reads_what_the_shared_reader_reads(compiled_engine):
