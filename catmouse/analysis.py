@@ -125,8 +125,10 @@ class Analysis(Displayed):
 
     @property
     def graph(self) -> Graph:
-        """The graph the mouse moves on (the cat's too, unless the game gave it another)."""
-        return self._rules.mouse_graph
+        """The graph the mouse moves on (the cat's too, unless the game gave it another), as
+        the game was given it: without the self-loops of ``mouse_stays``."""
+        graph = self._rules.mouse_graph
+        return getattr(graph, "_base", graph)  # (a stay graph keeps the graph it was made from)
 
     @property
     def n(self) -> int:

@@ -67,6 +67,37 @@ def _stay_graph(base: Graph) -> _StayGraph:
     return graph
 
 
+def _same_nodes(cat_graph: Graph, mouse_graph: Graph) -> Graph:
+    """``cat_graph`` on the mouse's graph's node ids: the same nodes by name (labels on a
+    labelled graph, ids on a plain one), its rows put in the mouse's graph's order.
+
+    ValueError where the names differ: pairing the nodes by position would give each
+    player other nodes' moves, and a wrong answer.
+    """
+    n = mouse_graph.n
+    if cat_graph.n != n:
+        raise ValueError(
+            f"cat_graph has {cat_graph.n} nodes but the mouse's graph has {n}: "
+            "both players move on the same nodes"
+        )
+    names, cat_names = mouse_graph.labels, cat_graph.labels
+    if cat_names == names:
+        return cat_graph
+    ids = {name: i for i, name in enumerate(names)}
+    missing = [name for name in cat_names if name not in ids]
+    if missing:
+        raise ValueError(
+            f"cat_graph names node {missing[0]!r}, which the mouse's graph does not have: "
+            "both players move on the same nodes (named alike)")
+    # The same names in another order: the cat's rows by the mouse's ids.
+    order = [ids[name] for name in cat_names]  # cat id -> mouse id
+    rows: list[list[int]] = [[] for _ in range(n)]
+    for cat_id, row in enumerate(cat_graph.adjacency()):
+        rows[order[cat_id]] = [order[v] for v in row]
+    graph = Graph(rows, directed=cat_graph.directed)
+    return graph if mouse_graph._labels is None else graph._name_nodes(names)
+
+
 class _GameArgs(TypedDict):
     """A Game's arguments, normalized: what it reads back, prints and pickles."""
 
@@ -160,12 +191,9 @@ class Game(Displayed):
         n = mouse_graph.n
         if not n:  # no positions: and the tables' (2, 0, 0) views cannot be made
             raise ValueError("a game needs at least one node; this graph has none")
-        cat_graph = mouse_graph if cat_graph is None else as_graph(cat_graph)
-        if cat_graph.n != n:
-            raise ValueError(
-                f"cat_graph has {cat_graph.n} nodes but the mouse's graph has {n}: "
-                "both players move on the same nodes"
-            )
+        given_cat_graph = None if cat_graph is None else as_graph(cat_graph)
+        cat_graph = mouse_graph if given_cat_graph is None else _same_nodes(
+            given_cat_graph, mouse_graph)
         holes = _node_set(holes, mouse_graph, "holes")
         forbidden = holes if cat_forbidden is None else _node_set(
             cat_forbidden, mouse_graph, "cat_forbidden")
@@ -204,7 +232,8 @@ class Game(Displayed):
             draw,
         )
         self._args = {
-            "graph": mouse_graph, "cat_graph": None if cat_graph is mouse_graph else cat_graph,
+            "graph": mouse_graph,
+            "cat_graph": None if given_cat_graph is mouse_graph else given_cat_graph,
             "holes": _names(holes, mouse_graph),
             "cat_forbidden": _names(forbidden, mouse_graph),
             "cat_goals": _names(goals, mouse_graph),

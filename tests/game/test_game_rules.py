@@ -347,6 +347,17 @@ def test_rejects_bad_rules(kwargs, error, message):
         Game([[1], [0, 2], [1]], **kwargs)
 
 
+@pytest.mark.parametrize("stays", [{"mouse_stays": True}, {"cat_stays": True},
+                                   {"mouse_stays": True, "cat_stays": True}])
+def test_an_analysis_gives_back_the_graph_as_given(stays):
+    """Not the move graph with the stays' self-loops (it said 6 edges and listed 4, and node 0
+    was its own neighbour), whatever the stays."""
+    square = Graph([[1, 3], [0, 2], [1, 3], [0, 2]])
+    graph = Game(square, holes=(), **stays).analyze().graph
+    assert type(graph) is Graph and graph == square
+    assert graph.num_edges == len(graph.edges) == 4 and graph.neighbors(0) == (1, 3)
+
+
 @pytest.mark.parametrize("holes", [(), (0,)])
 def test_rejects_a_game_without_nodes(holes):
     """A game on no nodes has no positions, and its tables' (2, 0, 0) views cannot be made

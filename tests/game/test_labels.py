@@ -289,3 +289,31 @@ def test_relabelled_graphs_in_another_node_order_permute_the_tables(engine, case
         assert [[[table_b[key][t][at(name(x))][at(name(y))] for y in range(n)]
                  for x in range(n)] for t in range(2)] == table_a[key]
     assert table_b["labels"] == [export.json_label(label) for label in b.graph._labels]
+
+
+def test_a_cat_graph_is_paired_with_the_mouses_by_name(use_engine):
+    """A labelled cat graph whose nodes come in another order is the same graph: its nodes are
+    paired with the mouse's by label, not by position (it was by position: four positions of
+    the 5-node game below changed outcome and verify() passed); other names are refused."""
+    mouse = nx.Graph([("a", "b"), ("b", "c"), ("c", "d"), ("d", "e"), ("e", "a"), ("b", "e")])
+    cat = nx.Graph()
+    cat.add_nodes_from("edcba")
+    cat.add_edges_from(mouse.edges)
+    alone = Game(mouse, holes=("a",)).analyze()
+    paired = Game(mouse, holes=("a",), cat_graph=cat).analyze()
+    assert bytes(paired.outcomes) == bytes(alone.outcomes)
+    assert paired.outcome("c", "b") == alone.outcome("c", "b") == Outcome.DRAW
+    # A cat graph of its own, in another order: the cat moves along its own edges by name.
+    star = nx.Graph([("c", x) for x in "abde"])
+    reordered = nx.Graph()
+    reordered.add_nodes_from("dbeca")
+    reordered.add_edges_from(star.edges)
+    game = Game(mouse, holes=("a",), cat_graph=reordered)
+    assert bytes(game.analyze().outcomes) == bytes(
+        Game(mouse, holes=("a",), cat_graph=star).analyze().outcomes)
+    assert game.cat_graph.labels == tuple("dbeca")  # as given
+    assert game.analyze().best_moves("d", "c", Turn.CAT) is not None
+    with pytest.raises(ValueError, match="^cat_graph names node 0, which the mouse's graph"):
+        Game(mouse, holes=("a",), cat_graph=nx.path_graph(5))
+    with pytest.raises(ValueError, match="^cat_graph has 4 nodes but the mouse's graph has 5"):
+        Game(mouse, holes=("a",), cat_graph=nx.path_graph("abcd"))
