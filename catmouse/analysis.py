@@ -609,8 +609,8 @@ class Analysis(Displayed):
         ``.json`` (as :meth:`to_json`), ``.csv`` (one row per position: mouse,
         cat, turn, outcome, remoteness, best moves, by id; a labelled graph adds
         each id's label in ``mouse_label`` and ``cat_label``) or ``.npz`` (numpy
-        arrays ``outcomes`` and ``remoteness``, ``labels`` on a labelled graph;
-        needs numpy, else ImportError).  Any other suffix is a ValueError:
+        arrays ``outcomes`` and ``remoteness``, the rules as in the JSON, ``labels``
+        on a labelled graph; needs numpy, else ImportError).  Any other suffix is a ValueError:
         nothing is written in the wrong format.  ``progress``: True for a bar
         on stderr, or a callable ``progress(positions)`` called as the table is
         written (as :func:`catmouse.analyze` takes it).

@@ -35,11 +35,24 @@ def _nodes_with(analysis: Analysis, flag: int) -> list[int]:
     return [node for node in range(analysis.n) if flags[node] & flag]
 
 
+def _moves(analysis: Analysis) -> tuple[bool, bool, list[list[int]] | None]:
+    """The game's moves as it was given them: whether the mouse and the cat may stay, and the
+    cat's own graph (adjacency lists of ids) where it is not the mouse's, else None."""
+    rules = analysis._rules
+    # (A player who may stay moves on a stay graph, which keeps the graph it was made from.)
+    mouse = getattr(rules.mouse_graph, "_base", rules.mouse_graph)
+    cat = getattr(rules.cat_graph, "_base", rules.cat_graph)
+    own = cat is not mouse and cat._rows() != mouse._rows()
+    return (mouse is not rules.mouse_graph, cat is not rules.cat_graph,
+            cat.adjacency() if own else None)
+
+
 def table_dict(analysis: Analysis, tables: bool = True) -> dict[str, Any]:
     """The table and its rules as plain JSON values (without the two big lists if not
     ``tables``)."""
     rules = analysis._rules
     holes = _nodes_with(analysis, HOLE)
+    mouse_stays, cat_stays, cat_graph = _moves(analysis)
     data: dict[str, Any] = {
         "n": analysis.n,
         "hole": holes[0] if len(holes) == 1 else None,
@@ -47,6 +60,9 @@ def table_dict(analysis: Analysis, tables: bool = True) -> dict[str, Any]:
         "cat_forbidden": _nodes_with(analysis, CAT_FORBIDDEN),
         "cat_goals": _nodes_with(analysis, CAT_GOAL),
         "directed": analysis.graph.directed,
+        "mouse_stays": mouse_stays,
+        "cat_stays": cat_stays,
+        "cat_graph": cat_graph,
         "first": analysis.first.name,
         "draw": rules.draw.name,
         "index": "[turn][mouse][cat], turn 0 = mouse to move, 1 = cat to move",
@@ -196,6 +212,7 @@ def save(analysis: Analysis, path: str | os.PathLike[str], progress: Any = None,
     the table goes out.  The old file stays as it was until the new one is whole (see
     :mod:`catmouse.atomic`: a symlink is written through, a read-only file or folder refused).
     """
+    path = os.fsdecode(path)  # (a bytes path too: its suffix compared as text)
     write, done = _writer(analysis, format_of(path, format), progress)
     with replacing(path, "wb") as handle:  # (the temporary file only once all is ready)
         write(handle)
@@ -240,13 +257,24 @@ def _write_npz(numpy: Any, analysis: Analysis, handle: IO[bytes],
     """The arrays of a .npz, deflated at level 1 (a table of small codes packs tightly at
     once; numpy's savez_compressed, at level 6, wrote 20 MB/s)."""
     holes = _nodes_with(analysis, HOLE)
+    mouse_stays, cat_stays, cat_graph = _moves(analysis)
     arrays = {
         "outcomes": numpy.asarray(analysis.outcomes),
         "hole": numpy.int32(holes[0] if len(holes) == 1 else -1),
         "holes": numpy.asarray(holes, dtype=numpy.int32),
+        "cat_forbidden": numpy.asarray(_nodes_with(analysis, CAT_FORBIDDEN), dtype=numpy.int32),
+        "cat_goals": numpy.asarray(_nodes_with(analysis, CAT_GOAL), dtype=numpy.int32),
         "directed": numpy.bool_(analysis.graph.directed),
+        "mouse_stays": numpy.bool_(mouse_stays),
+        "cat_stays": numpy.bool_(cat_stays),
         "first": numpy.int8(analysis.first),
+        "draw": numpy.int8(analysis._rules.draw),
     }
+    if cat_graph is not None:  # the cat's own moves, as CSR arrays of ids
+        arrays["cat_indptr"] = numpy.cumsum([0] + [len(row) for row in cat_graph],
+                                            dtype=numpy.int64)
+        arrays["cat_indices"] = numpy.asarray([v for row in cat_graph for v in row],
+                                              dtype=numpy.int32)
     n = analysis.n
     if analysis.has_remoteness:  # written in row blocks from the planes, below
         arrays["remoteness"] = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 
 import pytest
 
@@ -164,12 +165,45 @@ def test_npz_round_trip(tmp_path, holes, hole):
                     first=Turn.CAT).analyze()
     analysis.save(tmp_path / "t.npz")
     with np.load(tmp_path / "t.npz") as data:
-        assert sorted(data.files) == ["directed", "first", "hole", "holes", "outcomes",
-                                      "remoteness"]
+        assert sorted(data.files) == ["cat_forbidden", "cat_goals", "cat_stays", "directed",
+                                      "draw", "first", "hole", "holes", "mouse_stays",
+                                      "outcomes", "remoteness"]
         assert data["outcomes"].tolist() == analysis.outcomes.tolist()
         assert data["remoteness"].tolist() == analysis.remoteness_table.tolist()
         assert int(data["hole"]) == hole and data["holes"].tolist() == list(holes)
+        assert data["cat_forbidden"].tolist() == list(holes)
+        assert data["cat_goals"].tolist() == ([] if holes else [5])
         assert bool(data["directed"]) is False and int(data["first"]) == Turn.CAT
+        assert (bool(data["mouse_stays"]), bool(data["cat_stays"]), int(data["draw"])) == \
+            (False, False, Outcome.DRAW)
+
+
+@pytest.mark.parametrize("rules", [
+    {}, {"mouse_stays": True}, {"cat_stays": True}, {"mouse_stays": True, "cat_stays": True},
+    {"cat_graph": [[1], [0, 2], [1, 3], [2]]},
+    {"cat_graph": [[1], [0, 2], [1, 3], [2]], "cat_stays": True, "draw": Outcome.CAT_WIN},
+])
+def test_exports_record_every_rule(tmp_path, rules):
+    """Three different games once exported the same rules: the stays and the cat's own graph
+    were in neither JSON nor npz, and the npz left out cat_forbidden, cat_goals and draw."""
+    square = [[1, 3], [0, 2], [1, 3], [0, 2]]
+    analysis = Game(square, holes=(), cat_forbidden=(3,), **rules).analyze()
+    cat_graph = rules.get("cat_graph")
+    data = json.loads(analysis.to_json())
+    assert (data["mouse_stays"], data["cat_stays"], data["cat_graph"]) == (
+        rules.get("mouse_stays", False), rules.get("cat_stays", False), cat_graph)
+    assert (data["cat_forbidden"], data["draw"]) == ([3], rules.get("draw", Outcome.DRAW).name)
+    np = pytest.importorskip("numpy")
+    analysis.save(tmp_path / "t.npz")
+    with np.load(tmp_path / "t.npz") as npz:
+        assert (bool(npz["mouse_stays"]), bool(npz["cat_stays"])) == (
+            data["mouse_stays"], data["cat_stays"])
+        assert npz["cat_forbidden"].tolist() == [3] and int(npz["draw"]) == Outcome[data["draw"]]
+        if cat_graph is None:
+            assert "cat_indptr" not in npz.files and "cat_indices" not in npz.files
+        else:
+            indptr, indices = npz["cat_indptr"].tolist(), npz["cat_indices"].tolist()
+            assert [indices[indptr[u]:indptr[u + 1]] for u in range(4)] == cat_graph
 
 
 def test_npz_of_an_outcomes_only_analysis_has_no_remoteness(tmp_path):
@@ -224,6 +258,14 @@ def test_a_bad_suffix_is_refused_and_named(tmp_path, name, shown):
         catmouse.analyze(PATH3).save(path)
     assert str(error.value) == message
     assert not path.exists()
+
+
+def test_a_bytes_path_is_saved_by_its_suffix(tmp_path):
+    # It said "cannot save ... (b'.json'): use a name ending in .json".
+    path = tmp_path / "t.json"
+    analysis = catmouse.analyze(PATH3)
+    analysis.save(os.fsencode(path))
+    assert path.read_text(encoding="utf-8") == analysis.to_json() + "\n"
 
 
 def ring(n):
