@@ -24,7 +24,7 @@ _CHUNK_BYTES = 1 << 22
 
 def check_layers(n: int, layers: tuple[bytes, ...]) -> None:
     """Planes of the format's shape: 1 to 4 layers of layer_bytes(n), no empty last layer,
-    no value past an int32's (bit 31: plane 7 of layer 3)."""
+    no value past an int32's (bit 31: plane 7 of layer 3), no bit past the last column."""
     size = _planes.layer_bytes(n)
     if not 1 <= len(layers) <= MOST_LAYERS:
         raise ValueError(f"remoteness planes have {len(layers)} layers, not 1 to {MOST_LAYERS}")
@@ -37,6 +37,16 @@ def check_layers(n: int, layers: tuple[bytes, ...]) -> None:
     # (Each word of positions has its 8 planes side by side: plane 7 is every 8th word.)
     if len(layers) == MOST_LAYERS and any(memoryview(layers[-1]).cast("Q")[7::8]):
         raise ValueError("remoteness planes hold a value past 2**31 - 1 (an int32's largest)")
+    # Columns past node n - 1 in each row's last word are 0 in the format: a bit there would
+    # be read as the next row's first columns, or past the table's end.
+    if n % 64:
+        past = (1 << 64) - (1 << (n % 64))
+        stride = 8 * _planes.words_per_row(n)
+        for layer in layers:
+            with memoryview(layer) as raw, raw.cast("Q") as words:
+                if any(word & past for p in range(8) for word in words[stride - 8 + p::stride]):
+                    raise ValueError(f"remoteness planes hold values in columns past node "
+                                     f"{n - 1} (the format has none there)")
 
 
 def check_tables(rules: Any, outcomes: bytes, remoteness: bytes | None) -> None:

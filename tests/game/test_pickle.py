@@ -173,6 +173,22 @@ def test_planes_past_an_int32_are_refused():
     assert copy.remoteness(0, 2, Turn.MOUSE) == copy.remoteness_table[0, 0, 2] == 1 << 30
 
 
+@pytest.mark.parametrize("row, plane, column", [(5, 2, 10), (0, 7, 63), (11, 0, 6), (6, 4, 40)])
+def test_planes_past_the_last_column_are_refused(row, plane, column):
+    # A bit in a column past node n - 1 (the format has none): the plain reader put it in the
+    # next row's first columns, or raised IndexError past the table's end, and numpy's reader
+    # dropped it, so remoteness() and remoteness_table could disagree.
+    analysis = catmouse.analyze(EXAMPLE)
+    function, (rules, outcomes, layers, first, order, form) = analysis.__reduce__()
+    n = len(EXAMPLE)
+    assert column >= n and row < 2 * n
+    forged = bytearray(layers[0])  # little-endian words: row r's plane p is word 8r + p
+    forged[8 * (8 * row + plane) + column // 8] |= 1 << (column % 8)
+    with pytest.raises(ValueError, match="values in columns past node 5"):
+        pickle.loads(pickle.dumps(Forged(function, (rules, outcomes, (bytes(forged),), first,
+                                                    order, form))))
+
+
 def test_outcomes_only_analysis_round_trip_and_bad_codes():
     analysis = catmouse.analyze(EXAMPLE, remoteness=False)
     copy = pickle.loads(pickle.dumps(analysis))
