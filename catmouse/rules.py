@@ -14,6 +14,7 @@ from typing import Any
 
 from . import engine as _engine
 from .engine import BoardLike
+from .engine.checks import thread_count
 from .engine.cpus import crew_cpus, free_cpus
 from .engine.facts import (
     CAT_FORBIDDEN,
@@ -184,11 +185,7 @@ def check_threads(threads: Any, n: int) -> int:
     """
     if threads is None:
         return min(free_cpus(crew_cpus()), MAX_THREADS) if n >= THREADS_FROM_NODES else 1
-    if isinstance(threads, bool) or not isinstance(threads, int):
-        raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
-    if not 1 <= threads <= MAX_THREADS:
-        raise ValueError(f"threads must be from 1 to {MAX_THREADS}, not {threads}")
-    return threads
+    return thread_count(threads, MAX_THREADS)
 
 
 def _check_rules(mouse_graph: Any, cat_graph: Any, flags: bytes, draw: Any) -> Outcome:

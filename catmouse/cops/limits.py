@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine.checks import thread_count
 from ..rules import MAX_THREADS, check_max_memory
 
 __all__ = ["check_cop_threads", "check_max_memory"]
@@ -29,8 +30,4 @@ def check_cop_threads(threads: Any) -> int | None:
     """
     if threads is None:
         return None
-    if isinstance(threads, bool) or not isinstance(threads, int):
-        raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
-    if not 1 <= threads <= MAX_THREADS:
-        raise ValueError(f"threads must be from 1 to {MAX_THREADS}, not {threads}")
-    return threads
+    return thread_count(threads, MAX_THREADS)

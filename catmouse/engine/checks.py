@@ -14,7 +14,7 @@ from typing import Any
 
 from .facts import MAX_NODES
 
-__all__ = ["check_game", "check_arrays", "check_planes", "check_threads"]
+__all__ = ["check_game", "check_arrays", "check_planes", "check_threads", "thread_count"]
 
 _INT_FORMATS = frozenset("bBhHiIlLqQnN")
 
@@ -163,3 +163,18 @@ def check_threads(threads: Any) -> int:
     if threads < 1:
         raise ValueError(f"threads must be at least 1, not {threads}")
     return threads
+
+
+def thread_count(threads: Any, most: int) -> int:
+    """A thread count the public functions take (not None): an int from 1 to ``most`` (numpy
+    ints too, as node ids are taken; never a bool), as a Python int; else TypeError or
+    ValueError."""
+    try:
+        if isinstance(threads, bool):
+            raise TypeError
+        count = operator.index(threads)  # (numpy's bool has no __index__)
+    except TypeError:
+        raise TypeError(f"threads must be an int or None, not {type(threads).__name__}") from None
+    if not 1 <= count <= most:
+        raise ValueError(f"threads must be from 1 to {most}, not {count}")
+    return count

@@ -12,7 +12,7 @@ import operator
 from math import comb
 from typing import Any
 
-from .checks import _buffer, _ids, _offsets
+from .checks import _buffer, _ids, _offsets, thread_count
 from .cpus import free_cpus, usable_cpus
 
 __all__ = ["MAX_COP_NODES", "MAX_GRAPH6_NODES", "MAX_COPS", "CAPTURED", "ESCAPED",
@@ -53,11 +53,7 @@ def check_cop_threads(threads: Any) -> tuple[int, bool]:
     """
     if threads is None:
         return min(free_cpus(usable_cpus()), MAX_COP_THREADS), True
-    if isinstance(threads, bool) or not isinstance(threads, int):
-        raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
-    if not 1 <= threads <= MAX_COP_THREADS:
-        raise ValueError(f"threads must be from 1 to {MAX_COP_THREADS}, not {threads}")
-    return threads, False
+    return thread_count(threads, MAX_COP_THREADS), False
 
 
 def cops_rows(n: int, k: int) -> int:

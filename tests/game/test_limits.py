@@ -165,6 +165,18 @@ def answer(result):
 
 
 @pytest.mark.parametrize("call", list(thread_calls()))
+def test_numpy_thread_counts_are_taken_as_node_ids_are(use_engine, call):
+    """threads=numpy.int64(2) said "threads must be an int or None, not int64", where numpy
+    ints are taken for nodes and max_memory; numpy's bool stays refused, as bools are."""
+    numpy = pytest.importorskip("numpy")
+    run = thread_calls()[call]
+    assert answer(run(numpy.int64(2))) == answer(run(2))
+    assert answer(run(numpy.uint8(1))) == answer(run(1))
+    with pytest.raises(TypeError, match="threads must be an int or None, not bool"):
+        run(numpy.True_)
+
+
+@pytest.mark.parametrize("call", list(thread_calls()))
 def test_the_most_threads_are_allowed(use_engine, call):
     run = thread_calls()[call]
     assert answer(run(MAX_THREADS)) == answer(run(1))
