@@ -108,8 +108,9 @@ def run_batch(graphs: Iterable[Any], threads: int | None, *, mouse: Hashable, ca
     # plain valid lists, Graphs included); the rest go to boards.
     plain = type(mouse) is int and type(cat) is int and type(hole) is int
     first = None
-    if callback is None and batch and type(batch[0]) is Graph:
-        # The hot loop's case for Graphs: every board cached, solved in one call.
+    if callback is None and batch and type(batch[0]) is Graph and type(hole) is int:
+        # The hot loop's case for Graphs: every board cached, solved in one call.  (The hole
+        # an exact int: True and 1.0 hash as 1, and would find hole 1's boards.)
         key = ("board", hole, kernel.name)
         boards = [g._cache.get(key) if type(g) is Graph else None for g in batch]
         if None not in boards:
@@ -246,7 +247,7 @@ def _solve_boards(engine: Any, batch: list[Any], indices: list[int], out: list[A
     for k in indices:
         item = batch[k]
         # A Graph solved before has its board cached: the hot loop's path, no Python work.
-        board = item._cache.get(key) if type(item) is Graph else None
+        board = item._cache.get(key) if type(item) is Graph and type(hole) is int else None
         if board is not None:
             boards.append(board)
             on_boards.append(k)

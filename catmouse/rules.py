@@ -341,10 +341,11 @@ def classic_rules(graph: Graph, hole: Hashable = 0) -> Rules:
     cache = graph._cache
     if graph._index is not None:  # a labelled graph: the hole is named by its label
         hole = graph._id_of(hole, "hole")
+    # Checked before the cache is asked: True and 1.0 hash as 1, and would find hole 1's rules.
+    hole = _node_id(hole, "hole")
     key = ("classic", hole)
     rules = cache.get(key)
     if rules is None:
-        hole = _node_id(hole, "hole")
         if not 0 <= hole < graph.n:
             raise ValueError(f"hole node {hole} is not in a graph of {graph.n} nodes")
         flags = bytearray(graph.n)

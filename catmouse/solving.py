@@ -160,7 +160,8 @@ def solve(
         m = 1 if mouse is DEFAULT_MOUSE else mouse
         c = 2 if cat is DEFAULT_CAT else cat
         h = 0 if hole is DEFAULT_HOLE else hole
-        if type(graph) is Graph:
+        if type(graph) is Graph and type(h) is int:
+            # (An exact int: True and 1.0 hash as 1, and would find hole 1's board.)
             key = ("board", h, kernel.name)
             board = graph._cache.get(key)
             if board is None and graph._index is None:

@@ -395,3 +395,26 @@ def test_a_hole_past_a_c_long_is_a_value_error(use_engine, hole):
     graph = catmouse.Graph([[1], [0, 2], [1]])
     with pytest.raises(ValueError, match="hole node .* is not in a graph of 3 nodes"):
         catmouse.solve(graph, hole=hole)
+
+
+@pytest.mark.parametrize("hole, words", [
+    (True, "is a bool"), (1.0, "not float"), ([1], "not list"), ({1}, "not set")])
+def test_a_hole_of_another_type_is_refused_whatever_is_cached(use_engine, hole, words):
+    """Boards and rules are cached by hole, and True and 1.0 hash as 1: once hole 1 was solved
+    they found its board and were answered (a fresh graph refused them), and an unhashable hole
+    was "unhashable type" from the cache.  Every call refuses them now, in one message."""
+    plain = [[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]]
+    graph = Graph(plain)
+    assert catmouse.solve(graph, 3, 4, hole=1) is Outcome.MOUSE_WIN  # hole 1 cached
+    catmouse.solve_many([graph, graph], hole=1)
+    calls = [lambda: catmouse.solve(graph, 3, 4, hole=hole),
+             lambda: catmouse.solve(plain, 3, 4, hole=hole),
+             lambda: catmouse.analyze(graph, hole=hole),
+             lambda: catmouse.solve_many([graph, graph], hole=hole),
+             lambda: catmouse.solve_many([plain, graph], hole=hole)]
+    for call in calls:
+        with pytest.raises(TypeError, match=f"^(graph 0 of the batch: )?hole .*{words}"):
+            call()
+    numpy = pytest.importorskip("numpy")
+    assert catmouse.solve(graph, 3, 4, hole=numpy.int64(1)) is Outcome.MOUSE_WIN
+    assert catmouse.solve_many([graph, plain], hole=numpy.int64(1)) == [Outcome.MOUSE_WIN] * 2
