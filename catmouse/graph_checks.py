@@ -257,6 +257,9 @@ def _check_csr(n: int, indptr: memoryview, indices: memoryview) -> None:
         lo, hi = indptr[u], indptr[u + 1]
         if hi < lo:
             raise ValueError(f"indptr is not monotone at node {u}: {lo} then {hi}")
+        if hi > len(indices):  # (a slice would stop at the end, and blame the row it cut)
+            raise ValueError(f"indptr[{u + 1}] = {hi} runs past the end of indices "
+                             f"({len(indices)} entries)")
         _check_row(u, indices[lo:hi].tolist(), n)
 
 
@@ -338,14 +341,20 @@ def _matrix_rows(matrix: Any) -> tuple[int, list[list[int]]]:
 
 def _dense_rows(view: memoryview) -> Any:
     if view.format.lstrip("@=<>!") in ("?", "b", "B", "h", "H", "i", "I", "l", "L", "q", "Q",
-                                       "f", "d", "e") and view.format[0] not in "<>!":
+                                       "f", "d") and view.format[0] not in "<>!":
         return view.tolist()
+    if view.format[-1:] in ("s", "w", "c", "u"):  # text (numpy's str and bytes arrays)
+        raise TypeError(f"an adjacency matrix holds numbers (0 and 1, or booleans), not text "
+                        f"(buffer format {view.format!r})")
     # numpy dtypes memoryview cannot read (non-native byte order, say): ask numpy.
     numpy = __import__("numpy")
     return numpy.asarray(view.obj).tolist()
 
 
 def _check_entry(u: int, v: int, value: Any) -> None:
+    if not isinstance(value, (int, float)):  # (an object array's entries: anything)
+        raise TypeError(f"adjacency matrix entry ({u}, {v}) is {value!r}: entries must be 0 "
+                        "or 1 (or booleans)")
     if u == v:
         raise ValueError(
             f"the adjacency matrix has {value!r} on its diagonal at ({u}, {u}): a self-loop at "

@@ -309,6 +309,8 @@ BAD_CSR = [
     ("indptr not from 0", [1, 1, 2], [1, 0], ValueError, "indptr[0] must be 0"),
     ("indptr too short for indices", [0, 1, 1], [1, 0], ValueError, "indptr[-1] = 1"),
     ("indptr going down", [0, 2, 1, 2], [1, 2], ValueError, "not monotone at node 1"),
+    # A row past the end of indices was sliced short, and blamed as a self-loop.
+    ("indptr past indices", [0, 5, 2], [1, 0], ValueError, "indptr[1] = 5 runs past the end"),
     ("index too large", [0, 1, 2], [2, 0], ValueError, "node 0 lists neighbour 2"),
     ("negative index", [0, 1, 2], [-1, 0], ValueError, "node 0 lists neighbour -1"),
     ("over int32", [0, 1, 2], [1, 2**40], ValueError, "indices[1] = 1099511627776"),

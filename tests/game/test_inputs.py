@@ -191,7 +191,8 @@ def test_labelled_starts_are_labels_only():
     assert catmouse.solve(g, 1, 3, hole=5) == a.outcome(1, 3)
 
 
-@pytest.mark.parametrize("dtype", ["int64", "uint8", "bool", "float64", ">i4"])
+@pytest.mark.parametrize("dtype", ["int64", "uint8", "bool", "float64", ">i4", "float16", ">f2",
+                                   "object"])
 def test_numpy_adjacency_matrix(use_engine, dtype):
     np = pytest.importorskip("numpy")
     matrix = np.zeros((6, 6), dtype=dtype)
@@ -217,6 +218,12 @@ def test_adjacency_matrix_errors_say_what_is_wrong():
         Graph(np.array([[0, 2], [2, 0]]))
     with pytest.raises(ValueError, match="square"):
         Graph.from_matrix(np.zeros((2, 3)))
+    # Text is no matrix of numbers: "0" was an entry, and a self-loop on the diagonal.
+    for text in (np.array([["0", "1"], ["1", "0"]]), np.array([[b"0", b"1"], [b"1", b"0"]])):
+        with pytest.raises(TypeError, match="holds numbers .*, not text"):
+            Graph(text)
+    with pytest.raises(TypeError, match=r"entry \(0, 1\) is '1': entries must be 0 or 1"):
+        Graph(np.array([[0, "1"], [1, 0]], dtype=object))
     # Equal-length adjacency lists in a non-square array are still lists.
     assert Graph(np.array([[1, 2], [0, 2], [0, 1]])).num_edges == 3
 
