@@ -19,6 +19,7 @@ from typing import Any
 
 from ..cops import census as _census
 from ..engine.cpus import usable_cpus
+from .outputs import WriteFailed, check_target
 
 __all__ = ["add_command", "run", "default_mod"]
 
@@ -139,12 +140,15 @@ def run(args: argparse.Namespace) -> int:
         _census.find_geng()
         if args.three_cops:
             _census.find_labelg()
+            # Before counting: a bad path, or the ledger itself (its slices would be replaced
+            # by the 3-cop graphs' list once the census is done).
+            check_target(args.three_cops, (ledger,), "the census keeps as its ledger")
         return _run(args, mod, ledger, jobs)
     except KeyboardInterrupt:
         print("catmouse: census interrupted: the ledger keeps every finished slice; "
               "the same command resumes", file=sys.stderr)
         return 130
-    except (OSError, ValueError) as error:
+    except (OSError, ValueError, WriteFailed) as error:
         print(f"catmouse: error: census {args.n}: {' '.join(str(error).split())}",
               file=sys.stderr)
         return 1

@@ -45,10 +45,12 @@ def writing(path: str) -> Iterator[None]:
         raise WriteFailed(path, error) from None
 
 
-def check_target(path: str, reads: Iterable[str | None] = ()) -> None:
+def check_target(path: str, reads: Iterable[str | None] = (), read: str = "the graph is read from"
+                 ) -> None:
     """Refuse an output the write would refuse (a folder, a missing folder, a socket, a
     read-only file), or one that is a file the command reads (``reads``: its paths, by any
-    name: a link, another spelling), before any work is done."""
+    name: a link, another spelling; ``read`` says what the command reads there), before any
+    work is done."""
     with writing(path):
         where(path)
     for source in reads:
@@ -57,7 +59,7 @@ def check_target(path: str, reads: Iterable[str | None] = ()) -> None:
         with contextlib.suppress(OSError):  # (either missing: nothing to overwrite)
             if os.path.samefile(path, source):
                 raise WriteFailed(path, OSError(errno.EINVAL, f"it is the file {source} that "
-                                                              "the graph is read from"))
+                                                              f"{read}"))
 
 
 def report_stream(path: str) -> TextIO:

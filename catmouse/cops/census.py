@@ -194,7 +194,11 @@ def _feed(checker: subprocess.Popen, block: bytes, check: str) -> None:
 def _checked(checker: subprocess.Popen, check: str) -> tuple[int, float | None]:
     """The checker's dismantlable count and its CPU seconds."""
     assert checker.stdin is not None and checker.stdout is not None
-    checker.stdin.close()
+    try:
+        checker.stdin.close()  # (the last of the input goes now: a checker gone is said here)
+    except BrokenPipeError:
+        raise OSError(f"{check} stopped reading its graph6 input "
+                      f"(status {checker.wait()})") from None
     said = checker.stdout.read()
     checker.stdout.close()
     cpu = _reap(checker)
@@ -247,23 +251,29 @@ def _exists(ledger: str) -> bool:
 
 
 def _read(ledger: str, n: int, mod: int) -> tuple[dict[int, dict[str, Any]], int | None]:
-    """(records, the byte offset of a torn last line or None)."""
+    """(records, the byte offset of a torn last line or None; the file's length where its
+    last line is a whole record without its newline)."""
     records: dict[int, dict[str, Any]] = {}
     if not _exists(ledger):
         return records, None
     with open(ledger, "rb") as file:
         data = file.read()
-    offset, number = 0, 0
+    offset, number, cut = 0, 0, None
     while offset < len(data):
         end = data.find(b"\n", offset)
         if end < 0:
-            torn = data[offset:offset + len(_RECORD_START)]
-            if not _RECORD_START.startswith(torn):  # (torn: at most its length)
-                # Not a piece of a record: the file is something else, which census would
-                # cut; said, not cut.
-                raise ValueError(f"{ledger}: line {number + 1}: not a census record (and no "
-                                 "newline after it)")
-            return records, offset
+            if _whole_json(data[offset:]):
+                # A whole record without its newline (or whole JSON that is no record: an
+                # error below): kept; the census writes the newline before its own records.
+                end, cut = len(data), len(data)
+            else:
+                torn = data[offset:offset + len(_RECORD_START)]
+                if not _RECORD_START.startswith(torn):  # (torn: at most its length)
+                    # Not a piece of a record: the file is something else, which census
+                    # would cut; said, not cut.
+                    raise ValueError(f"{ledger}: line {number + 1}: not a census record "
+                                     "(and no newline after it)")
+                return records, offset
         number += 1
         line = data[offset:end]
         offset = end + 1
@@ -275,7 +285,15 @@ def _read(ledger: str, n: int, mod: int) -> tuple[dict[int, dict[str, Any]], int
                 raise ValueError(f"{ledger}: line {number}: slice {entry['res']}/{mod} "
                                  "is not a slice of the census")
             records[entry["res"]] = entry
-    return records, None
+    return records, cut
+
+
+def _whole_json(text: bytes) -> bool:
+    try:
+        json.loads(text)
+    except ValueError:  # (a torn record, or bytes that are not UTF-8)
+        return False
+    return True
 
 
 def ledger_mods(ledger: str, n: int) -> set[int]:
@@ -284,7 +302,7 @@ def ledger_mods(ledger: str, n: int) -> set[int]:
     if _exists(ledger):
         with open(ledger, "rb") as file:
             for number, line in enumerate(file, 1):
-                if line.endswith(b"\n") and line.strip():
+                if line.strip() and (line.endswith(b"\n") or _whole_json(line)):
                     entry = _record(line, ledger, number)
                     if entry["n"] == n:
                         mods.add(entry["mod"])
@@ -293,14 +311,25 @@ def ledger_mods(ledger: str, n: int) -> set[int]:
 
 def _record(line: bytes, ledger: str, number: int) -> dict[str, Any]:
     try:
-        entry = json.loads(line)
+        entry = json.loads(line.decode("utf-8"))
         if not isinstance(entry, dict):
             raise TypeError(type(entry).__name__)
         for key in ("n", "res", "mod"):
-            if not isinstance(entry[key], int):
-                raise TypeError(key)
-        entry["counts"] = {int(c): int(k) for c, k in entry["counts"].items()}
-    except (ValueError, TypeError, KeyError, AttributeError) as error:
+            if type(entry[key]) is not int:
+                raise TypeError(f"{key} is not an int")
+        counts = entry["counts"]
+        if not isinstance(counts, dict) or not all(
+                type(k) is int and k >= 0 and c.isdigit() for c, k in counts.items()):
+            raise TypeError("counts are not graphs (whole numbers) by cop number")
+        entry["counts"] = {int(c): k for c, k in counts.items()}
+        three = entry.get("three_cops", [])
+        if not isinstance(three, list) or not all(
+                isinstance(g, str) and g and all(63 <= ord(ch) <= 126 for ch in g)
+                for g in three):
+            raise TypeError("three_cops is not a list of graph6 lines")
+    except KeyError as error:
+        raise ValueError(f"{ledger}: line {number}: not a census record (no {error})") from None
+    except (ValueError, TypeError, AttributeError) as error:
         raise ValueError(f"{ledger}: line {number}: not a census record ({error})") from None
     return entry
 
@@ -324,7 +353,10 @@ def census(n: int, mod: int, ledger: str, map: Callable[..., Iterable[Any]] = ma
     done, torn = _read(ledger, n, mod)
     if torn is not None:
         with open(ledger, "r+b") as file:
-            file.truncate(torn)
+            if torn == file.seek(0, os.SEEK_END):  # a whole last record: its newline
+                file.write(b"\n")
+            else:
+                file.truncate(torn)
     todo = [res for res in range(mod) if res not in done]
     with open(ledger, "a", encoding="utf-8") as file:
         for record in map(partial(_slice_job, n, mod, check), todo):

@@ -167,3 +167,75 @@ def test_an_error_with_no_file_to_name_names_the_command(capsys, monkeypatch):
     code, out, err = run(capsys, "census", 5)
     assert code == 1
     assert "catmouse census: too large to solve here" in err
+
+
+def test_the_three_cop_file_is_never_the_ledger(capsys, tmp_path):
+    # --three-cops naming the ledger replaced every counted slice with the (empty) list of
+    # 3-cop graphs, exit 0; a bad path was said only once the census was done.
+    ledger = tmp_path / "l6.jsonl"
+    assert run(capsys, "census", 6, "--ledger", ledger)[0] == 0
+    kept = ledger.read_bytes()
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(ledger)
+    for target in (ledger, link):
+        code, out, err = run(capsys, "census", 6, "--ledger", ledger, "--three-cops", target)
+        assert (code, out) == (1, "")
+        assert f"cannot write {target}: it is the file {ledger} that the census keeps as its " \
+               "ledger" in err
+        assert ledger.read_bytes() == kept
+    code, out, err = run(capsys, "census", 6, "--ledger", tmp_path / "new.jsonl",
+                         "--three-cops", tmp_path / "no" / "x.g6")
+    assert (code, out) == (1, "") and "no such folder" in err
+    assert not (tmp_path / "new.jsonl").exists()  # refused before counting
+
+
+def test_a_whole_last_record_without_its_newline_is_kept(capsys, tmp_path):
+    # A last line without its newline was cut when it began like a record: a whole record of
+    # another census (never counted again) and a JSON file that is no ledger alike.
+    seven = tmp_path / "l7.jsonl"
+    code, counted, _ = run(capsys, "census", 7, "--ledger", seven)
+    assert code == 0 and counted == "1 403\n2 450\n"  # A220840(7), A220841(7)
+    shared = tmp_path / "shared.jsonl"
+    shared.write_bytes(seven.read_bytes().rstrip(b"\n"))
+    assert run(capsys, "census", 5, "--ledger", shared) == (0, "1 16\n2 5\n", "")
+    lines = shared.read_text().splitlines()
+    assert [json.loads(line)["n"] for line in lines] == [7, 5] and shared.read_text()[-1] == "\n"
+    assert run(capsys, "census", 7, "--ledger", shared) == (0, counted, "")
+    config = tmp_path / "config.json"
+    config.write_bytes(b'{"n": 6, "name": "my precious config"}')
+    code, out, err = run(capsys, "census", 6, "--ledger", config)
+    assert (code, out) == (1, "") and "config.json: line 1: not a census record (no 'res')" in err
+    assert config.read_bytes() == b'{"n": 6, "name": "my precious config"}'
+
+
+@pytest.mark.parametrize("line", [
+    b'{"n": 6, "res": 0, "mod": 1, "counts": {"1": 1e400}}',  # OverflowError, a traceback
+    b'{"n": 6, "res": 0, "mod": 1, "counts": {"1": 68.7, "2": 44}}',  # read as 68, exit 0
+    b'{"n": 6, "res": 0, "mod": 1, "counts": {"1": true, "2": 44}}',
+    b'{"n": 6, "res": 0, "mod": 1, "counts": {"1": 68, "2": 44}, "three_cops": ["!!!x"]}',
+    b'{"n": 6, "res": 0, "mod": 1, "counts": {"1": 68, "2": 44}, "three_cops": "DQw"}',
+    b'{"n": 6, "res": 0, "mod": 1, "counts": {"1": 68, "2": 44}, "three_cops": [5]}',
+    b'{"n": 6, "res": false, "mod": 1, "counts": {"1": 68, "2": 44}}',
+    b"\xff\xfe",
+])
+def test_a_ledger_line_that_is_no_record_is_one_line(capsys, tmp_path, line):
+    # Each once a traceback (labelg's CalledProcessError, OverflowError), a wrong sum read
+    # quietly, or another codec's words.
+    ledger = tmp_path / "bad.jsonl"
+    ledger.write_bytes(line + b"\n")
+    code, out, err = run(capsys, "census", 6, "--ledger", ledger, "--three-cops",
+                         tmp_path / "t.g6")
+    assert (code, out) == (1, "")
+    assert err.startswith(f"catmouse: error: census 6: {ledger}: line 1: not a census record (")
+    assert len(err.splitlines()) == 1 and ledger.read_bytes() == line + b"\n"
+
+
+@pytest.mark.parametrize("checker", ["/bin/false", "/bin/cat"])
+def test_a_checker_that_stops_reading_is_named(capsys, tmp_path, checker):
+    # It was "[Errno 32] Broken pipe".
+    if not os.path.exists(checker):
+        pytest.skip(f"no {checker}")
+    code, out, err = run(capsys, "census", 5, "--check", checker, "--ledger",
+                         tmp_path / "l.jsonl")
+    assert code == 1
+    assert f"{checker} stopped reading its graph6 input (status 1)" in err
