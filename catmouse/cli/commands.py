@@ -19,7 +19,6 @@ non-zero exit status.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import itertools
 import json
 import os
@@ -27,7 +26,6 @@ import signal
 import sys
 import threading
 import time
-import warnings
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -51,7 +49,7 @@ from .node_options import (
     nodes_named,
     nodes_text,
 )
-from .outputs import STDOUT, GuardedStdout, WriteFailed, check_target, report_stream, writing
+from .outputs import STDOUT, GuardedStdout, WriteFailed, check_target, notes, report_stream, writing
 from .solver_options import add_solver_options, solver_kwargs
 
 __all__ = ["main"]
@@ -251,26 +249,14 @@ def file_label(path: str) -> str:
 
 
 def _read(args: argparse.Namespace) -> GraphFile:
-    with _notes():
+    with notes():
         return read_graph(args.file, format=args.format, directed=args.directed)
 
 
 def _graphs(args: argparse.Namespace) -> Iterator[GraphFile]:
     """Every graph of the file, streamed (graph6 is read line by line as it is asked for)."""
-    with _notes():  # an edge list or JSON file is read here, a graph6 stream as it goes
+    with notes():  # an edge list or JSON file is read here, a graph6 stream as it goes
         return read_graphs(args.file, format=args.format, directed=args.directed)
-
-
-@contextlib.contextmanager
-def _notes() -> Iterator[None]:
-    """A reader's warning (an edge list's missing ids) as one line on stderr."""
-    def note(message: Warning | str, *_: object, **__: object) -> None:
-        print(f"{PROG}: note: {' '.join(str(message).split())}", file=sys.stderr)
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("always")
-        warnings.showwarning = note
-        yield
 
 
 def _starts(args: argparse.Namespace, source: GraphFile,

@@ -23,7 +23,6 @@ import re
 import select
 import sys
 import time
-import warnings
 from array import array
 from collections import Counter, deque
 from collections.abc import Iterable, Iterator
@@ -35,6 +34,7 @@ from ..cops.number import cop_number
 from ..io.graph6 import line_size
 from ..io.graph_files import FORMATS, guess_format, read_graphs
 from ..rules import MAX_THREADS, memory_limit, why_short
+from .outputs import notes
 from .solver_options import threads_text
 
 __all__ = ["add_command", "run"]
@@ -235,9 +235,7 @@ def _one_graph_answers(stream: BinaryIO, head: bytes, format: str, max_cops: int
                        threads: int | None) -> Iterator[tuple[list[int], int]]:
     """An edge list's or JSON file's graph(s), as graph6 blocks' answers are given."""
     data = head + stream.read()
-    with warnings.catch_warnings():  # an edge list's missing ids: a note, as other commands
-        warnings.simplefilter("always")
-        warnings.showwarning = _note
+    with notes():  # an edge list's missing ids: a note, as other commands
         sources = list(read_graphs(io.BytesIO(data), format=format))
     for source in sources:
         try:
@@ -247,10 +245,6 @@ def _one_graph_answers(stream: BinaryIO, head: bytes, format: str, max_cops: int
                 raise
             found = PAST
         yield [found], 0
-
-
-def _note(message: Warning | str, *_: object, **__: object) -> None:
-    print(f"catmouse: note: {' '.join(str(message).split())}", file=sys.stderr)
 
 
 def _open(path: str) -> BinaryIO:

@@ -20,7 +20,7 @@ from ..graph import Graph
 from ..io.atomic import replacing
 from ..io.graph_files import read_graph
 from ..show.cops_page import check_page_size, cops_page_html
-from .outputs import check_target, report_stream, writing
+from .outputs import check_target, notes, report_stream, writing
 
 __all__ = ["add_command", "run"]
 
@@ -93,7 +93,8 @@ def run(args: argparse.Namespace, read: Callable[[], str] | None = None) -> int:
     if args.html:
         # A folder, a missing folder, the graph's own file: refused before reading.
         check_target(args.html, (args.file,))
-    graph = read_graph(args.file).graph
+    with notes():  # an edge list's missing ids: a note, as other commands
+        graph = read_graph(args.file).graph
     if graph.n == 0:  # (the default, the cop number, would be 0 cops)
         raise ValueError("the graph has no nodes: there is no game to play")
     if args.html:
@@ -148,8 +149,12 @@ def run(args: argparse.Namespace, read: Callable[[], str] | None = None) -> int:
                     robber = analysis.best_moves(team, robber, CopsTurn.ROBBER)[0]
                     print(f"the robber moves to {robber}")
                 turn = CopsTurn.COPS
+        if robber in team:  # (caught on the last ply)
+            print(f"captured on {robber}: the cops win")
+            return 0
         escaped = analysis.outcome(team, robber, turn) == CopsOutcome.ROBBER_WIN
-        print(f"{args.max_plies} plies and no capture"
+        plies = f"{args.max_plies} pl{'y' if args.max_plies == 1 else 'ies'}"
+        print(f"{plies} and no capture"
               + (": the robber escapes forever from here" if escaped else ""))
         return 0
     except _Quit:

@@ -11,6 +11,7 @@ import contextlib
 import errno
 import os
 import sys
+import warnings
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
@@ -96,3 +97,16 @@ class GuardedStdout:
             null = os.open(os.devnull, os.O_WRONLY)
             os.dup2(null, self._stream.fileno())
             os.close(null)
+
+
+@contextlib.contextmanager
+def notes() -> Iterator[None]:
+    """A reader's warning (an edge list's missing ids) as one line on stderr, in every command
+    alike (not Python's warning with its file and line)."""
+    def note(message: Warning | str, *_: object, **__: object) -> None:
+        print(f"catmouse: note: {' '.join(str(message).split())}", file=sys.stderr)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("always")
+        warnings.showwarning = note
+        yield

@@ -119,3 +119,32 @@ def test_the_prompt_reaches_a_pipe_before_the_answer_is_typed(tmp_path):
             seen += chunk
     finally:
         child.communicate(b"q\n", timeout=120)
+
+
+def _play_file(capsys, monkeypatch, path, typed, *options):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
+    code = main(["cop-play", str(path), *options])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_capture_on_the_last_ply_is_a_capture(capsys, monkeypatch, tmp_path):
+    # The loop looked for a capture before each ply only: the cops' move onto the robber on
+    # ply --max-plies was "1 plies and no capture".
+    path = tmp_path / "p3.edges"
+    path.write_text("a b\nb c\n")
+    code, out, _ = _play_file(capsys, monkeypatch, path, "a\n", "--max-plies", "1")
+    assert code == 0 and out.rstrip().endswith("the cops move to a\ncaptured on a: the cops win")
+    code, out, _ = _play_file(capsys, monkeypatch, path, "a\na\n", "--as", "cops", "--max-plies",
+                              "1")
+    assert code == 0 and out.rstrip().endswith("1 ply and no capture")
+
+
+def test_an_edge_lists_missing_node_is_a_note(capsys, monkeypatch, tmp_path):
+    # cop-play printed Python's own UserWarning, with its file and line; the others a note.
+    path = tmp_path / "c4.edges"
+    path.write_text("1 2\n2 3\n3 4\n4 1\n")
+    code, _, err = _play_file(capsys, monkeypatch, path, "q\n", "--cops", "1")
+    assert code == 0
+    assert err.startswith("catmouse: note: the edge list names no node 0") and "Warning" not in err
+    assert len(err.splitlines()) == 1
