@@ -31,6 +31,7 @@ from typing import Any, BinaryIO, NamedTuple
 
 from .. import engine as _engine
 from ..cops.number import cop_number
+from ..engine.cops_checks import MAX_GRAPH6_NODES, TOO_MANY_FOR_GRAPH6
 from ..io.graph6 import line_size
 from ..io.graph_files import FORMATS, guess_format, read_graphs
 from ..rules import MAX_THREADS, memory_limit, why_short
@@ -116,9 +117,8 @@ def _bounded(carry: bytes, line: int) -> bytes:
     if size is None:
         raise ValueError(f"line {line}: not a graph6 line")
     nodes, length = size
-    if nodes > 64:
-        raise ValueError(f"line {line}: graph6 line of {nodes} nodes; the cops' census takes "
-                         "at most 64")
+    if nodes > MAX_GRAPH6_NODES:
+        raise ValueError(f"line {line}: graph6 line of {nodes} nodes; {TOO_MANY_FOR_GRAPH6}")
     if len(text) > length:
         raise ValueError(f"line {line}: graph6 line of {nodes} nodes needs {length} "
                          "characters in all, and holds more")

@@ -23,6 +23,9 @@ __all__ = ["MAX_COP_NODES", "MAX_GRAPH6_NODES", "MAX_COPS", "CAPTURED", "ESCAPED
 MAX_COP_NODES = 1024
 # graph6 lines (the census path) hold at most 64 nodes: one word.
 MAX_GRAPH6_NODES = 64
+# What a graph6 line past them is told (the graph itself is not too big: only the line).
+TOO_MANY_FOR_GRAPH6 = ("cop-number and census read graph6 lines of at most 64 nodes: give a "
+                       "bigger graph as JSON or an edge list (components of up to 1024 nodes)")
 # The most cops one search takes (fixed-size arrays in the compiled twin); far more than any
 # table that fits in memory needs on 64 nodes but a handful.
 MAX_COPS = 16
@@ -219,10 +222,9 @@ def graph6_masks(line: bytes) -> list[int]:
         n = (line[1] - 63) << 12 | (line[2] - 63) << 6 | (line[3] - 63)
         body = line[4:]
     else:
-        raise ValueError("graph6 line of more than 64 nodes")
+        raise ValueError(f"graph6 line of more than 64 nodes; {TOO_MANY_FOR_GRAPH6}")
     if n > MAX_GRAPH6_NODES:
-        raise ValueError(f"graph6 line of {n} nodes; the cops' census takes at most "
-                         f"{MAX_GRAPH6_NODES}")
+        raise ValueError(f"graph6 line of {n} nodes; {TOO_MANY_FOR_GRAPH6}")
     pairs = n * (n - 1) // 2
     if len(body) != (pairs + 5) // 6:
         raise ValueError(f"graph6 for {n} nodes needs {(pairs + 5) // 6} bytes of edges, got "

@@ -209,3 +209,19 @@ def test_threads_reach_one_graphs_search(capsys, tmp_path, monkeypatch, argv, th
 def test_a_bad_thread_count_is_a_usage_error(capsys, graphs, value):
     code, out, err = run(capsys, "cop-number", "--threads", value, graphs)
     assert code == 2 and out == "" and "--threads" in err
+
+
+def test_a_graph6_line_past_64_nodes_says_how_to_give_the_graph(capsys, tmp_path):
+    # It said "the cops' census takes at most 64" where no census was asked for, while the
+    # same graph as JSON or an edge list is answered.
+    nx = pytest.importorskip("networkx")
+    ring = nx.cycle_graph(70)
+    path = tmp_path / "c70.g6"
+    path.write_bytes(nx.to_graph6_bytes(ring, header=False))
+    code, out, err = run(capsys, "cop-number", path)
+    assert (code, out) == (1, "")
+    assert "graph6 line of 70 nodes; cop-number and census read graph6 lines of at most 64 " \
+           "nodes: give a bigger graph as JSON or an edge list" in err
+    edges = tmp_path / "c70.edges"
+    nx.write_edgelist(ring, edges, data=False)
+    assert run(capsys, "cop-number", edges)[:2] == (0, "2\n")
