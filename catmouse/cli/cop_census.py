@@ -35,6 +35,7 @@ from ..engine.cops_checks import MAX_GRAPH6_NODES, TOO_MANY_FOR_GRAPH6
 from ..io.graph6 import line_size
 from ..io.graph_files import FORMATS, guess_format, read_graphs
 from ..rules import MAX_THREADS, memory_limit, why_short
+from .node_options import OptionError
 from .outputs import notes
 from .solver_options import threads_text
 
@@ -263,12 +264,12 @@ def run(args: argparse.Namespace) -> int:
     """The command: see the module docstring.  Returns the exit status."""
     jobs = 1 if args.jobs is None else args.jobs
     if not 1 <= jobs <= MAX_THREADS:
-        raise ValueError(f"--jobs must be from 1 to {MAX_THREADS}, not {args.jobs}")
+        raise OptionError(f"--jobs must be from 1 to {MAX_THREADS}, not {args.jobs}")
     # One graph's search: --threads, else --jobs where given (its meaning before --threads
     # came), else threads=None, cop_number's own default.
     threads = args.threads if args.threads is not None else args.jobs
     if not 0 <= args.max_cops <= MOST:
-        raise ValueError(f"--max-cops must be 0 to {MOST}, not {args.max_cops}")
+        raise OptionError(f"--max-cops must be 0 to {MOST}, not {args.max_cops}")
     memory, why = memory_limit()
     max_bytes = None if memory is None else memory // (2 * jobs)
     show = args.progress or sys.stderr.isatty()

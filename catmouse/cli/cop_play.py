@@ -16,10 +16,12 @@ from typing import Any
 from ..cops.game import CopsAnalysis, CopsGame
 from ..cops.number import cop_number
 from ..cops.sides import CopsOutcome, CopsTurn
+from ..engine.cops_checks import MAX_COPS
 from ..graph import Graph
 from ..io.atomic import replacing
 from ..io.graph_files import read_graph
 from ..show.cops_page import check_page_size, cops_page_html
+from .node_options import OptionError
 from .outputs import check_target, notes, report_stream, writing
 
 __all__ = ["add_command", "run"]
@@ -89,7 +91,9 @@ def run(args: argparse.Namespace, read: Callable[[], str] | None = None) -> int:
     """The command: see the module docstring.  Returns the exit status."""
     read = sys.stdin.readline if read is None else read
     if args.max_plies < 1:
-        raise ValueError(f"--max-plies must be at least 1, not {args.max_plies}")
+        raise OptionError(f"--max-plies must be at least 1, not {args.max_plies}")
+    if args.cops is not None and not 1 <= args.cops <= MAX_COPS:
+        raise OptionError(f"--cops must be 1 to {MAX_COPS}, not {args.cops}")
     if args.html:
         # A folder, a missing folder, the graph's own file: refused before reading.
         check_target(args.html, (args.file,))
@@ -99,8 +103,13 @@ def run(args: argparse.Namespace, read: Callable[[], str] | None = None) -> int:
         raise ValueError("the graph has no nodes: there is no game to play")
     if args.html:
         k = _cops_for_page(graph, args.cops)  # the page's limit, before any solving
+    elif args.cops is None:
+        k = cop_number(graph)
+        if k > MAX_COPS:  # (the number itself, not an option the user gave)
+            raise ValueError(f"its cop number is {k}, and a game takes at most {MAX_COPS} "
+                             "cops: give --cops")
     else:
-        k = cop_number(graph) if args.cops is None else args.cops
+        k = args.cops
     analysis = CopsGame(graph, k).analyze()
     if args.html:
         text = cops_page_html(analysis, human=args.side)
@@ -173,8 +182,8 @@ def _cops_for_page(graph: Graph, cops: int | None) -> int:
         try:
             check_page_size(graph.n, k)
         except ValueError as error:
-            raise ValueError(f"the graph needs at least {k} cops (its cop number): "
-                             f"{error}") from None
+            raise ValueError(f"its cop number is at least {k}, and the page of {k} cops is "
+                             f"too big: {error}") from None
         try:
             return cop_number(graph, max_cops=k)
         except ValueError:  # more than k cops

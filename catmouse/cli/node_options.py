@@ -20,7 +20,8 @@ __all__ = ["OptionError", "node_named", "node_text", "nodes_named", "nodes_text"
 
 
 class OptionError(ValueError):
-    """A node option that names no node of the file (its message names the file)."""
+    """An option's error, said as it is: a node option that names no node of the file (its
+    message names the file), or a value out of range (about no file)."""
 
 
 def node_text(text: str) -> str:

@@ -225,3 +225,14 @@ def test_a_graph6_line_past_64_nodes_says_how_to_give_the_graph(capsys, tmp_path
     edges = tmp_path / "c70.edges"
     nx.write_edgelist(ring, edges, data=False)
     assert run(capsys, "cop-number", edges)[:2] == (0, "2\n")
+
+
+@pytest.mark.parametrize(("option", "value", "said"), [
+    ("--max-cops", "-1", "--max-cops must be 0 to 254, not -1"),
+    ("--jobs", "0", "--jobs must be from 1 to 1024, not 0")])
+def test_an_option_out_of_range_is_said_without_the_file(capsys, tmp_path, option, value,
+                                                          said):
+    # It was "con4.g6: --max-cops must be ...", as if the file were wrong.
+    path = tmp_path / "con4.g6"
+    path.write_text("Cs\n")
+    assert run(capsys, "cop-number", option, value, path) == (1, "", f"catmouse: error: {said}\n")

@@ -4,6 +4,7 @@ page's limit before any solving, and its options checked."""
 from __future__ import annotations
 
 import io
+import json
 import re
 import sys
 
@@ -59,7 +60,8 @@ def test_max_plies_below_one_is_refused(capsys, monkeypatch, tmp_path, plies):
     _, path = grid_file(tmp_path, 3)
     code, out, err = play(capsys, monkeypatch, "", path, "--max-plies", plies)
     assert code == 1 and out == ""
-    assert err.strip() == f"catmouse: error: {path}: --max-plies must be at least 1, not {plies}"
+    # An option's range is about no file: said without one.
+    assert err.strip() == f"catmouse: error: --max-plies must be at least 1, not {plies}"
 
 
 @pytest.mark.parametrize("cops", [None, "4"])
@@ -80,4 +82,25 @@ def test_the_page_limit_is_checked_before_any_solving(capsys, monkeypatch, tmp_p
     assert code == 1 and not (tmp_path / "x.html").exists()
     assert "more than the page's 60,000; play in the terminal" in err
     assert ("4 cops on 64 nodes: 49,054,720 positions" if cops else
-            "needs at least 2 cops (its cop number): 2 cops on 64 nodes") in err
+            "its cop number is at least 2, and the page of 2 cops is too big: 2 cops on 64 "
+            "nodes") in err
+
+
+@pytest.mark.parametrize("cops", ["0", "17"])
+def test_a_cops_option_out_of_range_is_said_as_an_option(capsys, monkeypatch, tmp_path, cops):
+    # It said "grid.edges: the number of cops must be 1 to 16, not 0", about the file.
+    _, path = grid_file(tmp_path, 3)
+    code, out, err = play(capsys, monkeypatch, "", path, "--cops", cops)
+    assert (code, out) == (1, "")
+    assert err == f"catmouse: error: --cops must be 1 to 16, not {cops}\n"
+
+
+def test_a_cop_number_past_a_game_says_so(capsys, monkeypatch, tmp_path):
+    # 20 isolated nodes need 20 cops: it said "the number of cops must be 1 to 16, not 20", a
+    # number the user never gave.
+    path = tmp_path / "dots.json"
+    path.write_text(json.dumps([[] for _ in range(20)]))
+    code, out, err = play(capsys, monkeypatch, "", path)
+    assert (code, out) == (1, "")
+    assert err == (f"catmouse: error: {path}: its cop number is 20, and a game takes at most 16 "
+                   "cops: give --cops\n")
