@@ -99,6 +99,8 @@ def run(args: argparse.Namespace, read: Callable[[], str] | None = None) -> int:
         check_target(args.html, (args.file,))
     with notes():  # an edge list's missing ids: a note, as other commands
         graph = read_graph(args.file).graph
+    if graph.directed:  # (said before the cop number is asked for: the game needs it so)
+        raise ValueError("cops and robber needs an undirected graph")
     if graph.n == 0:  # (the default, the cop number, would be 0 cops)
         raise ValueError("the graph has no nodes: there is no game to play")
     if args.html:

@@ -9,6 +9,7 @@ asks it for ``k = 1, 2, ...`` on each connected component.
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 from .. import engine
@@ -84,8 +85,13 @@ def cop_number(graph: Any, max_cops: int | None = None, *, threads: int | None =
     if max_cops is None:
         limit = graph.n
     else:
-        if isinstance(max_cops, bool) or not isinstance(max_cops, int):
-            raise TypeError(f"max_cops must be an int or None, not {type(max_cops).__name__}")
+        try:  # an int, or numpy's (not a bool, whose numpy kind has no __index__)
+            if isinstance(max_cops, bool):
+                raise TypeError
+            max_cops = operator.index(max_cops)
+        except TypeError:
+            raise TypeError(
+                f"max_cops must be an int or None, not {type(max_cops).__name__}") from None
         if max_cops < 0:
             raise ValueError(f"max_cops must be at least 0, not {max_cops}")
         limit = max_cops

@@ -104,3 +104,12 @@ def test_a_cop_number_past_a_game_says_so(capsys, monkeypatch, tmp_path):
     assert (code, out) == (1, "")
     assert err == (f"catmouse: error: {path}: its cop number is 20, and a game takes at most 16 "
                    "cops: give --cops\n")
+
+
+def test_a_directed_graph_is_refused_for_the_game(capsys, monkeypatch, tmp_path):
+    # It said "the cop number needs an undirected graph", asked for by no one.
+    path = tmp_path / "dn.json"
+    path.write_text(json.dumps(nx.node_link_data(nx.DiGraph([(0, 1), (1, 2)]), edges="links")))
+    code, out, err = play(capsys, monkeypatch, "", path)
+    assert (code, out, err) == (1, "", f"catmouse: error: {path}: cops and robber needs an "
+                                       "undirected graph\n")

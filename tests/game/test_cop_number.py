@@ -225,3 +225,16 @@ def test_a_bad_thread_count_is_refused_before_any_work(threads, error):
 def test_a_directed_graph_is_refused_in_the_cop_numbers_words():
     with pytest.raises(ValueError, match="^the cop number needs an undirected graph$"):
         cop_number(Graph([[1], [0]], directed=True))
+
+
+def test_max_cops_takes_numpy_ints_and_refuses_bools_and_floats():
+    # numpy.int64(3) was "max_cops must be an int or None, not int64", where numpy ints are
+    # taken for the cops and max_memory.
+    numpy = pytest.importorskip("numpy")
+    petersen = Graph.from_edges(10, [(i, (i + 1) % 5) for i in range(5)]
+                                + [(i, i + 5) for i in range(5)]
+                                + [(5 + i, 5 + (i + 2) % 5) for i in range(5)])
+    assert cop_number(petersen, max_cops=numpy.int64(3)) == 3
+    for value in (True, numpy.True_, 3.0):
+        with pytest.raises(TypeError, match="^max_cops must be an int or None, not "):
+            cop_number(petersen, max_cops=value)
