@@ -194,7 +194,8 @@ def _verdict(n: int, mod: int, ledger: str, records: dict[int, dict[str, Any]],
     known = _census.CONNECTED.get(n)
     graphs = sum(totals.values())
     if known is not None and graphs != known:
-        print(f"catmouse: error: census {n}: the {mod} slices of {ledger} add up to {graphs:,} "
+        slices = f"the {mod} slices" if mod != 1 else "the one slice"
+        print(f"catmouse: error: census {n}: {slices} of {ledger} add up to {graphs:,} "
               f"graphs, not the {known:,} connected graphs on {n} nodes", file=sys.stderr)
         status = 1
     if checked:

@@ -23,7 +23,7 @@ from typing import Any, cast
 from .. import engine
 from ..analysis import VerificationError
 from ..display import Displayed
-from ..engine.cops_checks import MAX_COP_NODES, check_cops, cops_rows
+from ..engine.cops_checks import MAX_COP_NODES, check_cops, cops_rows, cops_text
 from ..graph import Graph, as_graph
 from ..graph_checks import STORED_ORDER, native, stored
 from ..rules import memory_limit, why_short
@@ -102,7 +102,7 @@ class CopsGame(Displayed):
         budget, why = (max_memory, "allowed by max_memory") if max_memory is not None \
             else memory_limit()
         if budget is not None and need > budget:
-            raise MemoryError(f"{k} cops on {graph.n} nodes: {size:,} positions need about "
+            raise MemoryError(f"{cops_text(k)} on {graph.n} nodes: {size:,} positions need about "
                               f"{need:,} bytes, more than the {budget:,} {why}")
 
         def search(outcomes: memoryview, table: memoryview | None) -> None:
@@ -223,7 +223,7 @@ class CopsAnalysis(Displayed):
                             f"{type(cops).__name__} {cops!r}")
         team = tuple(sorted(self._node(c, "cop") for c in members))
         if len(team) != self._game.cops:
-            raise ValueError(f"the team has {self._game.cops} cops, got {len(team)} nodes")
+            raise ValueError(f"the team has {cops_text(self._game.cops)}, got {len(team)} nodes")
         return team
 
     def _index(self, team: tuple[int, ...], robber: int, turn: CopsTurn) -> int:

@@ -16,7 +16,7 @@ from .checks import _buffer, _ids, _offsets, thread_count
 from .cpus import free_cpus, usable_cpus
 
 __all__ = ["MAX_COP_NODES", "MAX_GRAPH6_NODES", "MAX_COPS", "CAPTURED", "ESCAPED",
-           "components", "csr_of", "cops_rows", "check_cop_graph", "check_cops",
+           "components", "cops_text", "csr_of", "cops_rows", "check_cop_graph", "check_cops",
            "check_cop_tables", "check_cancel", "check_cop_threads", "too_big", "graph6_masks"]
 
 # The most nodes a search takes: rows of one 64-bit word up to 64 nodes, of several above.
@@ -192,10 +192,15 @@ def check_cop_tables(n: int, k: int, outcome: Any, remoteness: Any) -> None:
             raise ValueError(f"remoteness buffer has {len(view)} entries, expected {size}")
 
 
+def cops_text(k: int) -> str:
+    """``1 cop``, ``2 cops``: a team in words."""
+    return f"{k} cop{'' if k == 1 else 's'}"
+
+
 def too_big(n: int, k: int, need: int, max_bytes: int) -> MemoryError:
     """The refusal both twins raise before allocating more than ``max_bytes``."""
     return MemoryError(
-        f"{k} cops on {n} nodes need {cops_rows(n, k):,} rows of positions, about "
+        f"{cops_text(k)} on {n} nodes need {cops_rows(n, k):,} rows of positions, about "
         f"{need:,} bytes: more than the {max_bytes:,} bytes allowed")
 
 

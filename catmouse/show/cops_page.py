@@ -17,7 +17,7 @@ from typing import Any
 
 from ..cops.game import CopsAnalysis
 from ..cops.sides import CopsTurn
-from ..engine.cops_checks import check_cops, cops_rows
+from ..engine.cops_checks import check_cops, cops_rows, cops_text
 from .draw import LEGIBLE_NODES
 from .shell import fill, script_json
 from .svg import full_name, layout, node_name, placed, xml_text
@@ -43,9 +43,9 @@ the terminal (catmouse cop-play without --html)
     """
     pairs = cops_rows(n, check_cops(cops)) * n
     if pairs > MAX_PAGE_POSITIONS:
-        raise ValueError(f"{cops} cops on {n} nodes: {pairs:,} positions, more than the page's "
-                         f"{MAX_PAGE_POSITIONS:,}; play in the terminal (catmouse cop-play "
-                         "without --html)")
+        raise ValueError(f"{cops_text(cops)} on {n} nodes: {pairs:,} positions, more than the "
+                         f"page's {MAX_PAGE_POSITIONS:,}; play in the terminal (catmouse "
+                         "cop-play without --html)")
 
 
 def cops_data(analysis: CopsAnalysis, human: str = "robber", start: Any = None

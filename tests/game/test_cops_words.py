@@ -230,3 +230,12 @@ def test_a_team_that_is_not_a_collection_of_nodes_is_named(use_engine):
                                                 r"\(e\.g\. \(0, 3\)\), not "):
                 query(cops, 5)
     assert analysis.outcome((0, 1), 5) == analysis.outcome([1, 0], 5)
+
+
+def test_one_cop_is_one_cop_in_every_message():
+    """ "1 cops on 2 nodes" (the memory check), "the team has 1 cops"."""
+    game = catmouse.CopsGame(catmouse.Graph([[1], [0]]), 1)
+    with pytest.raises(MemoryError, match="^1 cop on 2 nodes: 8 positions"):
+        game.analyze(max_memory=1)
+    with pytest.raises(ValueError, match="^the team has 1 cop, got 2 nodes"):
+        game.analyze().outcome((0, 1), 1)
