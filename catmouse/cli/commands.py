@@ -39,7 +39,7 @@ from ..io.export import format_of, positions_written, write_table
 from ..io.graph_files import FORMATS, GraphFile, read_graph, read_graphs, read_text
 from ..outcome import Outcome, Turn
 from ..progress import Bar, engine_takes_progress
-from ..show.words import ending, first_mover, outcome_words, plies, short_outcome
+from ..show.words import ending, first_mover, outcome_words, plies, short_outcome, winner
 from . import census, cop_census, cop_play
 from .node_options import (
     OptionError,
@@ -587,14 +587,20 @@ def _draw(args: argparse.Namespace) -> int:
     source, game, (mouse, cat), analysis, (outcome, length) = solved_game(args)
     line = analysis.line(mouse, cat, game.first)
     name = os.path.basename(file_label(args.file))
+    remoteness = analysis.remoteness(mouse, cat, game.first)
     title = f"{name}: {short_outcome(outcome).split(':')[0]}"
-    if len(line) > 1 and analysis.remoteness(mouse, cat, game.first) is not None:
+    if len(line) > 1 and remoteness is not None:
         title += f" in {plies(len(line) - 1)}"
     subtitle = (f"mouse starts on {mouse}, cat on {cat}, {_holes_text(game.holes)}; "
                 f"{first_mover(game.first)}\n{_ending(analysis, line, game)}")
+    if remoteness is None and outcome != Outcome.DRAW:  # (the title alone said "wins")
+        subtitle += f"\n(the rules count an endless game as {winner(outcome)}'s win)"
+    if game.cat_graph is not game.graph:  # as catmouse.draw says it
+        subtitle += "\n(the cat moves on a graph of its own, not drawn)"
     index = source.graph.index  # the picture works in node ids, the words in names
     svg = game_svg(source.graph, [(index(m), index(c), t) for m, c, t in line],
-                   holes=[index(u) for u in game.holes], title=title, subtitle=subtitle)
+                   holes=[index(u) for u in game.holes],
+                   goals=[index(u) for u in game.cat_goals], title=title, subtitle=subtitle)
     if converter is not None:
         width, height = (int(v) for v in svg.split('viewBox="0 0 ', 1)[1].split('"')[0]
                          .split())

@@ -397,3 +397,26 @@ def test_an_empty_grid_file_is_named(tmp_path, capsys):
     grid.write_text("\n  \n")
     code, _, err = run(capsys, "cat-mouse-ii", grid)
     assert code == 1 and err.strip().endswith(f"{grid}: the grid file is empty")
+
+
+def test_draw_shows_the_games_own_rules(capsys, tmp_path):
+    """The command line's picture left out what catmouse.draw shows: the cat's goals (no
+    shading, no legend entry), that the cat moves on a graph of its own, and that the rules
+    score an endless game as a win (the title said "the mouse wins" and the line "goes round
+    forever")."""
+    goals = tmp_path / "goals.svg"
+    code, _, _ = run(capsys, "draw", EXAMPLES / "chase.edges", "--mouse", 3, "--cat", 7,
+                     "--cat-goals", "5,6", "-o", goals)
+    assert code == 0 and "cat goal" in goals.read_text() and "#f7c9b4" in goals.read_text()
+    board, moves = tmp_path / "m.edges", tmp_path / "c.edges"
+    board.write_text("0 1\n1 2\n2 3\n3 4\n4 0\n0 2\n")
+    moves.write_text("0 3\n1 3\n1 4\n2 4\n2 0\n")
+    own = tmp_path / "own.svg"
+    assert run(capsys, "draw", board, "--cat-graph", moves, "--mouse", 3, "--cat", 4,
+               "-o", own)[0] == 0
+    assert "(the cat moves on a graph of its own, not drawn)" in own.read_text()
+    endless = tmp_path / "endless.svg"
+    assert run(capsys, "draw", EXAMPLES / "square.json", "--holes", "", "--mouse-stays",
+               "--cat-stays", "--draw", "mouse", "--first", "cat", "--mouse", 0, "--cat", 2,
+               "-o", endless)[0] == 0
+    assert "(the rules count an endless game as the mouse&#x27;s win)" in endless.read_text()
