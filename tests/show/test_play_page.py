@@ -207,6 +207,17 @@ def test_the_human_who_plays_perfectly_never_does_worse(browser, tmp_path):
     assert page.text("status").startswith("game over: the cat catches the mouse")
 
 
+def test_the_hole_stays_dark_and_readable_when_it_is_a_move(browser, tmp_path):
+    # Ringed as a move, the hole took the pale green of a legal node under its white name:
+    # nearly invisible, exactly when entering it is the winning move.
+    page = Page(browser, write_page(tmp_path, "leetcode2.json", 1, 2))
+    assert 0 in page.legal()
+    hole = browser.find_element(page.By.CSS_SELECTOR, '[data-node="0"]')
+    circle = hole.find_element(page.By.TAG_NAME, "circle").value_of_css_property("fill")
+    name = hole.find_element(page.By.TAG_NAME, "text").value_of_css_property("fill")
+    assert (circle, name) == ("rgb(45, 51, 59)", "rgb(255, 255, 255)")
+
+
 def test_undo_restart_swap_and_a_wrong_click(browser, tmp_path):
     path = write_page(tmp_path, "chase.edges", 3, 7, "mouse")
     page = Page(browser, path)
