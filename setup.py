@@ -74,7 +74,7 @@ class optional_build_ext(build_ext):
 
     def build_extension(self, ext):
         if env_flag("CIBUILDWHEEL") and self.compiler.compiler_type != "msvc":
-            # A wheel's engine without debug info (3.4 MB of .so less 2.6).  Appended to
+            # A wheel's engine without debug info (x86-64: 3.4 MB of .so, 0.62 MB).  Appended to
             # Python's own flags, which keep -O3: CFLAGS in the environment would replace them.
             ext.extra_compile_args = [*ext.extra_compile_args, "-g0"]
         try:
