@@ -71,7 +71,10 @@ def analyze_rules(rules: Rules, max_memory: int | None = None, *, remoteness: bo
     run = partial(_run_tables, rules, threads, progress, layers if remoteness else None)
     # (propagate writes every byte of the outcome table: it need not be cleared first.)
     outcomes, _ = _engine.run_into_tables(2 * n * n, False, run, outcomes_filled=True)
-    return Analysis(rules, outcomes, layers if remoteness else None, first)
+    # (The engine's own tables: its sizes and planes format need no checking again; the
+    # checks of layers a pickle brings scan every row.)
+    return Analysis._from_engine(rules, outcomes, layers if remoteness else None,
+                                 first if type(first) is Turn else Turn(first))
 
 
 def _run_tables(rules: Rules, threads: int, progress: ProgressLike, layers: list[bytes] | None,

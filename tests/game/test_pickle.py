@@ -189,6 +189,37 @@ def test_planes_past_the_last_column_are_refused(row, plane, column):
                                                     order, form))))
 
 
+@pytest.mark.parametrize("row, plane", [(0, 0), (3, 7), (139, 5)])
+def test_planes_past_the_last_column_are_refused_with_rows_of_several_words(row, plane):
+    # 70 nodes: two words a row, so each row's last word is every other group's (the check
+    # reads them as strided slices).
+    graph = Graph.from_edges(70, [(u, u + 1) for u in range(69)] + [(0, 69)])
+    function, (rules, outcomes, layers, first, order, form) = catmouse.analyze(
+        graph).__reduce__()
+    forged = bytearray(layers[0])  # row r's group j, plane p: word 16r + 8j + p
+    forged[8 * (16 * row + 8 + plane) + 7] |= 1 << 7  # column 127
+    with pytest.raises(ValueError, match="values in columns past node 69"):
+        pickle.loads(pickle.dumps(Forged(function, (rules, outcomes, (bytes(forged),), first,
+                                                    order, form))))
+    forged[8 * (16 * row + 8 + plane) + 7] = 0
+    forged[8 * (16 * row + 8 + plane)] |= 1 << 5  # column 69, the last node: a value
+    pickle.loads(pickle.dumps(Forged(function, (rules, outcomes, (bytes(forged),), first,
+                                                order, form))))
+
+
+@pytest.mark.parametrize("n", [70, 200, 1100])
+def test_the_engines_planes_are_the_formats_on_every_path(use_engine, n):
+    # analyze hands the engine's planes to the Analysis unchecked (its own output): they
+    # must pass the checks a pickle of them meets, through threads and the Board alike.
+    rng = random.Random(n)
+    graph = Graph.from_edges(n, sorted({tuple(sorted(rng.sample(range(n), 2)))
+                                        for _ in range(2 * n)}))
+    for threads in (1, 2):
+        analysis = catmouse.analyze(graph, threads=threads)
+        copy = pickle.loads(pickle.dumps(analysis))  # (check_layers runs on load)
+        assert copy.remoteness_table.tobytes() == analysis.remoteness_table.tobytes()
+
+
 def test_outcomes_only_analysis_round_trip_and_bad_codes():
     analysis = catmouse.analyze(EXAMPLE, remoteness=False)
     copy = pickle.loads(pickle.dumps(analysis))
