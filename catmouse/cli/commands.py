@@ -102,8 +102,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    def graph_command(name: str, help: str, starts: bool,
-                      game: bool = True, several: bool = False) -> argparse.ArgumentParser:
+    def graph_command(name: str, help: str, starts: bool, game: bool = True,
+                      several: bool = False, directed: bool = True) -> argparse.ArgumentParser:
         sub = commands.add_parser(name, help=help, description=help)
         if several:
             sub.add_argument("files", nargs="+", metavar="FILE",
@@ -116,8 +116,9 @@ def _parser() -> argparse.ArgumentParser:
         if game:
             sub.add_argument("--hole", type=node_text, help="the hole (default: 0)")
         sub.add_argument("--format", choices=FORMATS, help="the file's format (default: guessed)")
-        sub.add_argument("--directed", action="store_true",
-                         help="read the edges of an edge list or JSON file as one-way")
+        if directed:  # (not for cops and robbers, which needs an undirected graph)
+            sub.add_argument("--directed", action="store_true",
+                             help="read the edges of an edge list or JSON file as one-way")
         if game:
             _game_options(sub)
             add_solver_options(sub, outcomes_only=name == "analyze")
@@ -142,7 +143,7 @@ def _parser() -> argparse.ArgumentParser:
                      help="write a self-contained page to play in a browser instead")
     graph_command("cop-win", "whether one cop catches a robber on the graph (cops and robbers); "
                   "a graph6 file or stream (geng's) gets one line per graph", False, game=False,
-                  several=True)
+                  several=True, directed=False)
     cop_census.add_command(commands)
     cop_play.add_command(commands)
     census.add_command(commands)
@@ -250,13 +251,15 @@ def file_label(path: str) -> str:
 
 def _read(args: argparse.Namespace) -> GraphFile:
     with notes():
-        return read_graph(args.file, format=args.format, directed=args.directed)
+        return read_graph(args.file, format=args.format,
+                          directed=getattr(args, "directed", False))
 
 
 def _graphs(args: argparse.Namespace) -> Iterator[GraphFile]:
     """Every graph of the file, streamed (graph6 is read line by line as it is asked for)."""
     with notes():  # an edge list or JSON file is read here, a graph6 stream as it goes
-        return read_graphs(args.file, format=args.format, directed=args.directed)
+        return read_graphs(args.file, format=args.format,
+                           directed=getattr(args, "directed", False))
 
 
 def _starts(args: argparse.Namespace, source: GraphFile,

@@ -90,3 +90,16 @@ def test_edge_list_gaps_are_a_note_on_stderr(tmp_path):
     assert done.stderr.splitlines()[0].startswith(
         "catmouse: note: the edge list names no node 0, 3, 4, 6 (4 of ids 0..7)")
     assert "isolated node" in done.stderr and len(done.stderr.splitlines()) == 1
+
+
+def test_cop_win_offers_no_directed_reading(tmp_path, capsys):
+    # --directed was offered, and every graph read with it was then refused (cops and
+    # robbers needs an undirected graph): now the option is not there, as in cop-number's.
+    path = tmp_path / "path.edges"
+    path.write_text("0 1\n1 2\n")
+    with pytest.raises(SystemExit):
+        catmouse.cli.commands._parser().parse_args(["cop-win", "--directed", str(path)])
+    assert main(["cop-win", "--directed", str(path)]) == 2
+    assert "unrecognized arguments: --directed" in capsys.readouterr().err
+    assert main(["cop-win", str(path)]) == 0
+    assert "--directed" not in cli("cop-win", "--help").stdout
