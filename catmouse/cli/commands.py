@@ -39,7 +39,7 @@ from ..io.export import format_of, positions_written, write_table
 from ..io.graph_files import FORMATS, GraphFile, read_graph, read_graphs, read_text
 from ..outcome import Outcome, Turn
 from ..progress import Bar, engine_takes_progress
-from ..show.words import ending, first_mover, outcome_words, plies, short_outcome, winner
+from ..show.words import counted, ending, first_mover, outcome_words, plies, short_outcome, winner
 from . import census, cop_census, cop_play
 from .node_options import (
     OptionError,
@@ -344,10 +344,6 @@ def _check_start(analysis: Analysis, mouse: int, cat: int, first: Turn) -> None:
         raise CliError(f"bad start: {error}") from None
 
 
-def _count(number: int, word: str) -> str:
-    return f"{number:,} {word}" + ("" if number == 1 else "s")
-
-
 def _summary(analysis: Analysis, mouse: int, cat: int, first: Turn) -> tuple[Outcome, str]:
     outcome = analysis.outcome(mouse, cat, first)
     remoteness = analysis.remoteness(mouse, cat, first)
@@ -450,7 +446,7 @@ def _solve_text(args: argparse.Namespace, source: GraphFile, name: str) -> None:
     source, game, (mouse, cat), analysis, (outcome, length) = solved_game(args, source)
     graph = source.graph
     kind = "directed graph" if graph.directed else "graph"
-    print(f"{name}: {kind} of {graph.n} nodes and {_count(graph.num_edges, 'edge')}")
+    print(f"{name}: {kind} of {counted(graph.n, 'node')} and {counted(graph.num_edges, 'edge')}")
     print(f"start: mouse on {mouse}, cat on {cat}, {_holes_text(game.holes)}; "
           f"{first_mover(game.first)}")
     rules = _rules_text(game, args)
@@ -533,16 +529,16 @@ def _analyze(args: argparse.Namespace) -> int:
     left_out = 2 * source.graph.n ** 2 - positions  # the cat on a forbidden node: no position
     why = (f" (2 x {source.graph.n:,} x {source.graph.n:,} less the {left_out:,} with the cat "
            "on a node it may not enter)" if left_out else "")
-    print(f"wrote {STDOUT if to_stdout else output}: {_count(positions, 'position')} of "
+    print(f"wrote {STDOUT if to_stdout else output}: {counted(positions, 'position')} of "
           f"{graph_nodes(source)}{why}: "
           f"{counts[Outcome.MOUSE_WIN]:,} mouse wins, {counts[Outcome.CAT_WIN]:,} cat wins, "
-          f"{_count(counts[Outcome.DRAW], 'draw')}",
+          f"{counted(counts[Outcome.DRAW], 'draw')}",
           file=sys.stderr if to_stdout else report_stream(output))
     return 0
 
 
 def graph_nodes(source: GraphFile) -> str:
-    return _count(source.graph.n, "node")
+    return counted(source.graph.n, "node")
 
 
 def _play(args: argparse.Namespace) -> int:

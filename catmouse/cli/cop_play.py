@@ -16,11 +16,12 @@ from typing import Any
 from ..cops.game import CopsAnalysis, CopsGame
 from ..cops.number import cop_number
 from ..cops.sides import CopsOutcome, CopsTurn
-from ..engine.cops_checks import MAX_COPS
+from ..engine.cops_checks import MAX_COPS, cops_text
 from ..graph import Graph
 from ..io.atomic import replacing
 from ..io.graph_files import read_graph
 from ..show.cops_page import check_page_size, cops_page_html
+from ..show.words import counted
 from .node_options import OptionError
 from .outputs import check_target, notes, report_stream, writing
 
@@ -117,13 +118,13 @@ def run(args: argparse.Namespace, read: Callable[[], str] | None = None) -> int:
         text = cops_page_html(analysis, human=args.side)
         with writing(args.html), replacing(args.html, "w", encoding="utf-8") as handle:
             handle.write(text)
-        squad = f"{k} cop{'s' if k > 1 else ''}"
+        squad = cops_text(k)
         you, them = ("the robber", squad) if args.side == "robber" else (squad, "a robber")
         print(f"wrote {args.html}: open it in a browser to play {you} against {them}",
               file=report_stream(args.html))
         return 0
     node = _node_parser(graph)
-    print(f"{k} cop{'s' if k > 1 else ''} against a robber on {graph.n} nodes; "
+    print(f"{cops_text(k)} against a robber on {counted(graph.n, 'node')}; "
           f"you play the {args.side}. Type q to stop.")
     try:
         if args.side == "robber":

@@ -200,7 +200,7 @@ class CopsAnalysis(Displayed):
     def __repr__(self) -> str:
         counts = ", ".join(f"{side.name.lower()}={k}" for side, k in self.counts().items())
         k = self._game.cops
-        return f"<CopsAnalysis of {k} cop{'s' if k > 1 else ''} on {self._n} nodes: {counts}>"
+        return f"<CopsAnalysis of {cops_text(k)} on {self._n} nodes: {counts}>"
 
     def __reduce__(self) -> tuple[Any, ...]:
         # The remoteness table little-endian, marked so (as Analysis' pickles).

@@ -16,7 +16,9 @@ from typing import Any
 
 from ..cops.game import CopsAnalysis, CopsGame
 from ..cops.sides import CopsOutcome, CopsTurn
+from ..engine.cops_checks import cops_text
 from .svg import CAT_COLOUR, MOUSE_COLOUR, layout, node_name, xml_text
+from .words import counted
 
 __all__ = ["cops_svg", "notebook_svg", "summary_html"]
 
@@ -55,10 +57,10 @@ def cops_svg(game: CopsGame | CopsAnalysis, cops: Any, robber: Any,
     plies = analysis.remoteness(cops, robber, turn)
     k = analysis.game.cops
     if outcome == CopsOutcome.COPS_WIN:
-        title = (f"{k} cop{'s' if k > 1 else ''}: the robber is captured after {plies} "
+        title = (f"{cops_text(k)}: the robber is captured after {plies} "
                  f"pl{'y' if plies == 1 else 'ies'}")
     else:
-        title = f"{k} cop{'s' if k > 1 else ''}: the robber escapes forever"
+        title = f"{cops_text(k)}: the robber escapes forever"
     n = graph.n
     points = layout(graph)
     size, radius = 520.0, max(8.0, min(17.0, 150.0 / math.sqrt(max(n, 1))))
@@ -146,8 +148,8 @@ def summary_html(obj: CopsGame | CopsAnalysis, most_nodes: int, most_edges: int)
     """
     game = obj if isinstance(obj, CopsGame) else obj.game
     graph, k = game.graph, game.cops
-    lines = [f"<b>catmouse.{type(obj).__name__}</b>: {k} cop{'s' if k > 1 else ''} on "
-             f"{graph.n:,} nodes, {graph.num_edges:,} edges"]
+    lines = [f"<b>catmouse.{type(obj).__name__}</b>: {cops_text(k)} on "
+             f"{counted(graph.n, 'node')}, {counted(graph.num_edges, 'edge')}"]
     if isinstance(obj, CopsAnalysis):
         starts = len(obj.winning_starts())
         lines.append(f"{starts:,} of {len(obj._teams):,} cop starts catch the robber "

@@ -100,7 +100,7 @@ def cops_page_html(analysis: CopsAnalysis, start: Any = None, *, human: str = "r
                          "--html)")
     data = cops_data(analysis, human, start)
     k = analysis.game.cops
-    team = f"{k} cop{'s' if k > 1 else ''}"
+    team = cops_text(k)
     return fill("cops_page.html", "cops_page.js", {
         "TITLE": xml_text(f"Cops and robber: {team}"), "BOARD": _board_svg(analysis),
         "DATA": script_json(data),

@@ -20,7 +20,7 @@ from ..engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
 from ..graph import DEFAULT_CAT, DEFAULT_HOLE, DEFAULT_MOUSE, Graph, as_graph, held_graph
 from ..outcome import Outcome, Turn
 from . import cops
-from .words import PLAYER, ending, first_mover, outcome_words, plies, short_outcome
+from .words import PLAYER, counted, ending, first_mover, outcome_words, plies, short_outcome
 
 __all__ = ["LEGIBLE_EDGES", "LEGIBLE_NODES", "Setup", "draw", "ending_words", "outcome_words"]
 
@@ -191,7 +191,7 @@ def draw(
     line = line and analysis.has_remoteness
     if starts is None:
         moves: list[Position] = []
-        heading = f"{analysis.n} nodes, {analysis.graph.num_edges} edges"
+        heading = f"{counted(analysis.n, 'node')}, {counted(analysis.graph.num_edges, 'edge')}"
         subtitle = ""
     else:
         m, c = starts
@@ -237,7 +237,8 @@ def summary_html(obj: Any) -> str:
     """A few lines about a board too big to draw legibly."""
     graph: Graph = obj.graph if not isinstance(obj, Graph) else obj
     kind = type(obj).__name__
-    lines = [f"<b>catmouse.{kind}</b>: {graph.n:,} nodes, {graph.num_edges:,} edges"
+    lines = [f"<b>catmouse.{kind}</b>: {counted(graph.n, 'node')}, "
+             f"{counted(graph.num_edges, 'edge')}"
              + (" (directed)" if graph.directed else "")]
     if isinstance(obj, Analysis):
         counts = obj.counts()

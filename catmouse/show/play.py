@@ -15,7 +15,7 @@ from typing import TextIO
 from ..analysis import Position
 from ..outcome import Outcome, Turn
 from .draw import Setup
-from .words import PLAYER, ending, outcome_words, verdict
+from .words import PLAYER, counted, ending, outcome_words, verdict
 
 __all__ = ["Match", "play_terminal"]
 
@@ -206,7 +206,8 @@ def play_terminal(
     match = Match(setup, mouse, cat, human=human)
     graph = setup.graph
     robot = PLAYER[human.other]
-    say(f"Cat and Mouse on {name}: {graph.n} nodes, {graph.num_edges} edges, "
+    say(f"Cat and Mouse on {name}: {counted(graph.n, 'node')}, "
+        f"{counted(graph.num_edges, 'edge')}, "
         + _holes_words(setup) + ".")
     say(f"You play the {PLAYER[human]}; the solver plays the {robot} perfectly. "
         f"The {PLAYER[match.mover]} moves first.")

@@ -18,8 +18,8 @@ from typing import Any
 
 from ..outcome import Outcome, Turn
 
-__all__ = ["PLAYER", "ENDINGS", "ending", "first_mover", "outcome_words", "page_table",
-           "plies", "short_outcome", "verdict", "whose_win", "winner"]
+__all__ = ["PLAYER", "ENDINGS", "counted", "ending", "first_mover", "outcome_words",
+           "page_table", "plies", "short_outcome", "verdict", "whose_win", "winner"]
 
 PLAYER = {Turn.MOUSE: "mouse", Turn.CAT: "cat"}
 _WINNER = {Outcome.MOUSE_WIN: "the mouse", Outcome.CAT_WIN: "the cat"}
@@ -59,6 +59,11 @@ _MOVE = ("move", "moves")
 def plies(count: int) -> str:
     """``"1 move"``, ``"12 moves"``: a move is one player's step (a ply)."""
     return f"{count} {_MOVE[count != 1]}"
+
+
+def counted(number: int, word: str) -> str:
+    """``"1 node"``, ``"2,000 nodes"``: a count and its noun (an English plural in -s)."""
+    return f"{number:,} {word}" + ("" if number == 1 else "s")
 
 
 def winner(outcome: Outcome) -> str:

@@ -148,3 +148,12 @@ def test_an_edge_lists_missing_node_is_a_note(capsys, monkeypatch, tmp_path):
     assert code == 0
     assert err.startswith("catmouse: note: the edge list names no node 0") and "Warning" not in err
     assert len(err.splitlines()) == 1
+
+
+def test_one_cop_on_one_node_is_said_in_the_singular(capsys, monkeypatch, tmp_path):
+    # It said "1 cop against a robber on 1 nodes" (the team was right, the graph not).
+    path = tmp_path / "one.g6"
+    path.write_text("@\n")  # graph6 of the one-node graph
+    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
+    main(["cop-play", str(path), "--as", "cops"])
+    assert "1 cop against a robber on 1 node; you play the cops." in capsys.readouterr().out
