@@ -17,7 +17,7 @@ from typing import Any
 from ..cops.game import CopsAnalysis, CopsGame
 from ..cops.sides import CopsOutcome, CopsTurn
 from ..engine.cops_checks import cops_text
-from .svg import CAT_COLOUR, MOUSE_COLOUR, layout, node_name, xml_text
+from .svg import CAT_COLOUR, MOUSE_COLOUR, full_name, layout, node_name, xml_text
 from .words import counted
 
 __all__ = ["cops_svg", "notebook_svg", "summary_html"]
@@ -98,13 +98,18 @@ def cops_svg(game: CopsGame | CopsAnalysis, cops: Any, robber: Any,
     for u in range(n):
         x, y = at(u)
         fill, ink = (CAT_COLOUR, "white") if u in on else ("white", _INK)
+        full, name = full_name(graph, u), node_name(graph, u)
+        if name != full:  # (a cut name is whole in a tooltip: cut names can collide)
+            out.append(f"<g><title>{xml_text(full)}</title>")
         out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius:.1f}" fill="{fill}" '
                    f'stroke="{_INK}" stroke-width="1.5" class="{"cop" if u in on else "node"}"/>')
         if u == where:
             out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius + 4:.1f}" fill="none" '
                        f'stroke="{MOUSE_COLOUR}" stroke-width="4" class="robber"/>')
         out.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" font-size="11" '
-                   f'fill="{ink}">{xml_text(node_name(graph, u))}</text>')
+                   f'fill="{ink}">{xml_text(name)}</text>')
+        if name != full:
+            out.append("</g>")
         if on[u] > 1:  # a badge on the rim: "0 x3" inside the node overflowed it
             bx, by = x + radius, y - radius
             out.append(f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="11" fill="white" '

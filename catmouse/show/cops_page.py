@@ -141,6 +141,7 @@ def _board_svg(analysis: CopsAnalysis) -> str:
         out.append(
             f'<g class="node" data-node="{u}" tabindex="0" role="button" '
             f'aria-label="node {xml_text(full_name(graph, u))}">'
+            f'<title>{xml_text(full_name(graph, u))}</title>'
             f'<circle class="ring" cx="{x:.1f}" cy="{y:.1f}" r="{radius + 5:.1f}"/>'
             f'<circle class="disc" cx="{x:.1f}" cy="{y:.1f}" r="{radius:.1f}"/>'
             f'<text class="name" x="{x:.1f}" y="{y + font * 0.35:.1f}" font-size="{font:.0f}">'

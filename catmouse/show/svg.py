@@ -323,6 +323,12 @@ def game_svg(
         fill, ink = ("#2d333b", "white") if u in hole_set else ("white", _INK)
         if u in goal_set:
             fill = _GOAL_FILL
+        # A name drawn cut (or not drawn: a small circle) is whole in a tooltip: cut names
+        # can collide (``bedroom_1`` and ``bathroom_1`` are both ``b…_1``).
+        full, name = full_name(graph, u), node_name(graph, u)
+        tip = radius < 9 or name != full
+        if tip:
+            out.append(f"<g><title>{xml_text(full)}</title>")
         out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius:.1f}" fill="{fill}" '
                    f'stroke="{_INK}" stroke-width="1.5"/>')
         for player_start, colour in ((mouse0, MOUSE_COLOUR), (cat0, CAT_COLOUR)):
@@ -331,11 +337,12 @@ def game_svg(
                            f'fill="none" stroke="{colour}" stroke-width="4"/>')
         if radius >= 9:
             # The node's name: its label on a labelled graph, shortened to fit the circle.
-            name = node_name(graph, u)
             # (not ``size``: the closure ``at`` reads that one)
             letters = min(font, 2.0 * radius / max(1.0, 0.62 * len(name)))
             out.append(f'<text x="{x:.1f}" y="{y + letters * 0.35:.1f}" text-anchor="middle" '
                        f'font-size="{letters:.0f}" fill="{ink}">{xml_text(name)}</text>')
+        if tip:
+            out.append("</g>")
     for x, y, number, colour in labels:
         out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="10" fill="{colour}" '
                    f'stroke="white" stroke-width="1.5"/>')

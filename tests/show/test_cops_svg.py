@@ -207,3 +207,16 @@ def test_a_long_line_is_cut_to_twelve_rows_and_says_how_many_are_left():
                                       f"{line[i][0][0] if i % 2 else line[i][1]}"
                                       for i in range(1, 11)]]
     assert steps[-1] == f"... {len(line) - 11} more plies"
+
+
+def test_a_cut_name_is_whole_in_a_tooltip():
+    # Cut names collide (bedroom_1 and bathroom_1 are both "b…_1"): the tooltip tells them
+    # apart, in the picture and on the play page.
+    from catmouse.show.cops_page import cops_page_html
+    names = {0: "hall", 1: "bedroom_1", 2: "bathroom_1", 3: "den"}
+    analysis = CopsGame(nx.relabel_nodes(nx.cycle_graph(4), names), cops=1).analyze()
+    root = ET.fromstring(cops_svg(analysis, ["hall"], "bedroom_1"))
+    tips = {t.text for t in root.iter(f"{SVG}title")}
+    assert {"bedroom_1", "bathroom_1"} <= tips and "hall" not in tips
+    page = cops_page_html(analysis)
+    assert "<title>bathroom_1</title>" in page and "<title>bedroom_1</title>" in page

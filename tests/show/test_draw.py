@@ -558,3 +558,15 @@ def test_the_notebook_display_adds_no_instance_dict():
     graph = Graph([[1], [0]])
     for shown in (graph, Game(graph), catmouse.analyze(graph)):
         assert isinstance(shown, Displayed) and not hasattr(shown, "__dict__")
+
+
+def test_a_cut_name_is_whole_in_a_tooltip():
+    # bedroom_1 and bathroom_1 are both drawn "b…_1": the picture had no way to tell them
+    # apart.  A name drawn whole gets no tooltip (the picture stays small).
+    graph = Graph({"hall": ["bedroom_1", "den"], "bedroom_1": ["hall", "bathroom_1"],
+                   "bathroom_1": ["bedroom_1", "den"], "den": ["bathroom_1", "hall"]})
+    root = parse(catmouse.draw(graph, hole="hall", mouse="bedroom_1", cat="bathroom_1"))
+    tips = {t.text for t in root.iter(f"{SVG}title")}
+    assert {"bedroom_1", "bathroom_1"} <= tips and not tips & {"hall", "den"}
+    drawn = ["".join(t.itertext()) for t in root.iter(f"{SVG}text")]
+    assert drawn.count("b\u2026_1") == 2
