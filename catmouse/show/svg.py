@@ -232,6 +232,13 @@ def game_svg(
         items.insert(3, ("hole", _GOAL_FILL, "cat goal"))
     if not hole_set:
         items.remove(("hole", "#2d333b", "hole"))
+    # The legend names only what is drawn: no rings without a start, no arrows of a player
+    # who never moves in the line (a board alone listed "mouse move" and "cat move").
+    movers = {turn for _, _, turn in line[:-1]}
+    items = [item for item in items
+             if item[0] == "hole" or item[0] == "ring" and line
+             or item[0] == "move" and (Turn.MOUSE if item[1] == MOUSE_COLOUR
+                                       else Turn.CAT) in movers]
     legend_width = sum(56 + 8.2 * len(text) for _, _, text in items) - 22
     width = max(board_w + 2 * margin, 720.0, legend_width + 40)
     height = board_h + 2 * margin + top + legend_height

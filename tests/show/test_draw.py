@@ -570,3 +570,19 @@ def test_a_cut_name_is_whole_in_a_tooltip():
     assert {"bedroom_1", "bathroom_1"} <= tips and not tips & {"hall", "den"}
     drawn = ["".join(t.itertext()) for t in root.iter(f"{SVG}text")]
     assert drawn.count("b\u2026_1") == 2
+
+
+def legend(svg: str) -> list[str]:
+    """The legend's words (the group of 14-point text at the picture's foot)."""
+    groups = [g for g in parse(svg).iter(f"{SVG}g") if g.get("font-size") == "14"]
+    return ["".join(t.itertext()) for t in groups[-1].iter(f"{SVG}text")]
+
+
+def test_the_legend_names_only_what_is_drawn():
+    # A board alone listed the starts' rings and both players' moves; a game the mouse wins
+    # in one move listed "cat move".
+    assert legend(catmouse.draw([[1], [0]], hole=0)) == ["hole"]
+    path = [[1], [0, 2], [1]]  # the mouse on 1 steps into the hole at 0
+    assert legend(catmouse.draw(path)) == ["mouse start", "cat start", "hole", "mouse move"]
+    assert legend(catmouse.draw(LEETCODE1)) == ["mouse start", "cat start", "hole",
+                                                "mouse move", "cat move"]
