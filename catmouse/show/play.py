@@ -226,6 +226,10 @@ def play_terminal(
                 winner = Turn.MOUSE if outcome == Outcome.MOUSE_WIN else Turn.CAT
                 say("You win!" if winner == human else "You lose.")
             answer = _ask(ask, "u to undo, r to restart, anything else to quit > ")
+            while answer in ("?", "help"):  # (the opening offered "? for help": not a quit)
+                say("  u  undo your last move (and the reply)\n  r  restart\n"
+                    "  anything else quits")
+                answer = _ask(ask, "u to undo, r to restart, anything else to quit > ")
             if answer == "u":
                 if match.undo():
                     _state(say, match)

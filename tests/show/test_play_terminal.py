@@ -232,6 +232,9 @@ def test_a_game_over_before_your_first_move():
     assert "nothing to undo" in out and out.endswith("anything else to quit > ")
     out = term.type("r")
     assert "  restarted\n  mouse: 1 -> 0\ngame over" in out
+    # The opening offered "? for help": at the last prompt it quit without a word.
+    out = term.type("?")
+    assert "  anything else quits\n" in out and out.endswith("anything else to quit > ")
     assert term.type("q") == "" and term.close() == 0
 
 
