@@ -338,9 +338,10 @@ def game_svg(
             out.append(f"<g><title>{xml_text(full)}</title>")
         out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius:.1f}" fill="{fill}" '
                    f'stroke="{_INK}" stroke-width="1.5"/>')
-        for player_start, colour in ((mouse0, MOUSE_COLOUR), (cat0, CAT_COLOUR)):
-            if u == player_start:
-                out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius + 4:.1f}" '
+        for player_start, colour, out_by in ((mouse0, MOUSE_COLOUR, 4),
+                                              (cat0, CAT_COLOUR, 4 if cat0 != mouse0 else 9)):
+            if u == player_start:  # (both on one node: the cat's ring around the mouse's)
+                out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius + out_by:.1f}" '
                            f'fill="none" stroke="{colour}" stroke-width="4"/>')
         if radius >= 9:
             # The node's name: its label on a labelled graph, shortened to fit the circle.

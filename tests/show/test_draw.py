@@ -586,3 +586,12 @@ def test_the_legend_names_only_what_is_drawn():
     assert legend(catmouse.draw(path)) == ["mouse start", "cat start", "hole", "mouse move"]
     assert legend(catmouse.draw(LEETCODE1)) == ["mouse start", "cat start", "hole",
                                                 "mouse move", "cat move"]
+
+
+def test_both_starts_on_one_node_show_both_rings():
+    # The cat's ring was drawn over the mouse's, at the same radius: the mouse's start hidden.
+    from catmouse.show.svg import CAT_COLOUR, MOUSE_COLOUR
+    root = parse(catmouse.draw([[1, 2], [0, 2], [1, 0]], mouse=1, cat=1))
+    rings = {c.get("stroke"): float(c.get("r")) for c in root.iter(f"{SVG}circle")
+             if c.get("fill") == "none" and c.get("stroke") in (MOUSE_COLOUR, CAT_COLOUR)}
+    assert rings[CAT_COLOUR] > rings[MOUSE_COLOUR] + 3  # around it, clear of its 4-px stroke
