@@ -17,7 +17,7 @@ from typing import Any
 from ..cops.game import CopsAnalysis, CopsGame
 from ..cops.sides import CopsOutcome, CopsTurn
 from ..engine.cops_checks import cops_text
-from .svg import CAT_COLOUR, MOUSE_COLOUR, full_name, layout, node_name, xml_text
+from .svg import CAT_COLOUR, MOUSE_COLOUR, full_name, layout, name_size, node_name, xml_text
 from .words import counted
 
 __all__ = ["cops_svg", "notebook_svg", "summary_html"]
@@ -106,8 +106,9 @@ def cops_svg(game: CopsGame | CopsAnalysis, cops: Any, robber: Any,
         if u == where:
             out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius + 4:.1f}" fill="none" '
                        f'stroke="{MOUSE_COLOUR}" stroke-width="4" class="robber"/>')
-        out.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" font-size="11" '
-                   f'fill="{ink}">{xml_text(name)}</text>')
+        size = name_size(name, radius, 11.0)
+        out.append(f'<text x="{x:.1f}" y="{y + size * 0.35:.1f}" text-anchor="middle" '
+                   f'font-size="{size:.0f}" fill="{ink}">{xml_text(name)}</text>')
         if name != full:
             out.append("</g>")
         if on[u] > 1:  # a badge on the rim: "0 x3" inside the node overflowed it

@@ -20,7 +20,7 @@ from ..cops.sides import CopsTurn
 from ..engine.cops_checks import check_cops, cops_rows, cops_text
 from .draw import LEGIBLE_NODES
 from .shell import fill, script_json
-from .svg import full_name, layout, node_name, placed, xml_text
+from .svg import full_name, layout, name_size, node_name, placed, xml_text
 
 __all__ = ["MAX_PAGE_POSITIONS", "check_page_size", "cops_data", "cops_page_html"]
 
@@ -138,14 +138,16 @@ def _board_svg(analysis: CopsAnalysis) -> str:
     for u in range(n):
         x, y = at(u)
         bx, by = x + radius * 0.8, y - radius * 0.8
+        name = node_name(graph, u)
+        size = name_size(name, radius, font)
         out.append(
             f'<g class="node" data-node="{u}" tabindex="0" role="button" '
             f'aria-label="node {xml_text(full_name(graph, u))}">'
             f'<title>{xml_text(full_name(graph, u))}</title>'
             f'<circle class="ring" cx="{x:.1f}" cy="{y:.1f}" r="{radius + 5:.1f}"/>'
             f'<circle class="disc" cx="{x:.1f}" cy="{y:.1f}" r="{radius:.1f}"/>'
-            f'<text class="name" x="{x:.1f}" y="{y + font * 0.35:.1f}" font-size="{font:.0f}">'
-            f'{xml_text(node_name(graph, u))}</text>'
+            f'<text class="name" x="{x:.1f}" y="{y + size * 0.35:.1f}" font-size="{size:.0f}">'
+            f'{xml_text(name)}</text>'
             f'<g class="count"><circle cx="{bx:.1f}" cy="{by:.1f}" r="{small * 0.8:.1f}"/>'
             f'<text x="{bx:.1f}" y="{by + small * 0.33:.1f}" font-size="{small * 0.85:.0f}">'
             '</text></g>'

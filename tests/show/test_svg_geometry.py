@@ -351,14 +351,13 @@ window.addEventListener('load', () => {
 """
 
 
-@pytest.fixture(scope="module")
-def text_boxes(tmp_path_factory):
-    """Per case, the rendered box (x, y, width, height) of every text, from Chromium."""
+def measured(svgs: list[str], folder: Path) -> list[list[list]]:
+    """Per picture, the rendered box [text, x, y, width, height] of every text, from Chromium."""
     browser = chromium()
     if browser is None:
         pytest.skip("no chromium here to measure text with")
-    page = tmp_path_factory.mktemp("measure") / "page.html"
-    page.write_text("<!DOCTYPE html><html><body>" + "".join(svg for _, svg, _ in CASES)
+    page = folder / "page.html"
+    page.write_text("<!DOCTYPE html><html><body>" + "".join(svgs)
                     + "<pre id='out'></pre>" + _MEASURE + "</body></html>", encoding="utf-8")
     command = [browser, "--headless", "--disable-gpu", "--dump-dom",
                f"--user-data-dir={page.parent / 'profile'}", page.as_uri()]
@@ -368,8 +367,38 @@ def text_boxes(tmp_path_factory):
     found = re.search(r"<pre id=\"out\">(.*?)</pre>", done.stdout, re.S)
     assert found and found.group(1), done.stderr[-2000:]
     boxes = json.loads(found.group(1).replace("&quot;", '"').replace("&amp;", "&"))
-    assert len(boxes) == len(CASES)
+    assert len(boxes) == len(svgs)
+    return boxes
+
+
+@pytest.fixture(scope="module")
+def text_boxes(tmp_path_factory):
+    """Per case, the rendered box (x, y, width, height) of every text, from Chromium."""
+    boxes = measured([svg for _, svg, _ in CASES], tmp_path_factory.mktemp("measure"))
     return {name: box for (name, _, _), box in zip(CASES, boxes)}
+
+
+def test_names_sit_inside_their_circles(tmp_path):
+    # A cut name (b…_1: the ellipsis is a whole character wide) and wide letters ran into
+    # the rim.  Each node's name is measured against its circle, with the rim's width spare.
+    names = ["hall", "bedroom_1", "bathroom_1", "den", "WWWW", "kitchen", "Mm", "0123"]
+    graph = Graph({name: [names[(k - 1) % 8], names[(k + 1) % 8]]
+                   for k, name in enumerate(names)})
+    cops = catmouse.CopsGame(graph, 1).analyze()
+    svgs = [catmouse.draw(graph, hole="hall", mouse="den", cat="kitchen"),
+            catmouse.show.cops.cops_svg(cops, ["WWWW"], "kitchen")]
+    for svg, boxes in zip(svgs, measured(svgs, tmp_path)):
+        root = ET.fromstring(svg)
+        circles = [(_f(c, "cx"), _f(c, "cy"), _f(c, "r")) for c in root.iter(f"{SVG}circle")
+                   if c.get("stroke") == NODE_STROKE]
+        named = set()
+        for text, x, y, width, height in boxes:
+            on = [(cx, r) for cx, cy, r in circles
+                  if abs(cx - (x + width / 2)) < 0.6 and abs(cy - (y + height / 2)) < r]
+            if on and text not in "12345":  # (a node's name, not a move's number)
+                named.add(text)
+                assert width <= 2 * on[0][1] - 2, (text, width, on[0][1])
+        assert named >= {"b\u2026_1", "WWWW", "k\u2026en", "0123", "Mm"}, named
 
 
 def test_text_fits_in_the_picture_and_the_legend_is_centred(case, text_boxes):
