@@ -106,9 +106,9 @@ def cops_svg(game: CopsGame | CopsAnalysis, cops: Any, robber: Any,
         if u == where:
             out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius + 4:.1f}" fill="none" '
                        f'stroke="{MOUSE_COLOUR}" stroke-width="4" class="robber"/>')
-        size = name_size(name, radius, 11.0)
-        out.append(f'<text x="{x:.1f}" y="{y + size * 0.35:.1f}" text-anchor="middle" '
-                   f'font-size="{size:.0f}" fill="{ink}">{xml_text(name)}</text>')
+        letters = name_size(name, radius, 11.0)
+        out.append(f'<text x="{x:.1f}" y="{y + letters * 0.35:.1f}" text-anchor="middle" '
+                   f'font-size="{letters:.0f}" fill="{ink}">{xml_text(name)}</text>')
         if name != full:
             out.append("</g>")
         if on[u] > 1:  # a badge on the rim: "0 x3" inside the node overflowed it

@@ -139,14 +139,15 @@ def _board_svg(analysis: CopsAnalysis) -> str:
         x, y = at(u)
         bx, by = x + radius * 0.8, y - radius * 0.8
         name = node_name(graph, u)
-        size = name_size(name, radius, font)
+        letters = name_size(name, radius, font)
         out.append(
             f'<g class="node" data-node="{u}" tabindex="0" role="button" '
             f'aria-label="node {xml_text(full_name(graph, u))}">'
             f'<title>{xml_text(full_name(graph, u))}</title>'
             f'<circle class="ring" cx="{x:.1f}" cy="{y:.1f}" r="{radius + 5:.1f}"/>'
             f'<circle class="disc" cx="{x:.1f}" cy="{y:.1f}" r="{radius:.1f}"/>'
-            f'<text class="name" x="{x:.1f}" y="{y + size * 0.35:.1f}" font-size="{size:.0f}">'
+            f'<text class="name" x="{x:.1f}" y="{y + letters * 0.35:.1f}" '
+            f'font-size="{letters:.0f}">'
             f'{xml_text(name)}</text>'
             f'<g class="count"><circle cx="{bx:.1f}" cy="{by:.1f}" r="{small * 0.8:.1f}"/>'
             f'<text x="{bx:.1f}" y="{by + small * 0.33:.1f}" font-size="{small * 0.85:.0f}">'

@@ -175,13 +175,13 @@ def _board_svg(setup: Setup) -> str:
         kind = " hole" if u in setup.holes else " goal" if u in setup.goals else ""
         full = xml_text(full_name(graph, u))
         name = node_name(graph, u)
-        size = name_size(name, radius, font)
+        letters = name_size(name, radius, font)
         out.append(
             f'<g class="node{kind}" data-node="{u}" data-x="{x:.1f}" data-y="{y:.1f}" '
             f'tabindex="0" role="button" aria-label="node {full}">'
             f'<title>{full}</title>'
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius:.1f}"/>'
-            f'<text x="{x:.1f}" y="{y + size * 0.35:.1f}" font-size="{size:.0f}">'
+            f'<text x="{x:.1f}" y="{y + letters * 0.35:.1f}" font-size="{letters:.0f}">'
             f'{xml_text(name)}</text>'
             f'<text class="badge" x="{x:.1f}" y="{y + radius + small + 3:.1f}" '
             f'font-size="{small:.0f}"></text></g>'
