@@ -17,7 +17,7 @@ from .graph_checks import STORED_ORDER, native
 from .io.plane_rows import PlaneRows, fix_never_ending, goes_on
 from .io.table_check import BAD, NEVER, NO_POSITION, TOP, table_rows, worst_numpy
 from .io.table_text import numpy_or_none
-from .outcome import Outcome, Turn
+from .outcome import Outcome, Turn, as_turn
 from .progress import as_callback, finish
 from .rules import Rules, memory_limit
 
@@ -106,7 +106,7 @@ class Analysis(Displayed):
         self._layers = layers
         self._table = None
         # Who moves first in the game analyzed: the turn the queries default to.
-        self._first = Turn(first)
+        self._first = as_turn(first, "first")
 
     @classmethod
     def _from_engine(cls, rules: Rules, outcomes: bytes, layers: list[bytes] | None,
@@ -297,10 +297,7 @@ class Analysis(Displayed):
     def _turn(self, turn: Any) -> Turn:
         if turn is None:
             return self._first
-        try:
-            return Turn(turn)
-        except ValueError:
-            raise ValueError(f"turn must be Turn.MOUSE (0) or Turn.CAT (1), not {turn!r}") from None
+        return as_turn(turn)
 
     # -- single positions ----------------------------------------------------------
 

@@ -15,7 +15,7 @@ from .analysis import Analysis
 from .display import Displayed
 from .engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
 from .graph import DEFAULT_HOLE, Graph, GraphLike, _node_id, _readonly_int32, as_graph
-from .outcome import Outcome, Turn
+from .outcome import Outcome, Turn, as_outcome, as_turn
 from .rules import Rules
 from .solving import analyze_rules, solve_position
 
@@ -207,16 +207,8 @@ class Game(Displayed):
         for name, value in (("mouse_stays", mouse_stays), ("cat_stays", cat_stays)):
             if not isinstance(value, bool):
                 raise TypeError(f"{name} must be True or False, not {value!r}")
-        try:
-            draw = Outcome(draw)
-        except ValueError:
-            raise ValueError(
-                f"draw must be an Outcome (DRAW, MOUSE_WIN or CAT_WIN), not {draw!r}"
-            ) from None
-        try:
-            first = Turn(first)
-        except ValueError:
-            raise ValueError(f"first must be Turn.MOUSE or Turn.CAT, not {first!r}") from None
+        draw = as_outcome(draw)
+        first = as_turn(first, "first")
 
         flags = bytearray(n)
         for node in holes:

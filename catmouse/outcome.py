@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import enum
+import operator
+from typing import Any
 
 from .engine import facts
 
-__all__ = ["Outcome", "Turn"]
+__all__ = ["Outcome", "Turn", "as_outcome", "as_turn"]
 
 
 class Outcome(enum.IntEnum):
@@ -53,3 +55,37 @@ class Turn(enum.IntEnum):
     def other(self) -> Turn:
         """The player who moves after this one."""
         return Turn(1 - self)
+
+
+_TURNS = (Turn.MOUSE, Turn.CAT)
+
+
+def as_turn(value: Any, what: str = "turn") -> Turn:
+    """``value`` as a Turn: a Turn, or an integer 0 or 1 (numpy's too).
+
+    A bool is a TypeError and anything else a ValueError naming ``what``: Python takes True
+    for 1, so ``turn=True`` read as the cat's turn.
+    """
+    if type(value) is Turn:
+        return value
+    if type(value) is int and 0 <= value <= 1:  # (queries in hot loops pass plain ints)
+        return _TURNS[value]
+    return enum_member(Turn, value, what, "Turn.MOUSE (0) or Turn.CAT (1)")
+
+
+def as_outcome(value: Any, what: str = "draw") -> Outcome:
+    """``value`` as an Outcome (a code 0, 1 or 2), as :func:`as_turn` reads a turn."""
+    if type(value) is Outcome:
+        return value
+    return enum_member(Outcome, value, what, "an Outcome (DRAW, MOUSE_WIN or CAT_WIN)")
+
+
+def enum_member(kind: Any, value: Any, what: str, names: str) -> Any:
+    """``value`` as a member of the IntEnum ``kind`` by its integer code (a bool refused)."""
+    if isinstance(value, bool) or (type(value).__name__ in ("bool_", "bool")
+                                   and type(value).__module__ == "numpy"):
+        raise TypeError(f"{what} is a bool ({value!r}): give {names}")
+    try:
+        return kind(operator.index(value))
+    except (TypeError, ValueError):
+        raise ValueError(f"{what} must be {names}, not {value!r}") from None

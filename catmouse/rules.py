@@ -28,7 +28,7 @@ from .engine.facts import (
 from .engine.planes import layer_bytes
 from .graph import Graph, _node_id
 from .graph_checks import _is_numpy_bool
-from .outcome import Outcome, Turn
+from .outcome import Outcome, Turn, as_outcome, as_turn
 
 __all__ = ["Rules", "classic_rules", "check_max_memory", "check_memory", "check_threads",
            "need_bytes", "MAX_THREADS"]
@@ -205,10 +205,7 @@ def _check_rules(mouse_graph: Any, cat_graph: Any, flags: bytes, draw: Any) -> O
         node = flags.index(bad[0])
         raise ValueError(f"Rules' flags[{node}] = {bad[0]} is no node's rule (a cat goal "
                          "the cat may not enter, or bits no rule has)")
-    try:
-        return Outcome(draw)
-    except ValueError:
-        raise ValueError(f"Rules' draw must be an Outcome, not {draw!r}") from None
+    return as_outcome(draw, "Rules' draw")
 
 
 class Rules:
@@ -313,10 +310,7 @@ class Rules:
             what = "the hole" if self.flags[cat] & HOLE else "a node the cat may not enter"
             raise ValueError(
                 f"no such position: the cat cannot be on node {graph._name(cat)!r} ({what})")
-        try:
-            turn = Turn(turn)
-        except ValueError:
-            raise ValueError(f"turn must be Turn.MOUSE (0) or Turn.CAT (1), not {turn!r}") from None
+        turn = as_turn(turn)
         return (turn * n + mouse) * n + cat
 
     def moves(self, mouse: int, cat: int, turn: Turn) -> list[tuple[int, int]]:

@@ -11,7 +11,7 @@ from .analysis import Analysis
 from .engine.facts import SMALL_TABLES, THREADS_FROM_NODES
 from .engine.planes import layer_bytes
 from .graph import DEFAULT_CAT, DEFAULT_HOLE, DEFAULT_MOUSE, Graph, GraphLike, as_graph
-from .outcome import Outcome, Turn
+from .outcome import Outcome, Turn, as_turn
 from .progress import Bar, ProgressLike, as_callback, engine_takes_progress
 from .rules import Rules, check_memory, check_threads, classic_rules, need_bytes
 
@@ -59,7 +59,7 @@ def analyze_rules(rules: Rules, max_memory: int | None = None, *, remoteness: bo
         if rules.draw:
             outcomes = rules.score_draws(outcomes)
         return Analysis._from_engine(rules, outcomes, planes,
-                                     first if type(first) is Turn else Turn(first))
+                                     as_turn(first, "first"))
     threads = check_threads(threads, n)
     check_memory(n, outcome=True, remoteness=remoteness, threads=threads,
                  max_memory=max_memory)
@@ -74,7 +74,7 @@ def analyze_rules(rules: Rules, max_memory: int | None = None, *, remoteness: bo
     # (The engine's own tables: its sizes and planes format need no checking again; the
     # checks of layers a pickle brings scan every row.)
     return Analysis._from_engine(rules, outcomes, layers if remoteness else None,
-                                 first if type(first) is Turn else Turn(first))
+                                 as_turn(first, "first"))
 
 
 def _run_tables(rules: Rules, threads: int, progress: ProgressLike, layers: list[bytes] | None,

@@ -26,6 +26,7 @@ from ..display import Displayed
 from ..engine.cops_checks import MAX_COP_NODES, check_cops, cops_rows, cops_text
 from ..graph import Graph, as_graph
 from ..graph_checks import STORED_ORDER, native, stored
+from ..outcome import enum_member
 from ..rules import memory_limit, why_short
 from .limits import check_cop_threads, check_max_memory
 from .sides import CopsOutcome, CopsTurn
@@ -232,7 +233,9 @@ class CopsAnalysis(Displayed):
 
     def _where(self, cops: Any, robber: Any,
                turn: Any) -> tuple[tuple[int, ...], int, CopsTurn]:
-        return self._team(cops), self._node(robber, "robber"), CopsTurn(turn)
+        side = turn if type(turn) is CopsTurn else enum_member(
+            CopsTurn, turn, "turn", "CopsTurn.ROBBER (0) or CopsTurn.COPS (1)")
+        return self._team(cops), self._node(robber, "robber"), side
 
     def _names(self, team: tuple[int, ...]) -> tuple[Any, ...]:
         return tuple(self._game.graph._name(u) for u in team)

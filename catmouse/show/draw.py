@@ -18,7 +18,7 @@ from ..analysis import Analysis, Position
 from ..cops.game import CopsAnalysis, CopsGame
 from ..engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
 from ..graph import DEFAULT_CAT, DEFAULT_HOLE, DEFAULT_MOUSE, Graph, as_graph, held_graph
-from ..outcome import Outcome, Turn
+from ..outcome import Outcome, Turn, as_turn
 from . import cops
 from .words import PLAYER, counted, ending, first_mover, outcome_words, plies, short_outcome
 
@@ -186,7 +186,7 @@ def draw(
     starts = setup.starts(mouse, cat)
     if turn is None:
         turn = setup.first
-    turn = Turn(turn)
+    turn = as_turn(turn)
     # An outcomes-only analysis has no remoteness to find an optimal line with.
     line = line and analysis.has_remoteness
     if starts is None:

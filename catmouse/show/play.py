@@ -13,7 +13,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import TextIO
 
 from ..analysis import Position
-from ..outcome import Outcome, Turn
+from ..outcome import Outcome, Turn, as_turn
 from .draw import Setup
 from .words import PLAYER, counted, ending, outcome_words, verdict
 
@@ -42,8 +42,8 @@ class Match:
     def __init__(self, setup: Setup, mouse: Hashable, cat: Hashable, *, human: Turn,
                  first: Turn | None = None):
         self.setup = setup
-        self.human = Turn(human)
-        turn = setup.first if first is None else Turn(first)
+        self.human = as_turn(human, "human")
+        turn = setup.first if first is None else as_turn(first, "first")
         # ValueError for a start that does not exist (a node not in the graph, the cat on
         # the hole).
         _, mouse_id, cat_id, turn = setup.analysis._where(mouse, cat, turn)

@@ -339,7 +339,7 @@ def test_stay_graphs_carry_their_own_reverse(directed):
         ({"mouse_stays": 1}, TypeError, "mouse_stays must be True or False"),
         ({"cat_stays": "yes"}, TypeError, "cat_stays must be True or False"),
         ({"draw": 7}, ValueError, "draw must be an Outcome"),
-        ({"first": 2}, ValueError, "first must be Turn.MOUSE or Turn.CAT"),
+        ({"first": 2}, ValueError, "first must be Turn.MOUSE \\(0\\) or Turn.CAT \\(1\\)"),
     ],
 )
 def test_rejects_bad_rules(kwargs, error, message):
@@ -434,3 +434,36 @@ def test_draw_given_as_an_int_is_read_back_as_an_outcome():
     game = Game([[1], [0]], draw=1)
     assert game.draw is Outcome.MOUSE_WIN and "draw=MOUSE_WIN" in repr(game)
     assert pickle.loads(pickle.dumps(game)).draw is Outcome.MOUSE_WIN
+
+
+def test_a_bool_is_no_turn_first_or_draw():
+    # Python takes True for 1: turn=True was the cat's turn, first=True the cat moving first,
+    # draw=True a draw scored as the mouse's win, where a node named True is refused.
+    np = pytest.importorskip("numpy")
+    graph = Graph([[1, 2], [0, 2], [0, 1]])
+    analysis = catmouse.analyze(graph)
+    rules = catmouse.rules.classic_rules(graph)
+    for flag in (True, False, np.True_):
+        with pytest.raises(TypeError, match="turn is a bool"):
+            analysis.outcome(1, 2, flag)
+        with pytest.raises(TypeError, match="first is a bool"):
+            Game(graph, first=flag)
+        with pytest.raises(TypeError, match="draw is a bool"):
+            Game(graph, draw=flag)
+        with pytest.raises(TypeError, match="turn is a bool"):
+            rules.position(1, 2, flag)
+    with pytest.raises(ValueError, match=r"turn must be Turn\.MOUSE \(0\) or Turn\.CAT \(1\), "
+                                         r"not 1\.0"):
+        analysis.remoteness(1, 2, 1.0)
+    # Integers of any kind still name a turn.
+    assert analysis.outcome(1, 2, np.int64(1)) == analysis.outcome(1, 2, Turn.CAT)
+    assert Game(graph, first=np.int8(1)).analyze().outcome(1, 2) == analysis.outcome(1, 2, 1)
+
+
+def test_a_bool_is_no_side_in_the_cops_game():
+    analysis = catmouse.CopsGame(Graph([[1], [0, 2], [1]]), 1).analyze()
+    with pytest.raises(TypeError, match="turn is a bool"):
+        analysis.outcome([0], 2, True)
+    with pytest.raises(ValueError, match=r"turn must be CopsTurn\.ROBBER \(0\) or "):
+        analysis.outcome([0], 2, 2)
+    assert analysis.outcome([0], 2, 1) == analysis.outcome([0], 2, catmouse.CopsTurn.COPS)
