@@ -127,6 +127,15 @@
     return catchWords(time(p));
   }
 
+  // "a", "a and b", "a, b and c": a team's nodes, each named once, with how many share one.
+  function namesWords(team) {
+    const counted = new Map();
+    for (const u of team) counted.set(u, (counted.get(u) || 0) + 1);
+    const words = [...counted].map(([u, c]) => c > 1 ? `${name(u)} (${c} cops)` : name(u));
+    return words.length < 2 ? words.join("")
+      : words.slice(0, -1).join(", ") + " and " + words[words.length - 1];
+  }
+
   function turnWords() {
     const p = current(), now = phase();
     if (now === "over") {
@@ -134,7 +143,9 @@
     }
     if (now === "solver") return `The ${SIDE[p[2]]} ${p[2] === COPS ? "are" : "is"} thinking...`;
     if (human === ROBBER) {
-      return p[1] < 0 ? "You are the robber: click a node to start there."
+      // (the cops stand first: say where, as the cops' side is told its own choices)
+      return p[1] < 0 ? `You are the robber: the cops stand on ${namesWords(D.teams[p[0]])}. ` +
+        "Click a node to start there."
         : `Your move: you are the robber (on ${name(p[1])}). Click a node with a dashed ring.`;
     }
     if (p[0] < 0) {

@@ -346,3 +346,20 @@ def test_a_bigger_graph_gets_a_bigger_board():
 def test_the_page_refuses_more_nodes_than_it_draws_legibly():
     with pytest.raises(ValueError, match="at most 150 nodes and this graph has 151"):
         cops_page_html(CopsGame(ring(151), cops=1).analyze())
+
+
+def test_the_robber_is_told_where_the_cops_stand(driver, tmp_path):
+    # Playing the robber, the page said only "click a node to start there": the cops' start
+    # was there to see but not in words (the cops' side is told each of its choices).
+    analysis = CopsGame(PETERSEN, cops=3).analyze()
+    page = Page(driver, write(tmp_path, PETERSEN, 3, "robber"))
+    team, _ = analysis.best_start()
+    seen = page.look()
+    assert seen["robber"] < 0 and tuple(seen["team"]) == tuple(team)
+    names = sorted(set(team))
+    shared = {u: team.count(u) for u in names}
+    words = [f"{u} ({shared[u]} cops)" if shared[u] > 1 else str(u)
+             for u in sorted(names, key=team.index)]
+    where = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    turn = driver.find_element("id", "turn").text
+    assert turn == f"You are the robber: the cops stand on {where}. Click a node to start there."
