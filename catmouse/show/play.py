@@ -163,13 +163,21 @@ class Match:
         it matches ignoring case), an id on a graph without labels; None if none is."""
         labels = self.setup.graph._labels
         if labels is None:
-            body = text.strip()
-            return int(body) if body.lstrip("-").isdigit() else None
+            return _typed_id(text.strip())
         for label in labels:
             if str(label) == text:
                 return label
         folded = [label for label in labels if str(label).casefold() == text.casefold()]
         return folded[0] if len(folded) == 1 else None
+
+
+def _typed_id(text: str) -> int | None:
+    """A node id typed on a graph of ids: ASCII digits, as the command line's node options
+    take them (``str.isdigit`` passes ``²``, which int() refuses, and ``١``, which it reads
+    as 1), and short enough for int() (past 20 digits no id is that large)."""
+    if not (text.isascii() and text.isdigit()) or len(text.lstrip("0")) > 20:
+        return None
+    return int(text)
 
 
 # -- the terminal game ------------------------------------------------------------------

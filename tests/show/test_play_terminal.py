@@ -349,3 +349,21 @@ def test_the_match_takes_and_gives_labels():
     assert match.reply() == "hole"
     assert match.result() == (Outcome.MOUSE_WIN, "the mouse reaches the hole (node hole)")
     assert match.history == [("m", "c", Turn.MOUSE), ("hole", "c", Turn.CAT)]
+
+
+def test_a_mistyped_number_is_no_node_and_the_game_goes_on():
+    """On a graph of ids a node is typed in ASCII digits, as the command line's options take
+    it: '²' and a 5,000-digit number ended the game with int()'s error blamed on the graph
+    file, and Arabic-Indic '١' moved to node 1."""
+    match = Match(setup_of("chase.edges"), 3, 7, human=Turn.MOUSE)
+    for typed in ("²", "١", "9" * 5000, "-2", "+2", "2_0"):
+        assert match.node(typed) is None
+    assert match.node(" 2 ") == 2 and match.node("002") == 2
+    typed = "²\n١\n" + "9" * 5000 + "\nq\n"
+    result = subprocess.run(
+        [sys.executable, "-m", "catmouse", "play", str(EXAMPLES / "chase.edges"), "--mouse",
+         "3", "--cat", "7"], input=typed, capture_output=True, text=True, timeout=60,
+        env=dict(os.environ, PYTHONPATH=str(Path(catmouse.__file__).resolve().parent.parent)))
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.count("? type a node number, or ? for help") == 3
+    assert result.stdout.endswith("bye\n")
