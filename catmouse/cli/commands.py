@@ -33,6 +33,7 @@ from .. import engine as _engine
 from ..analysis import Analysis
 from ..engine.optional import import_optional
 from ..game import Game
+from ..graph import Graph
 from ..io.atomic import replacing, terminated
 from ..io.export import FORMATS as FORMATS_OUT
 from ..io.export import format_of, positions_written, write_table
@@ -300,10 +301,7 @@ def _game(args: argparse.Namespace, source: GraphFile, hole: int) -> Game:
         raise CliError(f"{file_label(args.file)}: hole node {hole} is not in a graph of {n} nodes")
     holes = _node_list(args, source, "holes")
     holes = holes if holes is not None else (hole,)
-    cat_graph = None
-    if args.cat_graph is not None:
-        cat_graph = read_graph(args.cat_graph, format=args.format,
-                               directed=args.directed).graph
+    cat_graph = _cat_graph(args)
     try:
         return Game(source.graph, cat_graph=cat_graph, holes=holes,
                     cat_forbidden=_node_list(args, source, "cat_forbidden"),
@@ -314,6 +312,23 @@ def _game(args: argparse.Namespace, source: GraphFile, hole: int) -> Game:
         raise  # (its message names the file already)
     except ValueError as error:
         raise CliError(f"{file_label(args.file)}: {error}") from None
+
+
+def _cat_graph(args: argparse.Namespace) -> Graph | None:
+    """The cat's own graph (``--cat-graph``), read as the mouse's is, its errors naming its
+    file (they named the mouse's graph file) and its notes one line each."""
+    if args.cat_graph is None:
+        return None
+    name = file_label(args.cat_graph)
+    try:
+        with notes():
+            return read_graph(args.cat_graph, format=args.format, directed=args.directed).graph
+    except FileNotFoundError:
+        raise CliError(f"cannot read {name}: no such file") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise CliError(f"cannot read {name}: {error}") from None
+    except (ValueError, TypeError) as error:
+        raise CliError(f"{name}: {error}") from None
 
 
 def _solve_all(source: GraphFile, game: Game, args: argparse.Namespace) -> Analysis:

@@ -7,6 +7,7 @@ import dataclasses
 import json
 import subprocess
 import sys
+import warnings
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -402,3 +403,26 @@ def test_play_html_for_either_side(tmp_path, capsys, side, human):
     name = "mouse" if human == Turn.MOUSE else "cat"
     assert out == f"wrote {page}: open it in a browser and play the {name} against the solver\n"
     assert f'"human":{int(human)}' in page.read_text(encoding="utf-8")
+
+
+def test_the_cat_graph_file_is_named_in_its_own_errors_and_notes(tmp_path, capsys):
+    """A fault in --cat-graph's file was blamed on the mouse's graph file (its line 2, which
+    is fine), and its missing ids came as Python's warning with a source line."""
+    mouse_file = write(tmp_path, "walk.json", SQUARE)
+    bad = write(tmp_path, "bad.edges", "0 1\n1 2 3\n")
+    code, out, err = run(capsys, "solve", mouse_file, "--cat-graph", bad)
+    assert (code, out) == (1, "")
+    assert err == f"catmouse: error: {bad}: line 2: expected 'u v', got '1 2 3'\n"
+    code, out, err = run(capsys, "analyze", mouse_file, "--cat-graph", tmp_path,
+                         "-o", tmp_path / "t.csv")
+    assert (code, out) == (1, "") and err.startswith(f"catmouse: error: cannot read {tmp_path}: ")
+    code, _, err = run(capsys, "draw", mouse_file, "--cat-graph", tmp_path / "none.json",
+                       "-o", tmp_path / "t.svg")
+    assert (code, err) == (1, f"catmouse: error: cannot read {tmp_path / 'none.json'}: "
+                              "no such file\n")
+    gap = write(tmp_path, "gap.edges", "0 1\n1 3\n")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a warning escaping notes() fails
+        code, out, err = run(capsys, "solve", mouse_file, "--cat-graph", gap, "--cat", 3)
+    assert code == 0 and "the cat moves on" in out
+    assert err.startswith("catmouse: note: the edge list names no node 2 ") and err.count("\n") == 1
