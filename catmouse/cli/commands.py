@@ -183,6 +183,8 @@ def _run(argv: list[str], stdout: GuardedStdout) -> int:
     if getattr(args, "files", None):  # errors name the file being read
         args.file = args.files[0]
     try:
+        if sys.stdin is None and _reads_stdin(args):
+            raise CliError("cannot read <stdin>: standard input is closed")
         command = {"solve": _solve, "analyze": _analyze, "draw": _draw, "cop-win": _cop_win,
                    "cat-mouse-ii": _cat_mouse_ii, "play": _play,
                    "cop-number": cop_census.run, "cop-play": cop_play.run,
@@ -221,6 +223,15 @@ def _run(argv: list[str], stdout: GuardedStdout) -> int:
 def _reads(args: argparse.Namespace) -> tuple[str | None, ...]:
     """The files a command reads its game from: an output may not be one of them."""
     return (getattr(args, "file", None), getattr(args, "cat_graph", None))
+
+
+def _reads_stdin(args: argparse.Namespace) -> bool:
+    """Whether the command reads standard input: a graph file ``-``, or the moves of a game
+    in the terminal.  (Python's stdin is None when the process starts with it closed.)"""
+    files = [*(getattr(args, "files", None) or ()), getattr(args, "file", None),
+             getattr(args, "cat_graph", None)]
+    plays = args.command in ("play", "cop-play") and not args.html
+    return "-" in files or plays
 
 
 def _subject(args: argparse.Namespace) -> str:

@@ -90,7 +90,6 @@ def _robber_start(analysis: CopsAnalysis, team: tuple[Any, ...]) -> Any:
 
 def run(args: argparse.Namespace, read: Callable[[], str] | None = None) -> int:
     """The command: see the module docstring.  Returns the exit status."""
-    read = sys.stdin.readline if read is None else read
     if args.max_plies < 1:
         raise OptionError(f"--max-plies must be at least 1, not {args.max_plies}")
     if args.cops is not None and not 1 <= args.cops <= MAX_COPS:
@@ -123,6 +122,7 @@ def run(args: argparse.Namespace, read: Callable[[], str] | None = None) -> int:
         print(f"wrote {args.html}: open it in a browser to play {you} against {them}",
               file=report_stream(args.html))
         return 0
+    read = sys.stdin.readline if read is None else read  # (a page reads no moves)
     node = _node_parser(graph)
     print(f"{cops_text(k)} against a robber on {counted(graph.n, 'node')}; "
           f"you play the {args.side}. Type q to stop.")

@@ -254,6 +254,34 @@ def test_stdin_for_every_command(tmp_path):
     assert [d["nodes"] for d in json.loads(done.stdout)] == [3, 4]
 
 
+
+@pytest.mark.parametrize("argv", [["solve", "-"], ["analyze", "-", "-o", "{tmp}/t.csv"],
+                                  ["draw", "-", "-o", "{tmp}/t.svg"], ["cop-win", "-"],
+                                  ["cop-number", "-"], ["cop-play", "-"], ["cat-mouse-ii", "-"],
+                                  ["solve", "{square}", "--cat-graph", "-"],
+                                  ["play", "{square}"], ["cop-play", "{square}"]])
+def test_a_closed_stdin_is_one_line(tmp_path, capsys, monkeypatch, argv):
+    """Python's stdin is None when the process starts with it closed (``<&-``): reading a
+    graph from '-', or the moves of a game, was an AttributeError's traceback."""
+    square = write(tmp_path, "square.json", SQUARE)
+    monkeypatch.setattr(sys, "stdin", None)
+    argv = [a.format(tmp=tmp_path, square=square) for a in argv]
+    assert run(capsys, *argv) == (1, "", "catmouse: error: cannot read <stdin>: standard "
+                                         "input is closed\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["square.json"]
+    # A page (--html) reads no moves: stdin is not needed.
+    if argv[0] == "cop-play" and argv[1] != "-":
+        assert main(["cop-play", str(square), "--html", str(tmp_path / "p.html")]) == 0
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="<&- is a POSIX shell's")
+def test_a_closed_stdin_in_a_real_process():
+    done = subprocess.run(["sh", "-c", f"{sys.executable} -m catmouse solve - <&-"],
+                          capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == "catmouse: error: cannot read <stdin>: standard input is closed\n"
+
+
 # -- progress -----------------------------------------------------------------------------------
 
 
