@@ -28,9 +28,10 @@ SLICE_GRAPHS = 1_000_000  # the default slice: about a second or two of one core
 
 
 def default_mod(n: int) -> int:
-    """Slices of about a million graphs, a power of ten: 1000 at n = 11, 100000 at 12."""
+    """Slices of about a million graphs, a power of ten: 1000 at n = 11, 100000 at 12; at most
+    10^9, which geng takes (it cut 10^10 and 10^11, the defaults at 15 and 16, otherwise)."""
     graphs = _census.CONNECTED.get(n, 10 ** (n + 1))
-    return max(1, 10 ** round(math.log10(graphs / SLICE_GRAPHS)))
+    return min(max(1, 10 ** round(math.log10(graphs / SLICE_GRAPHS))), 10 ** 9)
 
 
 def add_command(commands: argparse._SubParsersAction) -> None:
@@ -125,8 +126,9 @@ def _checks(n: int, args: argparse.Namespace) -> tuple[int, str, int]:
             raise ValueError(f"{ledger} holds censuses of {n} nodes in {sorted(mods)} slices: "
                              "give --mod")
         mod = mods.pop() if mods else default_mod(n)
-    if mod < 1:
-        raise ValueError(f"--mod must be at least 1, not {mod}")
+    if not 1 <= mod <= _census.MOST_SLICES:
+        raise ValueError(f"--mod must be 1 to {_census.MOST_SLICES} (geng reads it as a C "
+                         f"int), not {mod}")
     jobs = usable_cpus() if args.jobs is None else args.jobs
     if not 1 <= jobs <= 1024:
         raise ValueError(f"--jobs must be 1 to 1024, not {jobs}")

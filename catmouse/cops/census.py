@@ -16,6 +16,7 @@ older ledgers (``n``, ``res``, ``mod``, ``counts`` only) are read the same way.
 
 from __future__ import annotations
 
+import bisect
 import json
 import os
 import platform
@@ -23,16 +24,17 @@ import shutil
 import stat
 import subprocess
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache, partial
-from typing import Any
+from typing import Any, overload
 
 from .. import engine
 from ..io.atomic import replacing
 from ..version import __version__
 
-__all__ = ["CONNECTED", "find_geng", "find_labelg", "census_slice", "count_slice", "census",
-           "read_ledger", "ledger_mods", "totals", "canonical_graph6", "write_three_cop_graphs"]
+__all__ = ["CONNECTED", "MOST_SLICES", "find_geng", "find_labelg", "census_slice",
+           "count_slice", "census", "read_ledger", "ledger_mods", "totals", "canonical_graph6",
+           "write_three_cop_graphs"]
 
 _BLOCK = 1 << 20
 # The engine's most cops a graph6 line is searched for (255 marks a graph past it).
@@ -40,6 +42,9 @@ _MOST = 254
 # The connected graphs on n nodes (OEIS A001349): what the slices of a census add up to.
 CONNECTED = {1: 1, 2: 1, 3: 2, 4: 6, 5: 21, 6: 112, 7: 853, 8: 11117, 9: 261080,
              10: 11716571, 11: 1006700565, 12: 164059830476, 13: 50335907869219}
+#: The most slices geng cuts: it reads ``res/mod`` as C ints, and past this it counts another
+#: slice than the one asked for, silently (``0/4294967297`` is every graph).
+MOST_SLICES = 2**31 - 1
 
 
 def _find(names: tuple[str, str]) -> str:
@@ -125,6 +130,7 @@ def count_slice(n: int, res: int, mod: int, geng: str | None = None,
     """
     if not 0 <= res < mod:
         raise ValueError(f"slice {res}/{mod}: res must be 0 to mod - 1")
+    _check_mod(mod)
     geng = geng or find_geng()
     command = [geng, "-cq", str(n), f"{res}/{mod}"]
     counts: dict[int, int] = {}
@@ -348,8 +354,7 @@ def census(n: int, mod: int, ledger: str, map: Callable[..., Iterable[Any]] = ma
     each slice is written.  ``census(6, 4, "census.jsonl")`` is ``{1: 68, 2: 44}``
     (A220840(6), A220841(6)).
     """
-    if mod < 1:
-        raise ValueError(f"mod must be at least 1, not {mod}")
+    _check_mod(mod)
     done, torn = _read(ledger, n, mod)
     if torn is not None:
         with open(ledger, "r+b") as file:
@@ -357,7 +362,7 @@ def census(n: int, mod: int, ledger: str, map: Callable[..., Iterable[Any]] = ma
                 file.write(b"\n")
             else:
                 file.truncate(torn)
-    todo = [res for res in range(mod) if res not in done]
+    todo = _Left(mod, done)
     with open(ledger, "a", encoding="utf-8") as file:
         for record in map(partial(_slice_job, n, mod, check), todo):
             file.write(json.dumps(record) + "\n")
@@ -367,6 +372,53 @@ def census(n: int, mod: int, ledger: str, map: Callable[..., Iterable[Any]] = ma
             if progress is not None:
                 progress(record, len(done), mod)
     return totals(done.values())
+
+
+def _check_mod(mod: int) -> None:
+    if mod < 1:
+        raise ValueError(f"mod must be at least 1, not {mod}")
+    if mod > MOST_SLICES:
+        raise ValueError(f"mod must be at most {MOST_SLICES} (geng reads it as a C int, and "
+                         f"past that counts other slices), not {mod}")
+
+
+class _Left(Sequence[int]):
+    """The residues ``0..mod-1`` not in ``done``, in order: what ``map`` is given, without a
+    list of them all (a list of 10^9 slices' residues took 36 GB before the first was counted).
+
+    >>> left = _Left(6, {1, 2, 5})
+    >>> list(left), len(left), left[1], left[-1]
+    ([0, 3, 4], 3, 3, 4)
+    """
+
+    def __init__(self, mod: int, done: Iterable[int]):
+        self._mod = mod
+        self._done = sorted(done)  # (each below mod: the ledger's reader checks)
+
+    def __len__(self) -> int:
+        return self._mod - len(self._done)
+
+    def __iter__(self) -> Iterator[int]:
+        done = set(self._done)
+        return (res for res in range(self._mod) if res not in done)
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[int]: ...
+
+    def __getitem__(self, index: int | slice) -> int | list[int]:
+        if isinstance(index, slice):
+            return [self[k] for k in range(*index.indices(len(self)))]
+        if not -len(self) <= index < len(self):
+            raise IndexError("residue index out of range")
+        index %= len(self)
+        # The least res with index + (done residues <= res) == res: it is not done itself.
+        res = index
+        while (after := index + bisect.bisect_right(self._done, res)) != res:
+            res = after
+        return res
 
 
 def totals(records: Iterable[dict[str, Any]]) -> dict[int, int]:

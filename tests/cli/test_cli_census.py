@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import shutil
 import signal
 import subprocess
@@ -17,7 +18,7 @@ import pytest
 import catmouse
 from catmouse.cli.census import default_mod
 from catmouse.cli.commands import main
-from catmouse.cops.census import count_slice
+from catmouse.cops.census import _Left, count_slice
 
 pytestmark = pytest.mark.skipif(
     not (shutil.which("geng") or shutil.which("nauty-geng")), reason="nauty's geng is missing")
@@ -85,7 +86,8 @@ def test_a_disagreeing_check_is_an_error(capsys, tmp_path):
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["census", "0"], "N must be 1 to 16 nodes, not 0"),
-    (["census", "6", "--mod", "0"], "--mod must be at least 1, not 0"),
+    (["census", "6", "--mod", "0"], "--mod must be 1 to 2147483647 (geng reads it as a C int), "
+                                    "not 0"),
     (["census", "6", "--jobs", "0"], "--jobs must be 1 to 1024, not 0"),
     (["census", "6", "--jobs", "100000000000"], "--jobs must be 1 to 1024, not 100000000000"),
 ])
@@ -93,6 +95,70 @@ def test_bad_arguments_get_one_line(capsys, tmp_path, argv, message):
     code, out, err = run(capsys, *argv, "--ledger", tmp_path / "l.jsonl")
     assert (code, out) == (1, "")
     assert err == f"catmouse: error: census {argv[1]}: {message}\n"
+
+
+def test_every_default_split_is_one_geng_takes():
+    # geng reads res/mod as C ints: 0/4294967297 is slice 0 of 1, every graph.
+    assert [default_mod(n) for n in (11, 12, 13, 14, 15, 16)] == [
+        1000, 100000, 10**8, 10**9, 10**9, 10**9]
+    # (count_slice, not census: before the bound, census listed 2^32 residues first.)
+    with pytest.raises(ValueError, match="mod must be at most 2147483647"):
+        count_slice(6, 0, 2**32 + 1)  # geng counted slice 0/1, all 112 graphs
+
+
+def _in_a_gigabyte(*argv):
+    """``catmouse census ARGV`` in a child under ``ulimit -v`` 1 GB: a regression asking for
+    tens of GB fails there, not on the machine."""
+    import resource
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    env = dict(os.environ, PYTHONPATH=INSTALLED)
+    return subprocess.Popen([sys.executable, "-m", "catmouse", "census", *map(str, argv)],
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=limit)
+
+
+def test_more_slices_than_geng_takes_are_one_line(tmp_path):
+    child = _in_a_gigabyte(6, "--mod", 2**32 + 1, "--ledger", tmp_path / "l.jsonl")
+    out, err = child.communicate(timeout=60)
+    assert (child.returncode, out) == (1, b"")
+    assert err.decode() == ("catmouse: error: census 6: --mod must be 1 to 2147483647 (geng "
+                            "reads it as a C int), not 4294967297\n")
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_census_of_a_billion_slices_starts_in_little_memory(tmp_path, jobs):
+    """The slices left were a list of every residue, made before the first was counted:
+    ``census 14``'s default of 10^9 slices asked for 36 GB (under ``ulimit -v`` it failed
+    at once, 'too large to solve here:'). Now they are counted as they come."""
+    ledger = tmp_path / "l.jsonl"
+    child = _in_a_gigabyte(4, "--mod", 10**9, "--jobs", jobs, "--ledger", ledger)
+    try:
+        deadline = time.monotonic() + 60
+        while len(_whole_lines(ledger)) < 3 and child.poll() is None:
+            assert time.monotonic() < deadline, "no slice counted in 60 s"
+            time.sleep(0.05)
+        assert child.poll() is None, child.communicate()[1].decode()
+        assert all(r["res"] < 100 for r in _whole_lines(ledger))  # the first slices, in turn
+    finally:
+        child.terminate()  # (SIGTERM: the command ends its pool's workers too)
+        child.communicate(timeout=60)
+
+
+def test_the_slices_left_are_those_not_in_the_ledger():
+    rng = random.Random(14)
+    for _ in range(200):
+        mod = rng.randrange(1, 40)
+        done = set(rng.sample(range(mod), rng.randrange(mod + 1)))
+        left = _Left(mod, done)
+        expected = [res for res in range(mod) if res not in done]
+        assert (list(left), len(left)) == (expected, len(expected))
+        assert [left[k] for k in range(-len(left), len(left))] == expected * 2
+        assert left[1:] == expected[1:]
+        with pytest.raises(IndexError):
+            left[len(expected)]
 
 
 def test_a_ledger_of_two_splits_needs_mod(capsys, tmp_path):
