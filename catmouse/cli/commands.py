@@ -213,7 +213,7 @@ def _run(argv: list[str], stdout: GuardedStdout) -> int:
         _error(f"{_subject(args)}: {error}")
     except MemoryError as error:
         _error(f"{_subject(args)}: too large to solve here: "
-               f"{error or 'the tables could not be allocated'}")
+               f"{str(error) or 'the tables could not be allocated'}")  # (an error is true)
     except KeyboardInterrupt:
         _error("interrupted")
         return 130
