@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import os
 import re
 import select
 import sys
@@ -33,7 +32,7 @@ from .. import engine as _engine
 from ..cops.number import cop_number
 from ..engine.cops_checks import MAX_GRAPH6_NODES, TOO_MANY_FOR_GRAPH6
 from ..io.graph6 import line_size
-from ..io.graph_files import FORMATS, guess_format, read_graphs
+from ..io.graph_files import FORMATS, guess_format, read_graphs, suffix_format
 from ..rules import MAX_THREADS, memory_limit, why_short
 from .node_options import OptionError
 from .outputs import notes
@@ -227,7 +226,7 @@ def _format(stream: BinaryIO, path: str, given: str | None) -> tuple[bytes, str]
         if not chunk or head.removeprefix(_BOM).strip():
             break
     text = head[:BLOCK_BYTES].decode("utf-8", "replace").removeprefix("\ufeff")
-    if not text.strip() and os.path.splitext(path)[1].lower() not in (".json", ".edges"):
+    if not text.strip() and suffix_format(path) in (None, "graph6"):
         return head, "graph6"  # nothing to answer, as geng's empty output
     return head, guess_format("" if path == "-" else path, text)
 

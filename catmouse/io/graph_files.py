@@ -25,7 +25,7 @@ from .sources import Source, check_source, pieces, read_text, source_name
 
 __all__ = ["FORMATS", "GraphFile", "Source", "guess_format", "parse_edge_list", "parse_graph6",
            "parse_graph6_all", "parse_json", "read_edge_list", "read_graph", "read_graph6",
-           "read_graphs", "read_json", "read_text"]
+           "read_graphs", "read_json", "read_text", "suffix_format"]
 
 FORMATS = ("json", "edges", "graph6")
 _SUFFIXES = {".json": "json", ".g6": "graph6", ".graph6": "graph6", ".edges": "edges",
@@ -63,6 +63,11 @@ class GraphFile:
         return f"<GraphFile {self.source}: {self.graph.n} nodes{starts}>"
 
 
+def suffix_format(path: str) -> str | None:
+    """The format a file's suffix names (``.json``, ``.g6``, ``.edges``, ...), else None."""
+    return _SUFFIXES.get(os.path.splitext(path)[1].lower())
+
+
 def _is_graph6_line(line: str) -> bool:
     return line.startswith(">>graph6<<") or (
         len(line.split()) == 1 and all(63 <= ord(ch) <= 126 for ch in line)
@@ -74,9 +79,9 @@ def guess_format(path: str, text: str) -> str:
 
     A first line that is one token of graph6's characters (``?`` to ``~``) is graph6: an edge
     list whose first line names one node so (``abc``) needs its suffix or ``--format``."""
-    suffix = os.path.splitext(path)[1].lower()
-    if suffix in _SUFFIXES:
-        return _SUFFIXES[suffix]
+    by_suffix = suffix_format(path)
+    if by_suffix is not None:
+        return by_suffix
     start = text.lstrip()[:1]
     if start in ("[", "{"):
         return "json"
@@ -126,7 +131,7 @@ def read_graphs(path: Source, format: str | None = None,
     name = source_name(path)
     parts = pieces(path)
     if format is None:
-        format = _SUFFIXES.get(os.path.splitext(name)[1].lower())
+        format = suffix_format(name)
     if format is None:  # guess from the first piece that holds something
         head = []
         for part in parts:

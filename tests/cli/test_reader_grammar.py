@@ -231,3 +231,18 @@ def test_json_output_of_tuple_names_is_json(tmp_path, capsys):
                  "(0, 0)", "--json"])
     answer = json.loads(capsys.readouterr().out)
     assert code == 0 and (answer["mouse"], answer["cat"]) == ([0, 1], [1, 1])
+
+
+@pytest.mark.parametrize("suffix", [".edges", ".edgelist", ".json"])
+def test_an_empty_file_is_read_as_its_suffix_says_by_every_command(tmp_path, capsys, suffix):
+    """cop-number took an empty ``.edgelist`` for geng's empty output (graph6) and answered
+    nothing, exit 0, where ``.edges`` and the other commands say the file holds no graph."""
+    path = tmp_path / f"empty{suffix}"
+    path.write_bytes(b"")
+    errors = []
+    for command in ("cop-number", "cop-win", "solve"):
+        assert main([command, str(path)]) == 1, command
+        out, err = capsys.readouterr()
+        assert out == "" and err.count("\n") == 1
+        errors.append(err)
+    assert len(set(errors)) == 1, errors
