@@ -50,7 +50,16 @@ from .node_options import (
     nodes_named,
     nodes_text,
 )
-from .outputs import STDOUT, GuardedStdout, WriteFailed, check_target, notes, report_stream, writing
+from .outputs import (
+    STDOUT,
+    GuardedStdout,
+    WriteFailed,
+    check_target,
+    notes,
+    report_stream,
+    write_page,
+    writing,
+)
 from .solver_options import add_solver_options, solver_kwargs
 
 __all__ = ["main"]
@@ -141,7 +150,8 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_argument("--as", dest="side", choices=("mouse", "cat"), default="mouse",
                      help="the side you play (default: mouse)")
     sub.add_argument("--html", metavar="OUT.html",
-                     help="write a self-contained page to play in a browser instead")
+                     help="write a self-contained page to play in a browser instead ('-' "
+                          "writes it to standard output)")
     graph_command("cop-win", "whether one cop catches a robber on the graph (cops and robbers); "
                   "a graph6 file or stream (geng's) gets one line per graph", False, game=False,
                   several=True, directed=False)
@@ -573,7 +583,7 @@ def _play(args: argparse.Namespace) -> int:
     from ..show.play import PLAYER, play_terminal
 
     # The file, the Game options and the start, solved and checked as solve and draw do.
-    if args.html:
+    if args.html and args.html != "-":  # (- is standard output)
         check_target(args.html, _reads(args))
     _, game, (mouse, cat), analysis, _ = solved_game(args)
     setup = Setup.of_game(game, analysis)
@@ -582,11 +592,9 @@ def _play(args: argparse.Namespace) -> int:
     if args.html:
         from ..show.page import page_html
 
-        text = page_html(setup, mouse, cat, human, title=name)
-        with writing(args.html), replacing(args.html, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        print(f"wrote {args.html}: open it in a browser and play the {PLAYER[human]} "
-              f"against the solver", file=report_stream(args.html))
+        where, report = write_page(args.html, page_html(setup, mouse, cat, human, title=name))
+        print(f"wrote {where}: open it in a browser and play the {PLAYER[human]} "
+              f"against the solver", file=report)
         return 0
     play_terminal(setup, mouse, cat, human, name=name)
     return 0

@@ -18,12 +18,11 @@ from ..cops.number import cop_number
 from ..cops.sides import CopsOutcome, CopsTurn
 from ..engine.cops_checks import MAX_COPS, cops_text
 from ..graph import Graph
-from ..io.atomic import replacing
 from ..io.graph_files import read_graph
 from ..show.cops_page import check_page_size, cops_page_html
 from ..show.words import counted
 from .node_options import OptionError
-from .outputs import check_target, notes, report_stream, writing
+from .outputs import check_target, notes, write_page
 
 __all__ = ["add_command", "run"]
 
@@ -44,7 +43,7 @@ def add_command(commands: argparse._SubParsersAction) -> None:
                      help="stop an escape after this many plies (default: 200)")
     sub.add_argument("--html", metavar="OUT.html",
                      help="write a self-contained page to play in a browser instead (your side "
-                     "first: --as; the page can switch sides)")
+                     "first: --as; the page can switch sides; '-' writes it to standard output)")
 
 
 _HELP = "Type {what}, as the graph names them; q stops."
@@ -94,7 +93,7 @@ def run(args: argparse.Namespace, read: Callable[[], str] | None = None) -> int:
         raise OptionError(f"--max-plies must be at least 1, not {args.max_plies}")
     if args.cops is not None and not 1 <= args.cops <= MAX_COPS:
         raise OptionError(f"--cops must be 1 to {MAX_COPS}, not {args.cops}")
-    if args.html:
+    if args.html and args.html != "-":  # (- is standard output)
         # A folder, a missing folder, the graph's own file: refused before reading.
         check_target(args.html, (args.file,))
     with notes():  # an edge list's missing ids: a note, as other commands
@@ -114,13 +113,10 @@ def run(args: argparse.Namespace, read: Callable[[], str] | None = None) -> int:
         k = args.cops
     analysis = CopsGame(graph, k).analyze()
     if args.html:
-        text = cops_page_html(analysis, human=args.side)
-        with writing(args.html), replacing(args.html, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        where, report = write_page(args.html, cops_page_html(analysis, human=args.side))
         squad = cops_text(k)
         you, them = ("the robber", squad) if args.side == "robber" else (squad, "a robber")
-        print(f"wrote {args.html}: open it in a browser to play {you} against {them}",
-              file=report_stream(args.html))
+        print(f"wrote {where}: open it in a browser to play {you} against {them}", file=report)
         return 0
     read = sys.stdin.readline if read is None else read  # (a page reads no moves)
     node = _node_parser(graph)

@@ -15,10 +15,10 @@ import warnings
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
-from ..io.atomic import where
+from ..io.atomic import replacing, where
 
 __all__ = ["STDOUT", "GuardedStdout", "WriteFailed", "check_target", "report_stream",
-           "writing"]
+           "write_page", "writing"]
 
 STDOUT = "<stdout>"
 
@@ -71,6 +71,20 @@ def report_stream(path: str) -> TextIO:
         if stdout is not None and os.path.samestat(os.stat(path), os.fstat(stdout.fileno())):
             return sys.stderr
     return sys.stdout
+
+
+def write_page(path: str, text: str) -> tuple[str, TextIO]:
+    """Write a page (``--html``) to ``path``, ``-`` being standard output (it was a file named
+    ``-``); return how to name where it went and the stream its "wrote" line goes to."""
+    if path == "-":
+        with writing(STDOUT):
+            sys.stdout.flush()
+            sys.stdout.buffer.write(text.encode("utf-8"))  # (as the page's meta says)
+            sys.stdout.buffer.flush()
+        return STDOUT, sys.stderr
+    with writing(path), replacing(path, "w", encoding="utf-8") as handle:
+        handle.write(text)
+    return path, report_stream(path)
 
 
 class GuardedStdout:

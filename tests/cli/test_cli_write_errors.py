@@ -147,3 +147,17 @@ def test_the_cat_and_mouse_guard_sees_ulimit_v_and_says_so(tmp_path):
     assert "too large to solve here" in done.stderr
     assert "address-space limit (ulimit -v)" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("command", [["play", SQUARE], ["cop-play", PETERSEN]])
+def test_a_page_to_dash_goes_to_standard_output(tmp_path, monkeypatch, capsysbinary, command):
+    """``--html -`` wrote (or replaced) a file named '-' in the current folder, while ``-`` is
+    standard input for every graph and standard output for ``analyze -o``."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "-").write_text("a file named -, kept")
+    assert main([*command, "--html", "-"]) == 0
+    out, err = capsysbinary.readouterr()
+    assert out.startswith(b"<!DOCTYPE html>") and out.rstrip().endswith(b"</html>")
+    assert err.decode().startswith("wrote <stdout>: open it in a browser")
+    assert (tmp_path / "-").read_text() == "a file named -, kept"
+    assert os.listdir(tmp_path) == ["-"]
