@@ -247,7 +247,8 @@ def _reads_stdin(args: argparse.Namespace) -> bool:
 def _subject(args: argparse.Namespace) -> str:
     """What an error is about: the file being read, or the command where it reads none
     (``census``)."""
-    return getattr(args, "file", None) or f"catmouse {args.command}"
+    file = getattr(args, "file", None)
+    return file_label(file) if file else f"catmouse {args.command}"
 
 
 def _exit_cleanly_on_sigterm() -> None:

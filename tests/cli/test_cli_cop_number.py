@@ -75,7 +75,7 @@ def test_a_bad_line_is_named_by_its_number_in_the_stream(use_engine, capsys, mon
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
     code, out, err = run(capsys, "cop-number", "-")
     assert code == 1
-    assert "error: -: line 51: graph6 padding bits after the last edge must be zero" in err
+    assert "error: <stdin>: line 51: graph6 padding bits after the last edge must be zero" in err
     assert out == "1\n" * 50  # every line before the bad one answered
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import io
 import json
 import subprocess
 import sys
@@ -454,3 +455,12 @@ def test_the_cat_graph_file_is_named_in_its_own_errors_and_notes(tmp_path, capsy
         code, out, err = run(capsys, "solve", mouse_file, "--cat-graph", gap, "--cat", 3)
     assert code == 0 and "the cat moves on" in out
     assert err.startswith("catmouse: note: the edge list names no node 2 ") and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("command", ["solve", "cop-win", "cop-number", "cop-play", "analyze"])
+def test_an_error_in_stdin_names_it_stdin(tmp_path, capsys, monkeypatch, command):
+    # Errors in '-' began '-:' (the argument), where every answer says '<stdin>'.
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"0 1 2\n")))
+    argv = [command, "-"] + (["-o", tmp_path / "t.csv"] if command == "analyze" else [])
+    assert run(capsys, *argv) == (1, "", "catmouse: error: <stdin>: line 1: expected 'u v', "
+                                         "got '0 1 2'\n")

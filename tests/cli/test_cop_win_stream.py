@@ -65,7 +65,7 @@ def test_a_bad_line_in_the_stream_is_named_after_the_good_answers(capsys, monkey
     assert main(["cop-win", "-"]) == 1
     captured = capsys.readouterr()
     assert captured.out.count("\n") == 2
-    assert captured.err.strip() == ("catmouse: error: -: line 3: graph6 holds the character "
+    assert captured.err.strip() == ("catmouse: error: <stdin>: line 3: graph6 holds the character "
                                     "'!', outside '?'..'~'")
 
 
