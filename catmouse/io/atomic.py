@@ -8,6 +8,7 @@ or SIGTERM on the way leaves the old file untouched and no temporary file behind
 Decisions, the same for every writer:
 
 - a symlink is written through: its target is replaced and the link kept;
+- a path spelt as a folder (``out/``) is one: refused, never written as a file;
 - a target without write permission, or in a folder without it, is refused with one
   ``PermissionError`` naming it, read from the permission bits (so ``root``, whom the
   system lets write anyway, is refused too: a read-only file says "keep me");
@@ -76,6 +77,7 @@ def where(path: str | os.PathLike[str]) -> Target:
             raise OSError(errno.EBADF, "the descriptor is not open", os.fspath(path)) from None
         _check_kind(kind, os.fspath(path))
         return Target(os.fspath(path), True, descriptor)
+    _refuse_a_folder_name(os.fspath(path))
     target = os.path.realpath(os.fspath(path))
     mode: int | None
     try:
@@ -95,6 +97,16 @@ def where(path: str | os.PathLike[str]) -> Target:
     if mode is not None and not mode & _WRITABLE:
         raise PermissionError(errno.EACCES, "the file is read-only", target)
     return Target(target, False, None)
+
+
+def _refuse_a_folder_name(path: str) -> None:
+    """Refuse a path spelt as a folder (``out/``, ``x.csv/.``): the system never opens one as
+    a file, but realpath drops the slash, and ``notes.txt/`` replaced the file notes.txt."""
+    if not path or os.path.basename(path) not in ("", ".", ".."):
+        return
+    if os.path.isdir(path):
+        raise IsADirectoryError(errno.EISDIR, "is a folder", path)
+    raise FileNotFoundError(errno.ENOENT, "no such folder", path)
 
 
 def _check_kind(mode: int, path: str) -> None:

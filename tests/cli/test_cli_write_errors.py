@@ -161,3 +161,19 @@ def test_a_page_to_dash_goes_to_standard_output(tmp_path, monkeypatch, capsysbin
     assert err.decode().startswith("wrote <stdout>: open it in a browser")
     assert (tmp_path / "-").read_text() == "a file named -, kept"
     assert os.listdir(tmp_path) == ["-"]
+
+
+@pytest.mark.parametrize("command", [["analyze", SQUARE, "--output-format", "csv", "-o"],
+                                     ["play", SQUARE, "--html"],
+                                     ["cop-play", PETERSEN, "--html"]])
+def test_an_output_spelt_as_a_folder_keeps_the_file_of_that_name(tmp_path, capsys, command):
+    """``-o notes.txt/`` replaced the file notes.txt (the slash was dropped), and ``-o new/``
+    wrote a file named new."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("keep me\n")
+    for target, folder in ((f"{notes}/", notes), (f"{tmp_path}/new/", tmp_path / "new")):
+        assert main([*command, target]) == 1
+        captured = capsys.readouterr()
+        assert captured.out == ""
+        assert captured.err == f"catmouse: error: cannot write {target}: no such folder\n"
+    assert notes.read_text() == "keep me\n" and os.listdir(tmp_path) == ["notes.txt"]

@@ -226,6 +226,25 @@ def test_a_missing_folder_or_a_file_as_folder_is_refused_naming_the_folder(tmp_p
     assert sorted(os.listdir(tmp_path)) == ["a_file"] and (tmp_path / "a_file").read_text() == OLD
 
 
+@pytest.mark.parametrize("spelling", ["{}/", "{}/.", "{}//"])
+def test_a_name_spelt_as_a_folder_is_never_a_file(tmp_path, spelling):
+    """``notes.txt/`` names a folder, as the system reads it (opening it is ENOTDIR): the
+    path was resolved without its slash, and the file notes.txt replaced by the table;
+    ``new/`` made a file named new."""
+    (tmp_path / "notes.txt").write_text(OLD)
+    (tmp_path / "sub").mkdir()
+    for name, error in (("notes.txt", FileNotFoundError), ("new", FileNotFoundError),
+                        ("sub", IsADirectoryError)):
+        target = spelling.format(tmp_path / name)
+        with pytest.raises(error) as caught, replacing(target) as handle:
+            handle.write("never")
+        assert caught.value.filename == target
+        with pytest.raises(error):
+            catmouse.analyze(SQUARE).save(target, format="csv")
+    assert sorted(os.listdir(tmp_path)) == ["notes.txt", "sub"] and leftovers(tmp_path) == []
+    assert (tmp_path / "notes.txt").read_text() == OLD and os.listdir(tmp_path / "sub") == []
+
+
 def test_a_folder_as_target_is_refused_as_a_folder(tmp_path):
     (tmp_path / "sub").mkdir()
     with pytest.raises(IsADirectoryError) as caught, replacing(tmp_path / "sub") as handle:
