@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import io
 import os
+import stat
 import sys
 import warnings
 from collections.abc import Iterable, Iterator
@@ -55,12 +57,26 @@ def check_target(path: str, reads: Iterable[str | None] = (), read: str = "the g
     with writing(path):
         where(path)
     for source in reads:
-        if source is None or source == "-":
+        if source is None:
             continue
         with contextlib.suppress(OSError):  # (either missing: nothing to overwrite)
-            if os.path.samefile(path, source):
-                raise WriteFailed(path, OSError(errno.EINVAL, f"it is the file {source} that "
+            if _same_file(path, source):
+                shown = "<stdin>" if source == "-" else source
+                raise WriteFailed(path, OSError(errno.EINVAL, f"it is the file {shown} that "
                                                               f"{read}"))
+
+
+def _same_file(path: str, source: str) -> bool:
+    """Whether writing ``path`` would replace the file ``source`` reads: ``-`` is the regular
+    file standard input reads, if it reads one (``< graph.edges``; a terminal or a pipe is
+    none to keep)."""
+    if source != "-":
+        return os.path.samefile(path, source)
+    try:
+        read = os.fstat(sys.stdin.fileno())
+    except (AttributeError, ValueError, io.UnsupportedOperation):  # (closed, or no descriptor)
+        return False
+    return stat.S_ISREG(read.st_mode) and os.path.samestat(os.stat(path), read)
 
 
 def report_stream(path: str) -> TextIO:

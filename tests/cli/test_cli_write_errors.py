@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import shlex
 import subprocess
@@ -75,6 +76,31 @@ def test_the_graph_file_being_read_is_not_written_over(tmp_path, capsys, command
                                 f"{graph} that the graph is read from\n")
         assert captured.out == ""
     assert graph.read_text() == text
+
+
+@pytest.mark.parametrize("command", [["analyze", "-", "--output-format", "csv", "-o"],
+                                     ["play", "-", "--html"], ["cop-play", "-", "--html"],
+                                     ["draw", "-", "--format", "edges", "-o"],
+                                     ["analyze", SQUARE, "--cat-graph", "-", "--format", "edges",
+                                      "--output-format", "csv", "-o"]])
+def test_the_graph_file_on_standard_input_is_not_written_over(tmp_path, capsys, monkeypatch,
+                                                             command):
+    """``analyze - -o g.edges < g.edges`` replaced the graph with its table: '-' was never
+    compared with the output, though it reads that very file."""
+    graph = tmp_path / "g.svg"  # (a name draw writes; the text is an edge list)
+    text = "0 1\n1 2\n2 3\n3 0\n"
+    graph.write_text(text)
+    argv = [*command, str(graph)]
+    with open(graph) as stdin:
+        monkeypatch.setattr(sys, "stdin", stdin)
+        assert main(argv) == 1
+    captured = capsys.readouterr()
+    assert captured.err == (f"catmouse: error: cannot write {graph}: it is the file <stdin> "
+                            "that the graph is read from\n")
+    assert captured.out == "" and graph.read_text() == text
+    # Standard input that is no regular file (a terminal, a pipe) is no file to keep.
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+    assert main(["analyze", "-", "--output-format", "csv", "-o", str(tmp_path / "t.csv")]) == 0
 
 
 def test_the_cat_s_graph_file_is_not_written_over(tmp_path, capsys):
