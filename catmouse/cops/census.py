@@ -183,7 +183,14 @@ def _reap(process: subprocess.Popen) -> float | None:
     if not hasattr(os, "wait4"):
         process.wait()
         return None
-    _, status, usage = os.wait4(process.pid, 0)
+    try:
+        _, status, usage = os.wait4(process.pid, 0)
+    except ChildProcessError:
+        # Reaped already: Popen.kill() polls first, and after a terminal's Ctrl-C (geng is
+        # in the same process group) it found geng dead.  Its usage is gone with it; the
+        # error replaced the KeyboardInterrupt (exit 1, "No child processes", not 130).
+        process.wait()
+        return None
     process.returncode = os.waitstatus_to_exitcode(status)
     return usage.ru_utime + usage.ru_stime
 
