@@ -8,7 +8,14 @@ from itertools import chain
 from typing import Any
 
 from . import engine as _engine
-from .analysis_checks import check_codes, check_layers, check_tables
+from .analysis_checks import (
+    INT32_ITEMS,
+    WORD_ITEMS,
+    check_codes,
+    check_layers,
+    check_tables,
+    table_bytes,
+)
 from .display import Displayed
 from .engine import planes as _planes
 from .engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
@@ -86,19 +93,20 @@ class Analysis(Displayed):
     def __init__(self, rules: Rules, outcomes: bytes | bytearray,
                  remoteness: Any = None, first: Turn = Turn.MOUSE):
         # ``remoteness``: the planes (a list or tuple of layers), or an int32 table of
-        # 2 * n * n entries (made into planes), or None (outcomes only).  Any other buffer is
-        # copied once: its owner could still write it.
+        # 2 * n * n entries (made into planes), or None (outcomes only).  Each a buffer of
+        # bytes or of its own items (table_bytes), copied once unless bytes: its owner could
+        # still write it.
         if not isinstance(rules, Rules):
             raise TypeError(f"an Analysis needs Rules, not {type(rules).__name__}")
-        outcomes = outcomes if type(outcomes) is bytes else bytes(outcomes)
+        outcomes = table_bytes(outcomes, "outcome table")
         check_tables(rules, outcomes, None)
         layers: tuple[bytes, ...] | None = None
         if isinstance(remoteness, (list, tuple)):
-            layers = tuple(layer if type(layer) is bytes else bytes(layer)
-                           for layer in remoteness)
+            layers = tuple(table_bytes(layer, f"remoteness layer {level}", WORD_ITEMS)
+                           for level, layer in enumerate(remoteness))
             check_layers(rules.n, layers)
         elif remoteness is not None:
-            table = remoteness if type(remoteness) is bytes else bytes(remoteness)
+            table = table_bytes(remoteness, "remoteness table", INT32_ITEMS)
             check_tables(rules, outcomes, table)
             layers = tuple(_planes.from_remoteness(table, rules.n))
         self._rules = rules

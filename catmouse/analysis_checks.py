@@ -12,10 +12,18 @@ from typing import Any
 from .engine import planes as _planes
 from .engine.facts import CAT_FORBIDDEN
 
-__all__ = ["MOST_LAYERS", "check_codes", "check_layers", "check_tables"]
+__all__ = ["MOST_LAYERS", "INT32_ITEMS", "WORD_ITEMS", "check_codes", "check_layers",
+           "check_tables", "table_bytes"]
 
 # Layers a remoteness below 2**31 can need (an int32 table's largest value).
 MOST_LAYERS = 4
+
+# The item formats (struct codes, this machine's byte order) of the tables' own items, with
+# their size: an int32 remoteness table's, and the 64-bit words of a layer of planes.
+INT32_ITEMS = (("i", "l"), 4)
+WORD_ITEMS = (("Q", "L"), 8)
+# Prefixes that name this machine's byte order.
+_NATIVE = "@=" + ("<" if sys.byteorder == "little" else ">!")
 
 # Byte 3 (no such position) to 1, every other byte to 0.
 _IS_NO_POSITION = bytes(int(b == 3) for b in range(256))
@@ -27,6 +35,30 @@ def _nonzero(words: memoryview) -> bool:
     """Whether any of ``words`` is not 0."""
     raw = words.tobytes()
     return raw.count(0) != len(raw)
+
+
+def table_bytes(table: Any, what: str, items: tuple[tuple[str, ...], int] = ((), 0)
+                ) -> bytes:
+    """``table`` as bytes: a buffer of bytes, or of ``items`` (formats, size) in this
+    machine's byte order; TypeError for anything else (``bytes(5)`` is five zero bytes), and
+    ValueError naming ``what`` for items of another kind (a float's or a big-endian int's
+    bytes would be read as other numbers)."""
+    if type(table) is bytes:
+        return table
+    try:
+        view = memoryview(table)
+    except TypeError:
+        raise TypeError(f"the {what} must be a buffer (bytes, an array), not "
+                        f"{type(table).__name__}") from None
+    with view:
+        code = view.format[1:] if view.format[:1] in _NATIVE else view.format
+        formats, size = items
+        if not (code in ("B", "b", "c") and view.itemsize == 1
+                or code in formats and view.itemsize == size):
+            raise ValueError(f"the {what} has items of format {view.format!r}: give bytes"
+                             + (f" or {formats[0]!r} items in this machine's byte order"
+                                if formats else ""))
+        return view.tobytes()
 
 
 def check_layers(n: int, layers: tuple[bytes, ...]) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import signal
+from array import array
 
 import pytest
 
@@ -141,3 +142,40 @@ def test_an_outcomes_only_analysis_has_no_planes():
     assert a._layers is None and not a.has_remoteness
     with pytest.raises(ValueError, match="remoteness=False"):
         a.remoteness_table
+
+
+def test_tables_in_another_form_are_refused_not_misread():
+    """Analysis(rules, outcomes, remoteness) reads buffers of bytes or of the tables' own items:
+    a float or big-endian table's bytes were read as other numbers (remoteness 1065353216 or
+    16777216 for 1), an int n as n zero bytes (every position a draw, or never ending), and
+    lists gave bytes()'s own errors."""
+    rules = classic_rules(path(200), 199)  # two layers
+    a = analyze_rules(rules)
+    n = rules.n
+    values = a.remoteness_table.cast("B").cast("i")
+    # The forms that serve: bytes, the views an Analysis gives, arrays of int32.
+    for table in (values.tobytes(), a.remoteness_table, array("i", values)):
+        assert _analysis.Analysis(rules, a.outcomes, table)._layers == a._layers
+    assert _analysis.Analysis(rules, bytearray(a.outcomes), list(a._layers))._layers == a._layers
+    for table in (array("f", values), array("q", values)[: 2 * n * n // 2]):
+        with pytest.raises(ValueError, match="remoteness table has items of format"):
+            _analysis.Analysis(rules, a.outcomes, table)
+    with pytest.raises(TypeError, match="remoteness table must be a buffer"):
+        _analysis.Analysis(rules, a.outcomes, 4 * 2 * n * n)
+    with pytest.raises(TypeError, match="outcome table must be a buffer"):
+        _analysis.Analysis(rules, 2 * n * n)
+    with pytest.raises(ValueError, match="outcome table has items of format"):
+        _analysis.Analysis(rules, array("h", bytes(4 * n * n)))
+    nested = json.loads(a.to_json())["remoteness"]  # (the JSON's lists are no planes)
+    with pytest.raises(TypeError, match="remoteness layer 0 must be a buffer"):
+        _analysis.Analysis(rules, a.outcomes, nested)
+    np = pytest.importorskip("numpy")
+    table = np.asarray(a.remoteness_table)
+    assert _analysis.Analysis(rules, a.outcomes, table)._layers == a._layers
+    for bad in (table.astype(">i4"), table.astype(np.float32)):
+        with pytest.raises(ValueError, match="remoteness table has items of format"):
+            _analysis.Analysis(rules, a.outcomes, bad)
+    words = [np.frombuffer(layer, dtype=np.uint64) for layer in a._layers]
+    assert _analysis.Analysis(rules, a.outcomes, words)._layers == a._layers
+    with pytest.raises(ValueError, match="remoteness layer 1 has items of format"):
+        _analysis.Analysis(rules, a.outcomes, [words[0], words[1].astype(">u8")])
