@@ -240,12 +240,9 @@ PYTHON_MODULES: dict[str, dict] = {
         "tests": ['cli/test_cli_cop_number.py', 'cli/test_reader_grammar.py',
                   'cli/test_cli_labels.py'],
     },
-    'cli/cop_play.py': {
-        "tests": ['cli/test_cli_cop_play.py'],
-    },
-    'cli/census.py': {
-        "tests": ['cli/test_cli_census.py'],
-    },
+    'cli/cop_play.py': {"tests": ['cli/test_cli_cop_play.py']},
+    'cli/cop_win.py': {"tests": ['cli/test_cop_win_stream.py', 'cli/test_reader_grammar.py']},
+    'cli/census.py': {"tests": ['cli/test_cli_census.py']},
     'cli/outputs.py': {
         "tests": ['cli/test_cli_write_errors.py', 'game/test_special_targets.py',
                   'game/test_writes.py'],

@@ -41,7 +41,7 @@ from ..io.graph_files import FORMATS, GraphFile, read_graph, read_graphs, read_t
 from ..outcome import Outcome, Turn
 from ..progress import Bar, engine_takes_progress
 from ..show.words import counted, ending, first_mover, outcome_words, plies, short_outcome, winner
-from . import census, cop_census, cop_play
+from . import census, cop_census, cop_play, cop_win
 from .node_options import (
     OptionError,
     default_named,
@@ -55,6 +55,7 @@ from .outputs import (
     GuardedStdout,
     WriteFailed,
     check_target,
+    file_label,
     notes,
     report_stream,
     write_page,
@@ -195,7 +196,7 @@ def _run(argv: list[str], stdout: GuardedStdout) -> int:
     try:
         if sys.stdin is None and _reads_stdin(args):
             raise CliError("cannot read <stdin>: standard input is closed")
-        command = {"solve": _solve, "analyze": _analyze, "draw": _draw, "cop-win": _cop_win,
+        command = {"solve": _solve, "analyze": _analyze, "draw": _draw, "cop-win": cop_win.run,
                    "cat-mouse-ii": _cat_mouse_ii, "play": _play,
                    "cop-number": cop_census.run, "cop-play": cop_play.run,
                    "census": census.run}[args.command]
@@ -265,11 +266,6 @@ def _error(message: str) -> None:
 
 
 # -- shared steps ---------------------------------------------------------------
-
-
-def file_label(path: str) -> str:
-    """How messages name a graph file argument (``-`` is standard input)."""
-    return "<stdin>" if path == "-" else path
 
 
 def _read(args: argparse.Namespace) -> GraphFile:
@@ -652,51 +648,6 @@ def _draw(args: argparse.Namespace) -> int:
     print(f"wrote {args.output}: {short_outcome(outcome)}; {length}",
           file=report_stream(args.output))
     return 0
-
-
-def _cop_win(args: argparse.Namespace) -> int:
-    """Each file in turn; a graph6 stream is answered graph by graph as its lines come.
-
-    A graph of a stream that is not connected (or has no node) gets its line's answer, a
-    line saying why there is none, and the stream goes on; the exit status is then 1."""
-    status = 0
-    for path in args.files:
-        args.file = path
-        status = max(status, _cop_win_file(args))
-    return status
-
-
-def _cop_win_file(args: argparse.Namespace) -> int:
-    from ..family import is_cop_win
-
-    # Streamed: a graph is read, answered and printed before the next is read (geng's output).
-    sources = _graphs(args)
-    name = file_label(args.file)
-    first = next(sources)
-    second = next(sources, None)
-    if second is None:
-        print(f"{name}: {_cop_win_words(is_cop_win(first.graph))}", flush=True)
-        return 0
-    wins = refused = 0
-    for k, source in enumerate(itertools.chain((first, second), sources), 1):
-        try:
-            win = is_cop_win(source.graph)
-        except ValueError as error:  # not connected, or no node: say so, and go on
-            refused += 1
-            print(f"{name} graph {k} (line {source.line}): no answer: {error}", flush=True)
-            continue
-        wins += win
-        print(f"{name} graph {k}: {_cop_win_words(win)}", flush=True)  # answers as they come
-    others = k - wins - refused
-    print(f"{name}: {k:,} graphs, {wins:,} cop-win, {others:,} not"
-          + (f", {refused:,} with no answer (see their lines)" if refused else ""), flush=True)
-    return 1 if refused else 0
-
-
-def _cop_win_words(win: bool) -> str:
-    if win:
-        return "cop-win: one cop catches the robber, whatever the robber does"
-    return "not cop-win: the robber escapes one cop forever"
 
 
 def _cat_mouse_ii(args: argparse.Namespace) -> int:

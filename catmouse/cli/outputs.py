@@ -19,8 +19,8 @@ from typing import Any, TextIO
 
 from ..io.atomic import replacing, where
 
-__all__ = ["STDOUT", "GuardedStdout", "WriteFailed", "check_target", "report_stream",
-           "write_page", "writing"]
+__all__ = ["STDOUT", "GuardedStdout", "WriteFailed", "check_target", "file_label",
+           "report_stream", "write_page", "writing"]
 
 STDOUT = "<stdout>"
 
@@ -34,6 +34,11 @@ class WriteFailed(Exception):
 
     def __str__(self) -> str:
         return f"cannot write {self.where}: {self.error.strerror or self.error}"
+
+
+def file_label(path: str) -> str:
+    """How messages name a graph file argument (``-`` is standard input)."""
+    return "<stdin>" if path == "-" else path
 
 
 @contextlib.contextmanager
