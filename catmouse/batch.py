@@ -252,7 +252,9 @@ def _solve_boards(engine: Any, batch: list[Any], indices: list[int], out: list[A
             boards.append(board)
             on_boards.append(k)
             continue
-        g = _graph_at(batch, k)
+        g = batch[k] = _graph_at(batch, k)
+        # (Kept in the batch's own list: an iterator of rows is read once, and the solve or
+        # error below must be of the graph read here.)
         if g._index is not None:
             # Starts may be labels: solve() translates them (boards read ids only).
             one_by_one.append(k)

@@ -449,3 +449,22 @@ def test_the_biggest_lists_that_fit_a_board_take_the_list_path(no_memory, monkey
     batch = [ring(board_limit()), EXAMPLE]
     assert catmouse.solve_many(batch, threads=2) == [Outcome.MOUSE_WIN, Outcome.DRAW]
     assert built == []
+
+
+# -- an item that can be read only once ------------------------------------------------------
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_rows_read_once_are_solved_past_a_board(use_engine, threads):
+    # An iterator of rows too big for a board is solved as solve() solves it, not read a
+    # second time (empty: "hole node 0 is not in a graph of 0 nodes").
+    big = ring(board_limit() + 1)
+    assert catmouse.solve_many([EXAMPLE, iter(big)], threads=threads) == [
+        Outcome.DRAW, catmouse.solve(big)]
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_rows_read_once_get_solves_error(use_engine, threads):
+    # The error that solve() gives, about the graph that was read, not about an empty one.
+    with pytest.raises(ValueError, match="^graph 1 of the batch: mouse node 9 is not in a "
+                                         "graph of 6 nodes"):
+        catmouse.solve_many([ring(10), iter(EXAMPLE)], threads=threads, mouse=9)
