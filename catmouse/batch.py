@@ -162,15 +162,39 @@ def _solve_lists(engine: Any, batch: list[Any], mouse: Any, cat: Any, hole: Any,
             and len(batch[k]) > _ONE_WORD]
     if not rest:
         return codes
+    # Reported as they go, counted on from the graphs done so far (the small ones).
+    report = None if callback is None else _counted_on(
+        callback, sum(1 for code in codes if code >= 0))
     if threads > 1:
         more = _solve_lists_parallel(engine, [batch[k] for k in rest], mouse, cat, hole,
-                                     threads, None)
+                                     threads, report)
     else:
-        more = [engine.solve_lists(batch[k], mouse, cat, hole) for k in rest]
+        more = _solve_lists_alone(engine, [batch[k] for k in rest], mouse, cat, hole, report)
     for k, code in zip(rest, more):
         codes[k] = code
     if callback is not None:
         callback(sum(1 for code in codes if code >= 0))
+    return codes
+
+
+def _counted_on(callback: Callable[[int], object], done: int) -> Callable[[int], object]:
+    """``callback`` for a part of the batch: its count of graphs solved, plus ``done``."""
+    return lambda solved: callback(done + solved)
+
+
+def _solve_lists_alone(engine: Any, batch: list[Any], mouse: int, cat: int, hole: int,
+                       callback: Callable[[int], object] | None) -> list[int]:
+    """Codes of lists past one word, one ``solve_lists`` call each in this thread (-1 where
+    declined), ``callback(solved)`` told every 2% of them."""
+    step = max(1, len(batch) // _SLICES)
+    codes = []
+    solved = 0
+    for lo in range(0, len(batch), step):
+        part = [engine.solve_lists(g, mouse, cat, hole) for g in batch[lo:lo + step]]
+        codes += part
+        solved += sum(1 for code in part if code >= 0)
+        if callback is not None:
+            callback(solved)
     return codes
 
 

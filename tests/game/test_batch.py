@@ -468,3 +468,14 @@ def test_rows_read_once_get_solves_error(use_engine, threads):
     with pytest.raises(ValueError, match="^graph 1 of the batch: mouse node 9 is not in a "
                                          "graph of 6 nodes"):
         catmouse.solve_many([ring(10), iter(EXAMPLE)], threads=threads, mouse=9)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_progress_of_lists_past_one_word_is_reported_as_they_go(use_engine, threads):
+    # Lists of more than 64 nodes are solved after the small ones: their progress too comes
+    # as they go, not in one jump from 0 to the whole batch at the end.
+    batch = [ring(66 + k % 5) for k in range(120)]
+    seen = []
+    assert catmouse.solve_many(batch, threads=threads, progress=seen.append) == [
+        catmouse.solve(g) for g in batch]
+    check_progress(seen, 120)
