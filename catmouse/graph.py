@@ -95,8 +95,8 @@ def _natural_graph(obj: Any, directed: bool) -> Graph | None:
         return Graph.from_networkx(obj)
     if hasattr(obj, "tocsr") and hasattr(obj, "shape"):
         return Graph.from_matrix(obj, directed=directed)
-    if isinstance(obj, (str, bytes, bytearray, memoryview, array)):
-        return None
+    if isinstance(obj, (str, bytes, bytearray, array)):
+        return None  # (one-dimensional: no matrix; a memoryview may have two dimensions)
     try:
         shape = memoryview(obj).shape or ()
     except TypeError:
@@ -106,6 +106,9 @@ def _natural_graph(obj: Any, directed: bool) -> Graph | None:
     # Only a square 2-D array is a matrix: n distinct neighbours per node cannot be
     # adjacency lists (a node has at most n - 1), so nothing valid is misread.
     if len(shape) == 2 and shape[0] == shape[1]:
+        return Graph.from_matrix(obj, directed=directed)
+    if type(obj) is memoryview and len(shape) > 1:
+        # A memoryview gives no row of itself, so it cannot be lists: the matrix's error.
         return Graph.from_matrix(obj, directed=directed)
     return None
 
