@@ -7,6 +7,7 @@ import operator
 from typing import Any
 
 from .engine import facts
+from .graph_checks import _is_numpy_bool
 
 __all__ = ["Outcome", "Turn", "as_outcome", "as_turn"]
 
@@ -82,8 +83,7 @@ def as_outcome(value: Any, what: str = "draw") -> Outcome:
 
 def enum_member(kind: Any, value: Any, what: str, names: str) -> Any:
     """``value`` as a member of the IntEnum ``kind`` by its integer code (a bool refused)."""
-    if isinstance(value, bool) or (type(value).__name__ in ("bool_", "bool")
-                                   and type(value).__module__ == "numpy"):
+    if isinstance(value, bool) or _is_numpy_bool(value):
         raise TypeError(f"{what} is a bool ({value!r}): give {names}")
     try:
         return kind(operator.index(value))
