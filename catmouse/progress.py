@@ -104,17 +104,30 @@ class Bar:
         return f"{label}[{bar}] {int(share * 100):3d}% {self.done:,}/{self.total:,}"
 
     def _draw(self, now: float) -> None:
-        stream = self._out()
         frame = self._frame()
         if self.tty:
-            stream.write(f"\r{frame}")
+            self._write(f"\r{frame}")
         else:
-            stream.write(f"{frame}\n")
+            self._write(f"{frame}\n")
             self._last_line = frame
             self._tenth = self._share_tenth()
-        stream.flush()
         self.drawn = True
         self.last_draw = now
+
+    def _write(self, text: str) -> None:
+        """``text`` on the stream, flushed; nothing where there is no stream to write.
+
+        A bar only shows the work: a process without stderr (``None`` under pythonw or with
+        descriptor 2 closed) or a closed or broken stream must not stop it.
+        """
+        stream = self._out()
+        if stream is None:
+            return
+        try:
+            stream.write(text)
+            stream.flush()
+        except (OSError, ValueError):  # closed (ValueError), or a broken pipe, a full disk
+            pass
 
     def close(self, done: int | None = None) -> None:
         """Draw the final state and end the line (unless done before ``delay`` passed)."""
@@ -123,14 +136,12 @@ class Bar:
         now = time.monotonic()
         if not (self.drawn or now - self.start >= self.delay):
             return
-        stream = self._out()
         if not self.tty:
             if self._frame() != self._last_line:
                 self._draw(now)
             return
         self._draw(now)
-        stream.write("\n")
-        stream.flush()
+        self._write("\n")
 
 
 def as_callback(progress: Any, total: int, label: str = "") -> Callable[[int], object] | None:

@@ -318,3 +318,20 @@ def test_a_bar_on_a_closed_stream_is_no_terminal():
     out = io.StringIO()
     out.close()
     assert Bar(10, "x", stream=out).tty is False
+
+
+@pytest.mark.parametrize("stderr", ["none", "closed"])
+def test_a_bar_without_a_stream_to_draw_on_stops_no_work(use_engine, monkeypatch, stderr):
+    # Python's stderr is None under pythonw or with descriptor 2 closed (`2>&-`), and a
+    # closed stream refuses writes: the bar draws nothing, the answers come (they were lost
+    # to an AttributeError or ValueError once the work was done).
+    if stderr == "none":
+        monkeypatch.setattr("sys.stderr", None)
+    else:
+        closed = io.StringIO()
+        closed.close()
+        monkeypatch.setattr("sys.stderr", closed)
+    assert catmouse.solve_many([EXAMPLE] * 3, progress=True) == [catmouse.solve(EXAMPLE)] * 3
+    analysis = catmouse.analyze(EXAMPLE, progress=True)
+    assert analysis.outcomes.tobytes() == catmouse.analyze(EXAMPLE).outcomes.tobytes()
+    analysis.verify(progress=True)
