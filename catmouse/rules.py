@@ -21,6 +21,7 @@ from .engine.facts import (
     CAT_GOAL,
     HOLE,
     MAX_NODES,
+    ONE_WORD_NODES,
     SMALL_TABLES,
     THREAD_BYTES,
     THREADS_FROM_NODES,
@@ -279,13 +280,20 @@ class Rules:
 
     def board(self) -> BoardLike:
         """The current engine's Board of these rules, made on first use and kept (a small
-        game's analyses in a hot loop check its arrays once)."""
+        game's analyses in a hot loop check its arrays once).
+
+        Kept only up to ONE_WORD_NODES: a bigger Board copies the graphs' arrays, and a graph
+        keeps its classic rules for every hole analyzed (a copy of the graph each); making it
+        again costs little beside the analysis of so many positions.
+        """
         kernel = _engine.current
         made = self._board
         if made is None or made[0] != kernel.name:
             m, c = self.mouse_graph, self.cat_graph
             board = kernel.Board(m.n, self.flags, m._indptr, m._indices, m._rindptr,
                                  m._rindices, c._indptr, c._indices, c._rindptr, c._rindices)
+            if m.n > ONE_WORD_NODES:
+                return board
             made = (kernel.name, board)
             object.__setattr__(self, "_board", made)
         return made[1]

@@ -32,6 +32,10 @@ MAX_NODES = 65535
 # checks the memory first.
 LISTS_MAX_NODES = 1024
 
+# A Board of at most this many nodes is its move masks, a word a row (about 2 KB); a bigger
+# one copies the graph's arrays, so a Graph keeps one of those at a time, not one per hole.
+ONE_WORD_NODES = 64
+
 # Memory the tables may take without asking the system how much is available
 # (reading /proc/meminfo costs more than solving a small board).
 SMALL_TABLES = 1 << 24
