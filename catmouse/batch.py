@@ -344,6 +344,10 @@ def solve_many(
     ``progress(graphs_done)``, called as the work goes: at most 2% of the batch
     (one graph, below 100) between calls; a graph that fails is not counted.
 
+    The batch is read whole before anything is solved: a generator that yields one
+    buffer, changed in place between items, gives every item the last graph's answer
+    (yield a copy, or a ``Graph``, each time).
+
     >>> solve_many([[[1, 3], [0], [3], [0, 2]]] * 3, threads=2)
     [<Outcome.MOUSE_WIN: 1>, <Outcome.MOUSE_WIN: 1>, <Outcome.MOUSE_WIN: 1>]
     """

@@ -40,8 +40,17 @@ DEFAULT_MOUSE, DEFAULT_CAT, DEFAULT_HOLE = DefaultNode(1), DefaultNode(2), Defau
 
 
 def plain(node: Any) -> Any:
-    """``node`` as the engines' fast paths take it: a default becomes its exact int."""
-    return int(node) if type(node) is DefaultNode else node
+    """``node`` as the engines' fast paths take it: a default or a numpy integer becomes
+    its exact int (a numpy integer equals and hashes as that int, as a label too, so the
+    answer is the same; the fast paths take exact ints only, and a batch of numpy starts
+    took the slow path, 12 times slower on small lists)."""
+    kind = type(node)
+    if kind is int:
+        return node
+    if kind is DefaultNode or (kind.__module__ == "numpy" and hasattr(kind, "__index__")
+                               and not _is_numpy_bool(node)):
+        return int(node)
+    return node
 
 
 def max_nodes() -> int:

@@ -10,7 +10,7 @@ from . import engine as _engine
 from .analysis import Analysis
 from .engine.facts import ONE_WORD_NODES, SMALL_TABLES, THREADS_FROM_NODES
 from .engine.planes import layer_bytes
-from .graph import DEFAULT_CAT, DEFAULT_HOLE, DEFAULT_MOUSE, Graph, GraphLike, as_graph
+from .graph import DEFAULT_CAT, DEFAULT_HOLE, DEFAULT_MOUSE, Graph, GraphLike, as_graph, plain
 from .outcome import Outcome, Turn, as_turn
 from .progress import Bar, ProgressLike, as_callback, engine_takes_progress
 from .rules import Rules, check_memory, check_threads, classic_rules, need_bytes
@@ -160,9 +160,10 @@ def solve(
     if max_memory is None and threads is None:
         # The engines' fast paths take exact ints: the defaults as such (the originals stay
         # for the slow path, whose errors say "default" only of an argument not passed).
-        m = 1 if mouse is DEFAULT_MOUSE else mouse
-        c = 2 if cat is DEFAULT_CAT else cat
-        h = 0 if hole is DEFAULT_HOLE else hole
+        # (A numpy integer too: plain() makes it its int; a numpy hole missed the board.)
+        m = 1 if mouse is DEFAULT_MOUSE else mouse if type(mouse) is int else plain(mouse)
+        c = 2 if cat is DEFAULT_CAT else cat if type(cat) is int else plain(cat)
+        h = 0 if hole is DEFAULT_HOLE else hole if type(hole) is int else plain(hole)
         if type(graph) is Graph and type(h) is int:
             # (An exact int: True and 1.0 hash as 1, and would find hole 1's board.)
             key = ("board", h, kernel.name)

@@ -118,6 +118,13 @@ def _duration(seconds: float) -> str:
 def _checks(n: int, args: argparse.Namespace) -> tuple[int, str, int]:
     if not 1 <= n <= 16:
         raise ValueError(f"N must be 1 to 16 nodes, not {n}")
+    # '-' is no file for either: the counts go to stdout, and a ledger is read back to resume.
+    if args.ledger == "-":
+        raise ValueError("--ledger takes a file name, not '-': the census reads its ledger "
+                         "again to resume")
+    if args.three_cops == "-":
+        raise ValueError("--three-cops takes a file name, not '-': standard output carries "
+                         "the 'k count' lines")
     ledger = args.ledger or f"census-{n}.jsonl"
     mod = args.mod
     if mod is None:

@@ -294,6 +294,17 @@ def test_the_three_cop_file_is_never_the_ledger(capsys, tmp_path):
     assert not (tmp_path / "new.jsonl").exists()  # refused before counting
 
 
+def test_dash_is_no_file_for_the_ledger_or_the_three_cop_list(capsys, tmp_path, monkeypatch):
+    # --three-cops - wrote a file named '-' (stdout has the counts); --ledger - made one too.
+    monkeypatch.chdir(tmp_path)
+    for flag, words in (("--three-cops", "standard output carries"),
+                        ("--ledger", "reads its ledger again")):
+        code, out, err = run(capsys, "census", 5, flag, "-")
+        assert (code, out) == (1, "")
+        assert f"census 5: {flag} takes a file name, not '-': " in err and words in err
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_whole_last_record_without_its_newline_is_kept(capsys, tmp_path):
     # A last line without its newline was cut when it began like a record: a whole record of
     # another census (never counted again) and a JSON file that is no ledger alike.

@@ -418,3 +418,29 @@ def test_a_hole_of_another_type_is_refused_whatever_is_cached(use_engine, hole, 
     numpy = pytest.importorskip("numpy")
     assert catmouse.solve(graph, 3, 4, hole=numpy.int64(1)) is Outcome.MOUSE_WIN
     assert catmouse.solve_many([graph, plain], hole=numpy.int64(1)) == [Outcome.MOUSE_WIN] * 2
+
+
+def test_numpy_starts_take_the_fast_paths(use_engine, monkeypatch):
+    """numpy integers for the starts and hole (an index from an array) are the ints they
+    equal: solve_many took its per-graph fallback for them (about 20 times slower) and solve
+    missed a Graph's board for a numpy hole.  Same answers, and now the one-call paths."""
+    numpy = pytest.importorskip("numpy")
+    from catmouse import batch, solving
+
+    rows = [[(u + d) % 9 for d in (1, 3, 6, 8)] for u in range(9)]
+    batch_lists = [EXAMPLE_1, EXAMPLE_2, rows, [[2], [2], [0, 1]]] * 4
+    graphs = [Graph(lists) for lists in batch_lists]
+    starts = dict(mouse=numpy.int64(1), cat=numpy.uint16(2), hole=numpy.int8(0))
+    want = [solve_classic(lists).outcome[(1, 2, 0)] for lists in batch_lists]
+    assert sorted(set(want)) == [0, 1, 2]  # (a draw, a mouse's win and a cat's)
+    assert catmouse.solve_many(graphs) == want  # (every board cached)
+    # A numpy bool is no node (True would be node 1).
+    with pytest.raises(TypeError, match="bool"):
+        catmouse.solve_many(graphs, mouse=numpy.bool_(True))
+    for name in ("_solve_lists", "_solve_boards"):
+        monkeypatch.setattr(batch, name, lambda *a, **k: pytest.fail("the fallback ran"))
+    assert catmouse.solve_many(batch_lists, **starts) == want
+    assert catmouse.solve_many(graphs, **starts) == want
+    monkeypatch.setattr(solving, "as_graph", lambda *a, **k: pytest.fail("the slow path ran"))
+    assert [catmouse.solve(g, **starts) for g in graphs] == want
+    assert [catmouse.solve(lists, **starts) for lists in batch_lists] == want
