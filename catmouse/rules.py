@@ -282,9 +282,9 @@ class Rules:
         """The current engine's Board of these rules, made on first use and kept (a small
         game's analyses in a hot loop check its arrays once).
 
-        Kept only up to ONE_WORD_NODES: a bigger Board copies the graphs' arrays, and a graph
-        keeps its classic rules for every hole analyzed (a copy of the graph each); making it
-        again costs little beside the analysis of so many positions.
+        A Board past ONE_WORD_NODES copies the graphs' arrays, and a graph keeps its classic
+        rules for every hole: making one drops the others the graphs keep (forget_boards),
+        so a loop over the holes holds one copy, not one a hole.
         """
         kernel = _engine.current
         made = self._board
@@ -293,7 +293,9 @@ class Rules:
             board = kernel.Board(m.n, self.flags, m._indptr, m._indices, m._rindptr,
                                  m._rindices, c._indptr, c._indices, c._rindptr, c._rindices)
             if m.n > ONE_WORD_NODES:
-                return board
+                forget_boards(m)
+                if c is not m:
+                    forget_boards(c)
             made = (kernel.name, board)
             object.__setattr__(self, "_board", made)
         return made[1]
@@ -336,6 +338,17 @@ class Rules:
 
     def __reduce__(self) -> tuple:
         return (Rules, (self.mouse_graph, self.cat_graph, self.flags, self.draw))
+
+
+def forget_boards(graph: Graph) -> None:
+    """Drop the Boards ``graph`` keeps: solve's (its cache's "board" keys) and its classic
+    rules'.  (list(): another thread may add to the cache.)"""
+    cache = graph._cache
+    for key, value in list(cache.items()):
+        if type(key) is tuple and key[0] == "board":
+            cache.pop(key, None)
+        elif type(value) is Rules and value._board is not None:
+            object.__setattr__(value, "_board", None)
 
 
 def classic_rules(graph: Graph, hole: Hashable = 0) -> Rules:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import engine as _engine
 from .analysis import Analysis
-from .engine.facts import ONE_WORD_NODES, SMALL_TABLES, THREADS_FROM_NODES
+from .engine.facts import SMALL_TABLES, THREADS_FROM_NODES
 from .engine.planes import layer_bytes
 from .graph import DEFAULT_CAT, DEFAULT_HOLE, DEFAULT_MOUSE, Graph, GraphLike, as_graph, plain
 from .outcome import Outcome, Turn, as_turn
@@ -199,8 +199,8 @@ def _board(graph: Graph, hole: Hashable, rules: Rules | None = None) -> _Board |
 
     Only graphs whose search fits in SMALL_TABLES get one: the memory check
     would not consult the system for them, so a cached board skips nothing.
-    A board past ONE_WORD_NODES copies the graph's arrays: the graph keeps only the
-    last hole's (a loop over the holes kept a copy of the graph for each).
+    It is the classic rules' own Board (Rules.board: past ONE_WORD_NODES a graph keeps
+    only the last one made, not a copy of itself a hole).
     """
     kernel = _engine.current
     key = ("board", hole, kernel.name)
@@ -210,20 +210,9 @@ def _board(graph: Graph, hole: Hashable, rules: Rules | None = None) -> _Board |
             return None
         if rules is None:
             rules = classic_rules(graph, hole)
-        g = graph
-        board = kernel.Board(g.n, rules.flags, g._indptr, g._indices, g._rindptr, g._rindices,
-                             g._indptr, g._indices, g._rindptr, g._rindices)
-        if g.n > ONE_WORD_NODES:
-            _forget_boards(g)
+        board = rules.board()
         graph._cache[key] = board
     return board
-
-
-def _forget_boards(graph: Graph) -> None:
-    """Drop the boards cached on ``graph`` (list(): another thread may add to the cache)."""
-    for key in list(graph._cache):
-        if type(key) is tuple and key[0] == "board":
-            graph._cache.pop(key, None)
 
 
 def analyze(graph: GraphLike, *, hole: Hashable = DEFAULT_HOLE, max_memory: int | None = None,
