@@ -13,8 +13,9 @@ true/false words, so ``=0`` means off.
 from __future__ import annotations
 
 import importlib
+import warnings
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from types import ModuleType
 from typing import Any, Protocol
 
@@ -91,26 +92,24 @@ class Engine:
     cop_numbers_graph6: Callable[..., bytes]
 
 
+class StaleEngine(ImportError):
+    """The compiled module imports but lacks an entry point: built from older sources."""
+
+
 def load(name: str) -> Engine:
-    """The engine called ``name`` ("cython" or "python"); ImportError if it is missing."""
+    """The engine called ``name`` ("cython" or "python"); ImportError if it is missing, a
+    StaleEngine (an ImportError) if it lacks an entry point."""
     module = importlib.import_module(MODULES[name])
-    return Engine(
-        name=name,
-        module=module,
-        propagate=module.propagate,
-        peak_bytes=module.peak_bytes,
-        Table=module.Table,
-        Board=module.Board,
-        classic_board=module.classic_board,
-        solve_boards=module.solve_boards,
-        csr_from_lists=module.csr_from_lists,
-        solve_lists=module.solve_lists,
-        solve_lists_many=module.solve_lists_many,
-        cops_search=module.cops_search,
-        cops_peak_bytes=module.cops_peak_bytes,
-        cop_number=module.cop_number,
-        cop_numbers_graph6=module.cop_numbers_graph6,
-    )
+    entries = {}
+    for field in fields(Engine)[2:]:  # (after name and module)
+        try:
+            entries[field.name] = getattr(module, field.name)
+        except AttributeError:
+            raise StaleEngine(
+                f"{MODULES[name]} ({getattr(module, '__file__', '?')}) is out of date: it has "
+                f"no {field.name}; build it again (pip install . or, in a checkout, "
+                "python setup.py build_ext --inplace)") from None
+    return Engine(name=name, module=module, **entries)
 
 
 def run_into_tables(positions: int, remoteness: bool,
@@ -155,6 +154,11 @@ def _select() -> Engine:
                 "CATMOUSE_REQUIRE_EXTENSIONS is set but the compiled engine "
                 f"catmouse.engine.bits_c did not import: {error}"
             ) from error
+        if isinstance(error, StaleEngine):
+            # A compiled module that is there but stale is a mistake to say, where a missing
+            # one (a pure wheel) is a choice: the twin is many times slower.
+            warnings.warn(f"{error}; catmouse uses its pure-Python engine meanwhile",
+                          RuntimeWarning, stacklevel=2)
         return load("python")
 
 

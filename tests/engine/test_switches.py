@@ -106,6 +106,37 @@ def test_a_missing_compiled_engine_falls_back_or_fails_as_asked(require):
         assert answers == [str(x) for x in here()]
 
 
+# A compiled module that imports but lacks an entry point (built from older sources): `import
+# catmouse` raised AttributeError instead of falling back.
+STALE_COMPILED = ("import sys, types; stale = types.ModuleType('catmouse.engine.bits_c'); "
+                  "stale.propagate = None; sys.modules['catmouse.engine.bits_c'] = stale; ")
+
+
+@pytest.mark.parametrize("require", [None, "1"])
+def test_a_stale_compiled_engine_falls_back_with_a_warning_or_fails_as_asked(require):
+    env = dict(os.environ)
+    env.pop("CATMOUSE_NO_EXTENSIONS", None)
+    env.pop("CATMOUSE_REQUIRE_EXTENSIONS", None)
+    if require:
+        env["CATMOUSE_REQUIRE_EXTENSIONS"] = require
+    package_root = os.path.dirname(os.path.dirname(catmouse.__file__))
+    env["PYTHONPATH"] = package_root + os.pathsep + env.get("PYTHONPATH", "")
+    done = subprocess.run([sys.executable, "-c", STALE_COMPILED + PROBE.format(board=EXAMPLE_1)],
+                          env=env, capture_output=True, text=True, timeout=60, check=False)
+    said = "catmouse.engine.bits_c (?) is out of date: it has no peak_bytes; build it again"
+    if require:
+        assert done.returncode == 1
+        assert "CATMOUSE_REQUIRE_EXTENSIONS is set but the compiled engine" in done.stderr
+        assert said in done.stderr
+    else:
+        assert done.returncode == 0, done.stderr
+        assert "RuntimeWarning: " + said in done.stderr
+        assert "catmouse uses its pure-Python engine meanwhile" in done.stderr
+        backend, *answers = done.stdout.split()
+        assert backend == "python"
+        assert answers == [str(x) for x in here()]
+
+
 def test_the_engine_object_cannot_be_changed_in_place():
     """Modules read entry points from the one engine object; nobody may patch one of them."""
     import dataclasses
