@@ -101,9 +101,9 @@ def need_bytes(n: int, *, outcome: bool, remoteness: bool, target: bool,
     """Peak bytes of one engine call on ``n`` nodes: the output tables and the engine's own.
 
     The outcome table is a byte a position; remoteness is kept as bit-planes, one layer of
-    ``layer_bytes(n)`` (a little over a byte a position; a game longer than 255 plies adds
-    a layer past the guard's count, see the engines' ``peak_bytes``).  ``engine=False``
-    counts the output tables only (for a graph the engine cannot take).
+    ``layer_bytes(n)`` (a little over a byte a position; a search that reaches round 256
+    makes another layer then, which the engine checks against what ``max_memory`` leaves).
+    ``engine=False`` counts the output tables only (for a graph the engine cannot take).
     """
     positions = 2 * n * n
     output = positions if outcome else 0
@@ -118,7 +118,7 @@ def need_bytes(n: int, *, outcome: bool, remoteness: bool, target: bool,
 
 def _engine_peak(n: int, outcome: bool, remoteness: bool, target: bool, threads: int) -> int:
     """The engine's own bytes, remoteness given to it as planes (its layer 0 counted by the
-    caller; layers past it, a game past 255 plies, by no one)."""
+    caller; layers past it, made as rounds 256 and 65,536 start, by the engine then)."""
     if not remoteness:
         return _engine.current.peak_bytes(n, outcome, remoteness, target, threads)
     return _engine.current.peak_bytes(n, outcome, False, target, threads,
@@ -254,13 +254,15 @@ class Rules:
 
     def run(self, outcome: Any = None, remoteness: Any = None, target: int = -1,
             threads: int = 1, progress: Any = None, planes: Any = None,
-            more_planes: list[Any] | None = None) -> int:
+            more_planes: list[Any] | None = None, more_bytes: int | None = None) -> int:
         m, c = self.mouse_graph, self.cat_graph
         # progress(decided) between rounds, and the planes: passed only when given, so an
         # engine without the keyword still runs every other call.
         extra: dict[str, Any] = {} if progress is None else {"progress": progress}
         if planes is not None:
             extra.update(planes=planes, more_planes=more_planes)
+            if more_bytes is not None:
+                extra["more_bytes"] = more_bytes
         # The graphs' own views over bytes: storage no caller can write under the engine.
         result = _engine.current.propagate(
             m.n, self.flags,

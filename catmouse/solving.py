@@ -13,7 +13,7 @@ from .engine.planes import layer_bytes
 from .graph import DEFAULT_CAT, DEFAULT_HOLE, DEFAULT_MOUSE, Graph, GraphLike, as_graph, plain
 from .outcome import Outcome, Turn, as_turn
 from .progress import Bar, ProgressLike, as_callback, engine_takes_progress
-from .rules import Rules, check_memory, check_threads, classic_rules, need_bytes
+from .rules import Rules, check_max_memory, check_memory, check_threads, classic_rules, need_bytes
 
 if TYPE_CHECKING:
     from .engine import BoardLike as _Board
@@ -61,14 +61,19 @@ def analyze_rules(rules: Rules, max_memory: int | None = None, *, remoteness: bo
         return Analysis._from_engine(rules, outcomes, planes,
                                      as_turn(first, "first"))
     threads = check_threads(threads, n)
-    check_memory(n, outcome=True, remoteness=remoteness, threads=threads,
-                 max_memory=max_memory)
+    need = check_memory(n, outcome=True, remoteness=remoteness, threads=threads,
+                        max_memory=max_memory)
+    # What max_memory leaves for remoteness layers past the first (a game past 255 plies
+    # takes one more as round 256 starts, another at 65,536): the engine refuses them past it.
+    limit = check_max_memory(max_memory)
+    more_bytes = None if limit is None else limit - need
 
     # A partial, not a closure: CPython 3.12.1 and 3.13.0 corrupt memory when making a
     # function object fails for want of memory (tests/engine/test_no_memory.py found it; a
     # pure-Python loop shows it too), and a partial is made without one.
     layers: list[bytes] = []
-    run = partial(_run_tables, rules, threads, progress, layers if remoteness else None)
+    run = partial(_run_tables, rules, threads, progress, layers if remoteness else None,
+                  more_bytes)
     # (propagate writes every byte of the outcome table: it need not be cleared first.)
     outcomes, _ = _engine.run_into_tables(2 * n * n, False, run, outcomes_filled=True)
     # (The engine's own tables: its sizes and planes format need no checking again; the
@@ -78,8 +83,9 @@ def analyze_rules(rules: Rules, max_memory: int | None = None, *, remoteness: bo
 
 
 def _run_tables(rules: Rules, threads: int, progress: ProgressLike, layers: list[bytes] | None,
-                outcomes: memoryview, table: memoryview | None) -> None:
-    """rules.run into the outcome table, and the remoteness planes into ``layers``."""
+                more_bytes: int | None, outcomes: memoryview, table: memoryview | None) -> None:
+    """rules.run into the outcome table, and the remoteness planes into ``layers``
+    (``more_bytes``: what the layers past the first may take, None: no limit)."""
     if layers is None:
         _run_with_progress(rules, outcomes, threads, progress, {})
         return
@@ -90,7 +96,7 @@ def _run_tables(rules: Rules, threads: int, progress: ProgressLike, layers: list
     more: list[Any] = []
     try:
         _run_with_progress(rules, outcomes, threads, progress,
-                           {"planes": planes, "more_planes": more})
+                           {"planes": planes, "more_planes": more, "more_bytes": more_bytes})
     finally:
         planes.release()
     layers.append(holder.take())

@@ -55,11 +55,13 @@ class TableMaker(Protocol):
 
 class Propagate(Protocol):
     """``propagate(n, flags, 8 CSR arrays, outcome, remoteness, target, threads, progress,
-    planes, more_planes)``: remoteness as an int32 table, or as planes (``planes.py``)."""
+    planes, more_planes, more_bytes)``: remoteness as an int32 table, or as planes
+    (``planes.py``)."""
 
     def __call__(self, n: int, flags: Any, *arrays_and_tables: Any, threads: int = 1,
                  progress: Callable[[int], object] | None = None, planes: Any = None,
-                 more_planes: list[Any] | None = None) -> int: ...
+                 more_planes: list[Any] | None = None,
+                 more_bytes: int | None = None) -> int: ...
 
 
 class PeakBytes(Protocol):

@@ -33,6 +33,7 @@ def propagate(
     progress: Callable[[int], object] | None = None,
     planes: Any = None,
     more_planes: list[Any] | None = None,
+    more_bytes: int | None = None,
 ) -> int: ...
 def check_threads(threads: Any) -> int: ...
 def peak_bytes(
@@ -67,6 +68,7 @@ def _propagate(
     progress: Any = None,
     planes: Any = None,
     more_planes: list[Any] | None = None,
+    more_bytes: int | None = None,
 ) -> int: ...
 @disjoint_base
 class Board:

@@ -81,6 +81,7 @@ from operator import index
 from time import monotonic
 
 from catmouse.engine.cpus import usable_cpus
+from catmouse.engine.planes import over_max_memory
 
 cdef extern from "Python.h":
     # Declared without ``except``: the engine handles the error (it stops its threads first).

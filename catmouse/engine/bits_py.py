@@ -55,7 +55,7 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
-from .checks import check_arrays, check_planes, check_threads
+from .checks import check_arrays, check_more_bytes, check_planes, check_threads
 from .facts import MAX_NODES
 from .py_boards import Board, classic_board, solve_boards
 from .py_cops import cop_number, cop_numbers_graph6, cops_peak_bytes, cops_search
@@ -89,6 +89,7 @@ def propagate(
     progress: Callable[[int], Any] | None = None,
     planes: Any = None,
     more_planes: list | None = None,
+    more_bytes: int | None = None,
 ) -> int:
     """Solve every position of the game; see the module docstring.
 
@@ -103,7 +104,8 @@ def propagate(
     ``outcome`` and without ``remoteness``) gets every decided position's remoteness as bit
     planes in the canonical layout (catmouse/engine/planes.py), zero bits elsewhere; a
     search past round 255 appends each further layer to the list ``more_planes`` as a
-    bytearray.
+    bytearray.  ``more_bytes`` (None: no limit) caps the bytes of those layers: a search
+    that would make one past it (as round 256**L starts) raises MemoryError.
 
     >>> from array import array
     >>> line = array("i", [0, 1, 3, 4]), array("i", [1, 0, 2, 1])  # 0 - 1 - 2
@@ -114,12 +116,13 @@ def propagate(
            cat_indptr, cat_indices, cat_rindptr, cat_rindices)
     n, flag_bytes, arrays, target = check_arrays(n, flags, csr, outcome, remoteness, target)
     planes = check_planes(n, outcome, remoteness, planes, more_planes)
+    more_bytes = check_more_bytes(more_bytes)
     check_threads(threads)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be callable or None, not {type(progress).__name__}")
     search = _search_small if n <= _SMALL_NODES else _search
     return search(_Game(n, flag_bytes, arrays), target, outcome, remoteness, progress,
-                  planes, more_planes)
+                  planes, more_planes, more_bytes)
 
 
 class Table:

@@ -156,6 +156,18 @@ def check_planes(n: int, outcome: Any, remoteness: Any, planes: Any, more_planes
     return view
 
 
+def check_more_bytes(more_bytes: Any) -> int:
+    """``more_bytes`` (None, or the bytes a search's layers past the first may take) as the
+    engines read it: -1 for no limit."""
+    if more_bytes is None:
+        return -1
+    if isinstance(more_bytes, bool) or not isinstance(more_bytes, int):
+        raise TypeError(f"more_bytes must be an int or None, not {type(more_bytes).__name__}")
+    if more_bytes < 0:
+        raise ValueError(f"more_bytes must be at least 0, not {more_bytes}")
+    return more_bytes
+
+
 def check_threads(threads: Any) -> int:
     """A positive thread count, or TypeError/ValueError (the twin runs one thread)."""
     if isinstance(threads, bool) or not isinstance(threads, int):

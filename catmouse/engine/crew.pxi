@@ -189,6 +189,8 @@ cdef int add_layer(Shared *s, list layers) except -1:
     bytes without a copy); MemoryError naming its bytes."""
     cdef int64_t size = layer_size(s.n)
     cdef Table table
+    if s.more_bytes >= 0 and size * s.n_layers > s.more_bytes:
+        raise over_max_memory(s.n_layers, size, s.more_bytes)
     try:
         table = Table(size)
     except MemoryError:
@@ -214,23 +216,26 @@ cdef void crew_helper_main(void *arg) noexcept nogil:
 
 cdef int64_t solve_general(const Game *g, uint8_t *outcome, int32_t *rem, int64_t target,
                            int64_t threads, object progress, bint poll,
-                           uint64_t *planes=NULL, list more_planes=None) except -2:
+                           uint64_t *planes=NULL, list more_planes=None,
+                           int64_t more_bytes=-1) except -2:
     """Solve ``g`` on the general path with up to ``threads`` threads; GIL held.
 
     Remoteness: into ``planes`` (a layer, 8-byte aligned; layers past it appended to
-    ``more_planes`` as bytes), or into ``rem`` from planes of its own.  Started again on one
+    ``more_planes`` as bytes; MemoryError where they would pass ``more_bytes``, -1: no limit),
+    or into ``rem`` from planes of its own.  Started again on one
     thread if the threads do not pay from the start (pace.pxi)."""
     cdef int32_t T = <int32_t> general_threads(g.n, threads)
     cdef int64_t code = general_attempt(g, outcome, rem, target, T, progress, poll, planes,
-                                        more_planes)
+                                        more_planes, more_bytes)
     if code == START_ALONE:
-        code = general_attempt(g, outcome, rem, target, 1, progress, poll, planes, more_planes)
+        code = general_attempt(g, outcome, rem, target, 1, progress, poll, planes, more_planes,
+                               more_bytes)
     return code
 
 
 cdef int64_t general_attempt(const Game *g, uint8_t *outcome, int32_t *rem, int64_t target,
                              int32_t T, object progress, bint poll, uint64_t *planes,
-                             list more_planes) except -2:
+                             list more_planes, int64_t more_bytes) except -2:
     """One search on ``T`` threads: its answer, or START_ALONE (pace.pxi; nothing of it is
     kept: layer 0 is cleared again by first_touch, the layers past it are dropped); GIL
     held."""
@@ -249,6 +254,7 @@ cdef int64_t general_attempt(const Game *g, uint8_t *outcome, int32_t *rem, int6
     if s == NULL:
         raise MemoryError(f"cannot allocate {layout_bytes(n, T)} bytes for the bit tables")
     s.poll = poll
+    s.more_bytes = more_bytes
     pace_start(&s.pace)
     with nogil:
         # Thread 0's stamps (2n int32, unused until round 1) serve as the n words of scratch.
@@ -358,9 +364,9 @@ cdef int64_t solve_general_nogil(const Game *g, int64_t target) noexcept nogil:
 
 cdef int64_t solve_game(const Game *g, uint8_t *outcome, int32_t *rem, int64_t target,
                         int64_t threads, object progress, uint64_t *planes=NULL,
-                        list more_planes=None) except -2:
+                        list more_planes=None, int64_t more_bytes=-1) except -2:
     """Either path; GIL held (released inside for the long parts).  ``planes``,
-    ``more_planes``: planes mode (solve_general)."""
+    ``more_planes``, ``more_bytes``: planes mode (solve_general)."""
     cdef Small small
     cdef int64_t result, size = layer_size(g.n)
     cdef uint64_t *layers[MAX_LAYERS]
@@ -374,9 +380,11 @@ cdef int64_t solve_game(const Game *g, uint8_t *outcome, int32_t *rem, int64_t t
         memset(layers, 0, sizeof(layers))
         layers[0] = planes
         try:
-            result = small_solve(&small, target, outcome, rem, layers)
+            result = small_solve(&small, target, outcome, rem, layers, more_bytes)
             if result == -1:
                 raise MemoryError(f"cannot allocate {size} bytes for a remoteness layer")
+            if result == -3:  # (the first layer past more_bytes)
+                raise over_max_memory(more_bytes // size + 1, size, more_bytes)
             for i in range(1, MAX_LAYERS):
                 if layers[i] != NULL and more_planes is not None:
                     more_planes.append(PyBytes_FromStringAndSize(<char *> layers[i], size))
@@ -387,4 +395,4 @@ cdef int64_t solve_game(const Game *g, uint8_t *outcome, int32_t *rem, int64_t t
             progress(result if target < 0 else 0)
         return result
     return solve_general(g, outcome, rem, target, threads, progress, True, planes,
-                         more_planes)
+                         more_planes, more_bytes)

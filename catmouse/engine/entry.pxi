@@ -1,7 +1,7 @@
 # Included by bits_c.pyx. Entry points: argument checks, propagate, peak_bytes; Table, the
 # tables they write.
 
-from catmouse.engine.checks import check_arrays, check_planes, check_threads
+from catmouse.engine.checks import check_arrays, check_more_bytes, check_planes, check_threads
 
 # -- entry points -----------------------------------------------------------------------
 
@@ -59,13 +59,14 @@ cdef int check_game(int32_t n, const uint8_t[::1] flags,
 def propagate(n, flags, mouse_indptr, mouse_indices, mouse_rindptr, mouse_rindices,
               cat_indptr, cat_indices, cat_rindptr, cat_rindices,
               outcome=None, remoteness=None, target=-1, *, threads=1, progress=None,
-              planes=None, more_planes=None):
+              planes=None, more_planes=None, more_bytes=None):
     """Solve every position of the game (or one, ``target``); see ENGINE_CONTRACT.
 
     Planes mode: ``planes`` (a writable byte buffer of one layer, planes.layer_bytes(n), with
     ``outcome`` and without ``remoteness``) gets the remoteness as bit-planes in the format
     of catmouse/engine/planes.py; a search past round 255 appends each further layer to the
-    list ``more_planes`` as bytes.
+    list ``more_planes`` as bytes.  ``more_bytes`` (None: no limit) caps the bytes of those
+    layers: a search that would make one past it (as round 256**L starts) raises MemoryError.
 
     >>> from array import array
     >>> ip, ix = array("i", [0, 1, 2]), array("i", [1, 0])
@@ -80,11 +81,13 @@ def propagate(n, flags, mouse_indptr, mouse_indices, mouse_rindptr, mouse_rindic
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be callable or None, not {type(progress).__name__}")
     planes = check_planes(n, outcome, remoteness, planes, more_planes)
+    more_bytes = check_more_bytes(more_bytes)
     try:
         return _propagate(n, flags, mouse_indptr, mouse_indices, mouse_rindptr,
                           mouse_rindices, cat_indptr, cat_indices, cat_rindptr, cat_rindices,
                           outcome, remoteness, index(target), threads, progress,
-                          planes.cast("B") if planes is not None else None, more_planes)
+                          planes.cast("B") if planes is not None else None, more_planes,
+                          more_bytes)
     except (BufferError, TypeError, ValueError) as error:
         # Cython's buffer conversion words its errors by exporter (a strided memoryview gives
         # BufferError, a read-only one ValueError): on the way out, let the twin's checks
@@ -115,6 +118,7 @@ def _propagate(
     object progress=None,
     uint8_t[::1] planes=None,
     list more_planes=None,
+    int64_t more_bytes=-1,
 ):
     cdef Game g
     check_game(n, flags, mouse_indptr, mouse_indices, mouse_rindptr, mouse_rindices,
@@ -151,7 +155,8 @@ def _propagate(
             if aligned == NULL:
                 raise MemoryError(f"cannot allocate {layer} bytes for the remoteness planes")
             words = <uint64_t *> aligned
-        result = solve_game(&g, state, rem, target, threads, progress, words, more_planes)
+        result = solve_game(&g, state, rem, target, threads, progress, words, more_planes,
+                            more_bytes)
         if aligned != NULL:
             memcpy(&planes[0], aligned, <size_t> layer)
         return result

@@ -53,6 +53,21 @@ def layer_bytes(n: int) -> int:
     return 2 * n * words_per_row(n) * 64
 
 
+def layers_started(rounds: int) -> int:
+    """Layers a search holds once it has started round ``rounds`` (its last, empty one
+    included): layer L is made as round 256**L starts."""
+    return max(1, (rounds.bit_length() + 7) // 8)
+
+
+def over_max_memory(layer: int, size: int, more_bytes: int) -> MemoryError:
+    """The error of a search that reaches round 256**layer when ``max_memory`` left
+    ``more_bytes`` for the layers past the first (``size`` bytes each)."""
+    return MemoryError(
+        f"the search reached round {1 << (8 * layer)}: remoteness layer {layer} needs "
+        f"{size} bytes more, over max_memory (it left {more_bytes} bytes for the layers "
+        "past the first)")
+
+
 def _words(layer: Any) -> memoryview:
     return memoryview(layer).cast("B").cast("Q")
 

@@ -15,7 +15,7 @@ import sys
 from array import array
 from typing import Any
 
-from .planes import layer_bytes, words_per_row
+from .planes import layer_bytes, layers_started, over_max_memory, words_per_row
 
 # The planes of a layer, and the bytes a word holds.
 _PLANES = 8
@@ -40,12 +40,21 @@ def _words(rows: list[int] | None, n: int, row_bytes: int) -> array:
 
 
 def write_layers(n: int, halves: tuple[list[list[int]], list[list[int]]], planes: Any,
-                 more_planes: Any) -> None:
+                 more_planes: Any, rounds: int = 0, more_bytes: int = -1) -> None:
     """Write both halves' plane lists into ``planes`` (layer 0, every byte of it) and append
-    one zeroed-then-written bytearray per further layer to ``more_planes``."""
+    one zeroed-then-written bytearray per further layer to ``more_planes``.
+
+    ``rounds``: the search's last round (the empty one); ``more_bytes`` (-1: no limit): the
+    bytes the layers past the first may take.  The compiled engine makes layer L as round
+    256**L starts and refuses it there if it would pass ``more_bytes``: the same
+    MemoryError here, before any layer is written."""
     size = layer_bytes(n)
     if not size:
         return
+    if more_bytes >= 0:
+        for layer in range(1, layers_started(rounds)):
+            if layer * size > more_bytes:
+                raise over_max_memory(layer, size, more_bytes)
     half_words = size // _WORD // 2
     row_bytes = words_per_row(n) * _WORD
     layers = max(1, -(-max(map(len, halves)) // _PLANES))

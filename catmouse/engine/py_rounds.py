@@ -16,7 +16,7 @@ from .py_planes import new_plane_lists, write_layers
 
 def _search(game: _Game, target: int, outcome: Any, remoteness: Any,
             progress: Callable[[int], Any] | None, planes: Any = None,
-            more_planes: list | None = None) -> int:
+            more_planes: list | None = None, more_bytes: int = -1) -> int:
     """Run the rounds; fill the tables (and the planes) when given, or stop at ``target``."""
     n = game.n
     nn = n * n
@@ -236,7 +236,7 @@ def _search(game: _Game, target: int, outcome: Any, remoteness: Any,
         out[m * n : m * n + n] = _codes(n, mouse_won_rows0[m], cat_won_rows0[m], absent)
         out[nn + m * n : nn + m * n + n] = _codes(n, mouse_won_rows1[m], cat_won1[m], absent)
     if stamp:
-        write_layers(n, halves, planes, more_planes)
+        write_layers(n, halves, planes, more_planes, depth, more_bytes)
     return decided
 
 

@@ -154,7 +154,7 @@ def _rows_of(board: int, n: int, width: int) -> list[int]:
 
 def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
                   progress: Callable[[int], Any] | None, planes: Any = None,
-                  more_planes: Any = None) -> int:
+                  more_planes: Any = None, more_bytes: int = -1) -> int:
     """The search for n <= 64: each row is one int of four ``P``-bit fields.
 
     Row r of a round's *new* positions holds, from the lowest field: the mouse
@@ -299,7 +299,8 @@ def _search_small(game: _Game, target: int, outcome: Any, remoteness: Any,
         out[nn + m * n : nn + m * n + n] = _codes(n, row & field, row >> width & field,
                                                  absent)
     if stamp:
-        write_layers(n, _plane_halves(plane_boards, n, width), planes, more_planes)
+        write_layers(n, _plane_halves(plane_boards, n, width), planes, more_planes, depth,
+                     more_bytes)
     return count
 
 

@@ -60,7 +60,8 @@ cdef void small_finish(Small *s) noexcept nogil:
 
 
 cdef int64_t small_solve(const Small *s, int64_t target, uint8_t *outcome,
-                         int32_t *rem, uint64_t **layers=NULL) noexcept nogil:
+                         int32_t *rem, uint64_t **layers=NULL,
+                         int64_t more_bytes=-1) noexcept nogil:
     """Solve a game of at most 64 nodes on the stack.
 
     With ``target >= 0`` return its code as soon as it is decided (0: a draw);
@@ -68,7 +69,8 @@ cdef int64_t small_solve(const Small *s, int64_t target, uint8_t *outcome,
     decided positions.  Orientation as in the module docstring.  Planes mode:
     ``layers[0]`` (unless ``layers`` or it is NULL) gets layer 0 of the remoteness planes
     (remoteness.pxi), ``layers[1]``... (NULL on entry) the layers past it, allocated here
-    (the caller frees them); -1 if one cannot be had.
+    (the caller frees them); -1 if one cannot be had, -3 if it would pass ``more_bytes``
+    (-1: no limit), the bytes the layers past the first may take.
     """
     cdef int32_t n = s.n, m, c, j, k = 0
     cdef int64_t nn = <int64_t> n * n, count = 0
@@ -157,6 +159,8 @@ cdef int64_t small_solve(const Small *s, int64_t target, uint8_t *outcome,
     while True:
         k += 1
         if n_layers and layer_due(n_layers, k):
+            if more_bytes >= 0 and layer_size(n) * n_layers > more_bytes:
+                return -3
             layers[n_layers] = <uint64_t *> PyMem_RawCalloc(<size_t> layer_size(n), 1)
             if layers[n_layers] == NULL:
                 return -1

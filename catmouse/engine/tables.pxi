@@ -89,6 +89,7 @@ cdef struct Shared:
     # n_layers of them (layer L holds bits 8L..8L+7).
     uint64_t *layers[MAX_LAYERS]
     int32_t n_layers
+    int64_t more_bytes     # bytes the layers past the first may take (-1: no limit)
     int32_t tt             # the target's turn (-1: none), mouse and cat
     int32_t tm
     int32_t tc

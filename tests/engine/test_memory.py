@@ -339,3 +339,22 @@ def test_a_loop_over_holes_keeps_no_copy_of_the_graph_per_hole(use_engine):
         catmouse.solve(small, (hole + 1) % 4, (hole + 2) % 4, hole=hole)
         catmouse.analyze(small, hole=hole)
     assert len(boards_held(small)) == 8
+
+
+def test_max_memory_counts_the_layers_a_long_game_makes(use_engine):
+    # A game past 255 plies takes another byte a position of remoteness as round 256 starts:
+    # max_memory counted only the first, and the search made the second past it.
+    n = 200
+    path = Graph([[v for v in (u - 1, u + 1) if 0 <= v < n] for u in range(n)])
+    need = _rules.need_bytes(n, outcome=True, remoteness=True, target=False)
+    size = layer_bytes(n)
+    game = catmouse.Game(path, hole=n - 1)
+    for analyze in (lambda limit: catmouse.analyze(path, hole=n - 1, max_memory=limit,
+                                                   threads=1),
+                    lambda limit: game.analyze(max_memory=limit, threads=1)):
+        assert len(analyze(need + size)._layers) == 2
+        with pytest.raises(MemoryError, match=f"^the search reached round 256: remoteness "
+                                              f"layer 1 needs {size} bytes more, over "
+                                              f"max_memory \\(it left {size - 1} bytes"):
+            analyze(need + size - 1)
+    assert len(catmouse.analyze(path, hole=n - 1)._layers) == 2  # no max_memory: no cap

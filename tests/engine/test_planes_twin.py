@@ -133,6 +133,30 @@ def test_a_game_past_round_255_gives_layer_1(engine, n, layers):
         assert any(layer)  # no empty trailing layer
 
 
+@pytest.mark.parametrize("n, started", [(129, 1), (130, 2), (131, 2), (300, 2)])
+def test_more_bytes_caps_the_layers_past_the_first(engine, n, started):
+    """``more_bytes`` (what max_memory leaves) caps the layers past the first: a layer that
+    would pass it is refused as round 256 starts, where the compiled engine makes it (at
+    n = 130 the last round, 256, decides nothing, and its layer is dropped after: made all
+    the same, so counted).  Both twins alike, and on two threads."""
+    args = path_board(n)
+    size = layer_bytes(n)
+    free = planes_run(engine, args)
+    threads = (1, 2) if engine.__name__.endswith("bits_c") else (1,)
+    for count in threads:
+        assert planes_run(engine, args, threads=count, more_bytes=(started - 1) * size) == free
+        if started == 1:
+            continue
+        with pytest.raises(MemoryError) as refused:
+            planes_run(engine, args, threads=count, more_bytes=size - 1)
+        assert str(refused.value) == (
+            f"the search reached round 256: remoteness layer 1 needs {size} bytes more, over "
+            f"max_memory (it left {size - 1} bytes for the layers past the first)")
+    for bad, error in ((-1, ValueError), (1.5, TypeError), (True, TypeError)):
+        with pytest.raises(error, match="more_bytes"):
+            planes_run(engine, args, more_bytes=bad)
+
+
 def test_no_nodes_no_planes(engine):
     more: list = []
     args = (0, b"", *csr([]) * 2)

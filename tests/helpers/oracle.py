@@ -227,7 +227,7 @@ def engine_args(
 
 
 def planes_run(engine, args: tuple, *, threads: int = 1, fill: int = 0xA5,
-               outcome_fill: int = 0x00, progress=None) -> tuple:
+               outcome_fill: int = 0x00, progress=None, more_bytes=None) -> tuple:
     """An engine's ``propagate`` in planes mode on buffers filled first (the engine writes
     every byte of both): (decided, outcome, layers), the layers as bytes, the given one first.
     The layer's size is planes.layer_bytes's, written out here."""
@@ -236,6 +236,8 @@ def planes_run(engine, args: tuple, *, threads: int = 1, fill: int = 0xA5,
     planes = bytearray([fill]) * (2 * n * ((n + 63) // 64) * 64)
     more: list = []
     extra = {} if progress is None else {"progress": progress}
+    if more_bytes is not None:
+        extra["more_bytes"] = more_bytes
     decided = engine.propagate(*args, outcome, threads=threads, planes=planes,
                                more_planes=more, **extra)
     return decided, bytes(outcome), [bytes(planes), *(bytes(layer) for layer in more)]
