@@ -53,10 +53,12 @@ from .node_options import (
 from .outputs import (
     STDOUT,
     GuardedStdout,
+    ShownStderr,
     WriteFailed,
     check_target,
     file_label,
     notes,
+    on_terminal,
     report_stream,
     write_page,
     writing,
@@ -177,12 +179,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if sys.stdout is None:  # started with stdout closed (``>&-``): nowhere for the answers
         _error(f"cannot write {STDOUT}: standard output is closed")
         return 1
-    stdout = sys.stdout
+    stdout, stderr = sys.stdout, sys.stderr
     sys.stdout = guarded = GuardedStdout(stdout)
+    if on_terminal(stderr):
+        sys.stderr = ShownStderr(stderr)
     try:
         return _run(argv, guarded)
     finally:
-        sys.stdout = stdout
+        sys.stdout, sys.stderr = stdout, stderr
 
 
 def _run(argv: list[str], stdout: GuardedStdout) -> int:

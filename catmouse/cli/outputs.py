@@ -108,13 +108,53 @@ def write_page(path: str, text: str) -> tuple[str, TextIO]:
     return path, report_stream(path)
 
 
-class GuardedStdout:
-    """Standard output whose write errors are :class:`WriteFailed` on ``<stdout>``."""
+def _escapes(keep: str) -> dict[int, str]:
+    """A str.translate table writing the C0 and C1 control characters and DEL as ``\\xNN``,
+    but those in ``keep``."""
+    codes = [*range(0x20), 0x7F, *range(0x80, 0xA0)]
+    return {c: f"\\x{c:02x}" for c in codes if chr(c) not in keep}
+
+
+# What a terminal is given of the text: a node's name from a file (JSON holds any character)
+# is data, and ESC or BEL in it would drive the terminal (colours, its title, the screen
+# cleared).  Standard output keeps newlines and tabs; standard error the progress bar's \r.
+SHOWN_OUT = _escapes("\n\t")
+SHOWN_ERR = _escapes("\n\t\r")
+
+
+def on_terminal(stream: Any) -> bool:
+    """Whether ``stream`` is a terminal (False where it cannot say: closed, or no isatty)."""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
+class ShownStderr:
+    """Standard error on a terminal: control characters written as escapes (SHOWN_ERR)."""
 
     def __init__(self, stream: TextIO):
         self._stream = stream
 
     def write(self, text: str) -> int:
+        return self._stream.write(text.translate(SHOWN_ERR))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+class GuardedStdout:
+    """Standard output whose write errors are :class:`WriteFailed` on ``<stdout>``; on a
+    terminal, control characters are written as escapes (SHOWN_OUT), while a file or a
+    pipe gets the text as it is (a CSV's names whole)."""
+
+    def __init__(self, stream: TextIO):
+        self._stream = stream
+        self._shown = SHOWN_OUT if on_terminal(stream) else None
+
+    def write(self, text: str) -> int:
+        if self._shown is not None:
+            text = text.translate(self._shown)
         with writing(STDOUT):
             return self._stream.write(text)
 

@@ -209,3 +209,33 @@ def test_a_node_link_file_with_a_bool_node_is_refused_in_one_line(capsys, tmp_pa
         assert (code, out) == (1, "")
         assert err == (f"catmouse: error: {path}: node False is a bool, which Python takes for "
                        "the number 0: name the node otherwise (e.g. the string 'False')\n")
+
+
+class Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_a_name_that_would_drive_the_terminal_is_shown_escaped(tmp_path, monkeypatch):
+    # JSON names may hold any character: ESC, BEL or a carriage return went to the terminal
+    # as they were (colours, the window's title, a line overwritten).  On a terminal they are
+    # escapes now; a pipe or a file gets the names whole (a CSV's data).
+    red = "\x1b[31mred\x07\r"
+    graph = nx.Graph([("hole", "a"), ("a", red), (red, "b"), ("b", "hole")])
+    links = tmp_path / "evil.json"
+    links.write_text(json.dumps(nx.node_link_data(graph)))
+    argv = ["solve", str(links), "--hole", "hole", "--mouse", "a", "--cat", red]
+    for stream in ("stdout", "stderr"):
+        monkeypatch.setattr(f"sys.{stream}", Terminal())
+    import sys
+
+    out, err = sys.stdout, sys.stderr
+    assert main(argv) == 0
+    assert "cat on \\x1b[31mred\\x07\\x0d, hole hole" in out.getvalue()
+    assert not set(out.getvalue()) & {"\x1b", "\x07", "\r"}
+    assert main([*argv[:-1], red + "?"]) == 1
+    assert "\x1b" not in err.getvalue() and "\\x1b" in err.getvalue()
+    for stream in ("stdout", "stderr"):
+        monkeypatch.setattr(f"sys.{stream}", io.StringIO())
+    assert main(argv) == 0
+    assert f"cat on {red}, hole hole" in sys.stdout.getvalue()
