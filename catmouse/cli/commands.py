@@ -374,11 +374,12 @@ def _solve_all(source: GraphFile, game: Game, args: argparse.Namespace) -> Analy
     return analysis
 
 
-def _check_start(analysis: Analysis, mouse: int, cat: int, first: Turn) -> None:
+def _check_start(args: argparse.Namespace, game: Game, mouse: int, cat: int) -> None:
+    """A start that is no position (the cat on the hole), refused before the search."""
     try:
-        analysis.outcome(mouse, cat, first)
+        game._rules.position(mouse, cat, game.first)
     except ValueError as error:
-        raise CliError(f"bad start: {error}") from None
+        raise CliError(f"{file_label(args.file)}: bad start: {error}") from None
 
 
 def _summary(analysis: Analysis, mouse: int, cat: int, first: Turn) -> tuple[Outcome, str]:
@@ -456,8 +457,8 @@ def solved_game(
                            f"nodes and this graph has {source.graph.n}: play it in the "
                            "terminal (catmouse play without --html)")
     game = _game(args, source, hole)
+    _check_start(args, game, mouse, cat)
     analysis = _solve_all(source, game, args)
-    _check_start(analysis, mouse, cat, game.first)
     return source, game, (mouse, cat), analysis, _summary(analysis, mouse, cat, game.first)
 
 
