@@ -175,6 +175,16 @@ def _check_row(u: int, ids: list[int], n: int) -> None:
         raise ValueError(f"node {u} lists neighbour {dup} more than once")
 
 
+def _reads_as_matrix(rows: Sequence[Any]) -> bool:
+    """Whether neighbour lists that failed their checks are a square 0/1 matrix instead."""
+    n = len(rows)
+    try:
+        return n > 1 and all(len(row) == n and all(type(v) is int and v in (0, 1) for v in row)
+                             for row in rows)
+    except TypeError:  # a row without a length
+        return False
+
+
 def _csr_from_lists(adjacency: Any) -> tuple[int, array, array]:
     """Validate adjacency lists; return ``(n, indptr, indices)``.
 
@@ -201,7 +211,14 @@ def _csr_from_lists(adjacency: Any) -> tuple[int, array, array]:
                 f"node {u}'s neighbours must be a list of node ids, not {type(row).__name__}"
             )
         ids = [_node_id(v, f"neighbour {j} of node {u}") for j, v in enumerate(row)]
-        _check_row(u, ids, n)
+        try:
+            _check_row(u, ids, n)
+        except ValueError as error:
+            if _reads_as_matrix(adjacency):
+                raise ValueError(f"{error}; these rows read as a 0/1 adjacency matrix, which "
+                                 "a 2-D array is (numpy.array(rows)): a graph's rows are "
+                                 "neighbour lists") from None
+            raise
         indices.extend(ids)
         total += len(ids)
         indptr[u + 1] = total

@@ -499,3 +499,18 @@ def test_a_directed_graphs_reverse_arrays_list_each_nodes_predecessors():
         for v in range(g.n):
             into = sorted(u for u in range(g.n) if v in rows[u])
             assert sorted(g._rindices[g._rindptr[v]:g._rindptr[v + 1]]) == into, (g, v)
+
+
+def test_a_0_1_matrix_given_as_lists_is_named_as_one():
+    # Rows of 0s and 1s are neighbour lists to Graph(), so a matrix failed as "node 0 lists
+    # itself" with nothing to say what was meant; the error now says which reading fits.
+    hint = "these rows read as a 0/1 adjacency matrix, which a 2-D array is (numpy.array(rows))"
+    for rows in ([[0, 1, 1], [1, 0, 0], [1, 0, 0]], [[1, 0], [0, 1]]):
+        with pytest.raises(ValueError, match=re.escape(hint)):
+            Graph(rows)
+    np = pytest.importorskip("numpy")
+    assert Graph(np.array([[0, 1, 1], [1, 0, 0], [1, 0, 0]])).n == 3
+    for rows in ([[0, 1], [1]], [[1, 2], [0], [0, 0]], [[0]]):  # not square 0/1, or n = 1
+        with pytest.raises(ValueError) as error:
+            Graph(rows)
+        assert "matrix" not in str(error.value)
