@@ -158,14 +158,15 @@ def check_planes(n: int, outcome: Any, remoteness: Any, planes: Any, more_planes
 
 def check_more_bytes(more_bytes: Any) -> int:
     """``more_bytes`` (None, or the bytes a search's layers past the first may take) as the
-    engines read it: -1 for no limit."""
+    engines read it: -1 for no limit, at most an int64 (a limit past it is no limit: no
+    machine has the bytes)."""
     if more_bytes is None:
         return -1
     if isinstance(more_bytes, bool) or not isinstance(more_bytes, int):
         raise TypeError(f"more_bytes must be an int or None, not {type(more_bytes).__name__}")
     if more_bytes < 0:
         raise ValueError(f"more_bytes must be at least 0, not {more_bytes}")
-    return more_bytes
+    return min(more_bytes, 2**63 - 1)
 
 
 def check_threads(threads: Any) -> int:

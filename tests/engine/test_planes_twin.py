@@ -152,6 +152,7 @@ def test_more_bytes_caps_the_layers_past_the_first(engine, n, started):
         assert str(refused.value) == (
             f"the search reached round 256: remoteness layer 1 needs {size} bytes more, over "
             f"max_memory (it left {size - 1} bytes for the layers past the first)")
+    assert planes_run(engine, args, more_bytes=2**64) == free  # (past an int64: no limit)
     for bad, error in ((-1, ValueError), (1.5, TypeError), (True, TypeError)):
         with pytest.raises(error, match="more_bytes"):
             planes_run(engine, args, more_bytes=bad)

@@ -342,11 +342,11 @@ def test_an_engine_without_progress_still_solves_and_ends_the_bar(monkeypatch, c
     calls = []
 
     def propagate(n, flags, mi, mx, mri, mrx, ci, cx, cri, crx, outcome, remoteness, target,
-                  threads=1, planes=None, more_planes=None):
+                  threads=1, planes=None, more_planes=None, more_bytes=None):
         calls.append(n)
         return real.propagate(n, flags, mi, mx, mri, mrx, ci, cx, cri, crx,
                               outcome, remoteness, target, threads=threads, planes=planes,
-                              more_planes=more_planes)
+                              more_planes=more_planes, more_bytes=more_bytes)
 
     monkeypatch.setattr(catmouse.engine, "current", replace(real, propagate=propagate))
     expected = solve_classic(EXAMPLE_1).outcome_table()
