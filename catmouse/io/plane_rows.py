@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from ..engine.facts import CAT_FORBIDDEN, CAT_GOAL, CAT_WIN, HOLE, MOUSE_WIN
@@ -35,12 +34,20 @@ def _has_no_move(rules: Any, node: int, turn: int) -> bool:
     return all(flags[v] & CAT_FORBIDDEN for v in rules.cat_graph._rows()[node])
 
 
-@lru_cache(maxsize=8)
 def _stuck(rules: Any, turn: int) -> Any:
-    """By node: the mover (the mouse on turn 0, the cat on 1) has no move from it."""
+    """By node: the mover (the mouse on turn 0, the cat on 1) has no move from it.
+
+    Kept in the mouse graph's cache, so that it lives as long as the graph (a module-level
+    cache of eight kept up to eight rules, and their graphs, alive after their last use)."""
     import numpy
 
-    return numpy.array([_has_no_move(rules, v, turn) for v in range(rules.n)], dtype=bool)
+    cache = rules.mouse_graph._cache
+    key = ("stuck", rules, turn)
+    stuck = cache.get(key)
+    if stuck is None:
+        stuck = numpy.array([_has_no_move(rules, v, turn) for v in range(rules.n)], dtype=bool)
+        cache[key] = stuck
+    return stuck
 
 
 def fix_never_ending(rules: Any, outcomes: bytes, rows: Any, turn: int,

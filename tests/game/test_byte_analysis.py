@@ -179,3 +179,24 @@ def test_tables_in_another_form_are_refused_not_misread():
     assert _analysis.Analysis(rules, a.outcomes, words)._layers == a._layers
     with pytest.raises(ValueError, match="remoteness layer 1 has items of format"):
         _analysis.Analysis(rules, a.outcomes, [words[0], words[1].astype(">u8")])
+
+
+def test_reading_remoteness_keeps_no_game_alive(use_engine):
+    # Where draws are scored, reading remoteness rows (numpy) asks which nodes leave the mover
+    # no move, and a module-level cache kept the last eight rules, and their graphs, alive.
+    pytest.importorskip("numpy")
+    import gc
+
+    n = 11  # (a size no other test's game in this process is likely to hold alive)
+    rows = [[(u + d) % n for d in (1, 3, n - 3, n - 1)] for u in range(n)]
+
+    def alive():
+        gc.collect()
+        return sum(1 for o in gc.get_objects() if type(o) is Rules and o.mouse_graph.n == n)
+
+    before = alive()
+    for draw in (Outcome.MOUSE_WIN, Outcome.CAT_WIN) * 3:
+        a = catmouse.Game(Graph(rows), draw=draw).analyze()
+        assert a.remoteness_table  # (through the rows' reader)
+        del a
+    assert alive() == before
