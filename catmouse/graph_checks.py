@@ -43,13 +43,19 @@ def plain(node: Any) -> Any:
     """``node`` as the engines' fast paths take it: a default or a numpy integer becomes
     its exact int (a numpy integer equals and hashes as that int, as a label too, so the
     answer is the same; the fast paths take exact ints only, and a batch of numpy starts
-    took the slow path, 12 times slower on small lists)."""
+    took the slow path, 12 times slower on small lists).  operator.index, not int(): an
+    array has ``__index__`` too, and int() made a float one (numpy.array(1.5)) node 1; what
+    operator.index refuses goes on as it is, for the slow path's error."""
     kind = type(node)
     if kind is int:
         return node
-    if kind is DefaultNode or (kind.__module__ == "numpy" and hasattr(kind, "__index__")
-                               and not _is_numpy_bool(node)):
+    if kind is DefaultNode:
         return int(node)
+    if kind.__module__ == "numpy" and hasattr(kind, "__index__") and not _is_numpy_bool(node):
+        try:
+            return operator.index(node)
+        except TypeError:
+            return node
     return node
 
 

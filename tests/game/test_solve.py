@@ -444,3 +444,27 @@ def test_numpy_starts_take_the_fast_paths(use_engine, monkeypatch):
     monkeypatch.setattr(solving, "as_graph", lambda *a, **k: pytest.fail("the slow path ran"))
     assert [catmouse.solve(g, **starts) for g in graphs] == want
     assert [catmouse.solve(lists, **starts) for lists in batch_lists] == want
+
+
+def test_a_numpy_array_is_no_start_on_the_fast_paths(use_engine):
+    """plain() made anything of numpy's with an ``__index__`` its ``int()``: a 0-d float
+    array (numpy.array(1.5)) became node 1 on solve's and solve_many's fast paths (the slow
+    path refuses it), and a 1-d array raised numpy's own error.  Only what operator.index
+    takes is a node, as on the slow path."""
+    numpy = pytest.importorskip("numpy")
+    graphs = [EXAMPLE_1, Graph(EXAMPLE_1)]
+    for bad in (numpy.array(1.5), numpy.array([1]), numpy.array([1.7])):
+        message = f"mouse must be an integer node id, not ndarray ({bad!r})"
+        for graph in graphs:
+            for kwargs in ({}, {"threads": 1}):
+                with pytest.raises(TypeError, match=re.escape(message)):
+                    catmouse.solve(graph, mouse=bad, **kwargs)
+        with pytest.raises(TypeError, match=re.escape(message)):
+            catmouse.solve_many(graphs, mouse=bad)
+        with pytest.raises(TypeError, match=re.escape(message)):
+            catmouse.solve_many(graphs, hole=0, cat=2, mouse=bad)
+    # A 0-d integer array is an index to both paths alike.
+    want = catmouse.solve(EXAMPLE_1, 1, 2, hole=0, threads=1)
+    for graph in graphs:
+        assert catmouse.solve(graph, mouse=numpy.array(1), hole=numpy.array(0)) is want
+    assert catmouse.solve_many(graphs, mouse=numpy.array(1)) == [want] * 2
