@@ -61,11 +61,13 @@ def layers_started(rounds: int) -> int:
 
 def over_max_memory(layer: int, size: int, more_bytes: int) -> MemoryError:
     """The error of a search that reaches round 256**layer when ``max_memory`` left
-    ``more_bytes`` for the layers past the first (``size`` bytes each)."""
+    ``more_bytes`` for the layers past the first (``size`` bytes each).  Past layer 1 it
+    says what they take together: ``size`` alone may fit in ``more_bytes``."""
+    together = f" ({layer * size} for the layers past the first)" if layer > 1 else ""
     return MemoryError(
         f"the search reached round {1 << (8 * layer)}: remoteness layer {layer} needs "
-        f"{size} bytes more, over max_memory (it left {more_bytes} bytes for the layers "
-        "past the first)")
+        f"{size} bytes more{together}, over max_memory (it left {more_bytes} bytes for the "
+        "layers past the first)")
 
 
 def _words(layer: Any) -> memoryview:

@@ -358,3 +358,32 @@ def test_max_memory_counts_the_layers_a_long_game_makes(use_engine):
                                               f"max_memory \\(it left {size - 1} bytes"):
             analyze(need + size - 1)
     assert len(catmouse.analyze(path, hole=n - 1)._layers) == 2  # no max_memory: no cap
+
+
+def chase(a: int, b: int) -> catmouse.Game:
+    """A long game on ``a`` nodes: the mouse must go round a directed cycle of them, the cat
+    round one of the first ``b``; the cat wins where they meet, up to about 2ab plies on."""
+    mouse = Graph([[(u + 1) % a] for u in range(a)], directed=True)
+    cat = Graph([[(u + 1) % b] if u < b else [0] for u in range(a)], directed=True)
+    return catmouse.Game(mouse, cat_graph=cat, holes=())
+
+
+@pytest.mark.parametrize("a, layers", [(20, 1), (200, 2)])
+def test_the_max_memory_error_of_a_later_layer_counts_every_layer_past_the_first(
+        use_engine, a, layers):
+    # The refusal of layer 2 (round 65,536) said "layer 2 needs S bytes more, over max_memory
+    # (it left 2S - 1 bytes ...)": S fits in 2S - 1, the sum of layers 1 and 2 does not.
+    # (At 20 nodes the small path's refusal, which no LeetCode game reaches: 686 plies.)
+    game = chase(a, a - 1)
+    need = _rules.need_bytes(a, outcome=True, remoteness=True, target=False)
+    size = layer_bytes(a)
+    left = layers * size - 1
+    assert len(game.analyze(max_memory=need + left + 1, threads=1)._layers) == layers + 1
+    round_ = 1 << (8 * layers)
+    said = f"the search reached round {round_}: remoteness layer {layers} needs {size} bytes more"
+    if layers > 1:
+        said += f" ({layers * size} for the layers past the first)"
+    said += f", over max_memory (it left {left} bytes for the layers past the first)"
+    with pytest.raises(MemoryError) as refused:
+        game.analyze(max_memory=need + left, threads=1)
+    assert str(refused.value) == said
