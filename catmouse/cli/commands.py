@@ -53,6 +53,7 @@ from .node_options import (
 from .outputs import (
     STDOUT,
     GuardedStdout,
+    ShownBytes,
     ShownStderr,
     WriteFailed,
     check_target,
@@ -557,6 +558,8 @@ def _analyze(args: argparse.Namespace) -> int:
     if to_stdout:
         with writing(STDOUT):
             stream = sys.stdout.buffer
+            if format != "npz" and on_terminal(sys.stdout):
+                stream = ShownBytes(stream)  # (names escaped, as every command's on a terminal)
             write_table(analysis, stream, format, progress=bar)
             stream.flush()
     else:

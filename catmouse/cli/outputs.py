@@ -7,6 +7,7 @@ while writing becomes :class:`WriteFailed`, which ``main`` reports as ``cannot w
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import errno
 import io
@@ -15,7 +16,7 @@ import stat
 import sys
 import warnings
 from collections.abc import Iterable, Iterator
-from typing import Any, TextIO
+from typing import Any, BinaryIO, TextIO
 
 from ..io.atomic import replacing, where
 
@@ -141,6 +142,27 @@ class ShownStderr:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
+
+
+class ShownBytes:
+    """Standard output's binary buffer on a terminal (``analyze -o -``'s table): the UTF-8
+    text written with its control characters as escapes (SHOWN_OUT), as GuardedStdout
+    writes text; a character cut between two writes is held until the next."""
+
+    def __init__(self, stream: BinaryIO):
+        self._stream = stream
+        self._decoder = codecs.getincrementaldecoder("utf-8")("surrogateescape")
+
+    def write(self, data: bytes) -> int:
+        text = self._decoder.decode(data).translate(SHOWN_OUT)
+        self._stream.write(text.encode("utf-8", "surrogateescape"))
+        return len(data)
+
+    def flush(self) -> None:
+        tail = self._decoder.decode(b"", final=True)
+        if tail:
+            self._stream.write(tail.translate(SHOWN_OUT).encode("utf-8", "surrogateescape"))
+        self._stream.flush()
 
 
 class GuardedStdout:

@@ -239,3 +239,35 @@ def test_a_name_that_would_drive_the_terminal_is_shown_escaped(tmp_path, monkeyp
         monkeypatch.setattr(f"sys.{stream}", io.StringIO())
     assert main(argv) == 0
     assert f"cat on {red}, hole hole" in sys.stdout.getvalue()
+
+
+class TerminalBytes(io.TextIOWrapper):
+    def isatty(self):
+        return True
+
+
+@pytest.mark.parametrize("format", ["csv", "json"])
+def test_a_table_written_to_the_terminal_shows_names_escaped(tmp_path, monkeypatch, format):
+    # analyze -o - writes its table through stdout's binary buffer, which the terminal's
+    # escaping did not see: a CSV gave ESC and BEL to the terminal as they were.  (JSON
+    # escapes them itself, and reads back the same.)  A pipe still gets the names whole.
+    red = "\x1b[31mred\x07\x9b"
+    graph = nx.Graph([("hole", "a"), ("a", red), (red, "b"), ("b", "hole")])
+    links = tmp_path / "evil.json"
+    links.write_text(json.dumps(nx.node_link_data(graph)))
+    argv = ["analyze", str(links), "--hole", "hole", "-o", "-", "--output-format", format]
+    monkeypatch.setattr("sys.stderr", io.StringIO())
+    for kind in (TerminalBytes, io.TextIOWrapper):
+        out = kind(io.BytesIO(), encoding="utf-8")
+        monkeypatch.setattr("sys.stdout", out)
+        assert main(argv) == 0
+        out.flush()
+        text = out.buffer.getvalue().decode("utf-8")
+        if kind is TerminalBytes:
+            assert not set(text) & {"\x1b", "\x07", "\x9b"}
+        if format == "json":
+            assert red in json.loads(text)["labels"]
+        elif kind is TerminalBytes:
+            assert ",\\x1b[31mred\\x07\\x9b\n" in text
+        else:
+            assert f",{red}\n" in text
