@@ -19,6 +19,7 @@ from dataclasses import dataclass, fields
 from types import ModuleType
 from typing import Any, Protocol
 
+from . import facts
 from .switches import env_flag
 
 __all__ = ["BACKEND", "Engine", "TableLike", "current", "load", "run_into_tables", "env_flag"]
@@ -107,11 +108,20 @@ def load(name: str) -> Engine:
         try:
             entries[field.name] = getattr(module, field.name)
         except AttributeError:
-            raise StaleEngine(
-                f"{MODULES[name]} ({getattr(module, '__file__', '?')}) is out of date: it has "
-                f"no {field.name}; build it again (pip install . or, in a checkout, "
-                "python setup.py build_ext --inplace)") from None
+            raise _stale(name, module, f"no {field.name}") from None
+    # Every entry point there, but perhaps of older arguments (propagate without more_bytes=).
+    api = getattr(module, "ENGINE_API", None)
+    if api != facts.ENGINE_API:
+        detail = "no ENGINE_API" if api is None else f"ENGINE_API {api!r}, not {facts.ENGINE_API}"
+        raise _stale(name, module, detail)
     return Engine(name=name, module=module, **entries)
+
+
+def _stale(name: str, module: ModuleType, detail: str) -> StaleEngine:
+    return StaleEngine(
+        f"{MODULES[name]} ({getattr(module, '__file__', '?')}) is out of date: it has "
+        f"{detail}; build it again (pip install . or, in a checkout, "
+        "python setup.py build_ext --inplace)")
 
 
 def run_into_tables(positions: int, remoteness: bool,

@@ -12,6 +12,7 @@ from typing_extensions import Buffer, disjoint_base
 
 # Kept for the former queue engine's tests; the most nodes ``solve_lists`` takes on.
 # The C enum's flags and outcome codes (pinned to catmouse.engine.facts by a test).
+ENGINE_API: int
 ENUM: dict[str, int]
 
 def propagate(

@@ -139,6 +139,10 @@ cdef enum:
     # From this size on a table is worth the huge-page hint (smaller ones come from the heap).
     HUGE_TABLE = 1 << 22
 
+# The entry points' version this module was built for (facts.ENGINE_API when it was built;
+# a literal, as engine.load compares it with the sources' own).
+ENGINE_API = 1
+
 # The C enum's facts, for the test that pins them to catmouse.engine.facts.
 ENUM = {"HOLE": HOLE, "CAT_FORBIDDEN": CAT_FORBIDDEN, "CAT_GOAL": CAT_GOAL,
         "MOUSE_WIN": MOUSE_WIN, "CAT_WIN": CAT_WIN, "NO_POSITION": NO_POSITION,

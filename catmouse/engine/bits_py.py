@@ -56,7 +56,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .checks import check_arrays, check_more_bytes, check_planes, check_threads
-from .facts import MAX_NODES
+from .facts import ENGINE_API, MAX_NODES
 from .py_boards import Board, classic_board, solve_boards
 from .py_cops import cop_number, cop_numbers_graph6, cops_peak_bytes, cops_search
 from .py_game import _FILL_BLOCK, _Game
@@ -67,7 +67,7 @@ from .py_small import _SMALL_NODES, _search_small
 __all__ = ["propagate", "peak_bytes", "Table", "Board", "classic_board", "solve_boards",
            "csr_from_lists",
            "solve_lists", "solve_lists_many", "cops_search", "cops_peak_bytes", "cop_number",
-           "cop_numbers_graph6"]
+           "cop_numbers_graph6", "ENGINE_API"]
 
 
 def propagate(

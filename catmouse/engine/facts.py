@@ -32,6 +32,12 @@ MAX_NODES = 65535
 # checks the memory first.
 LISTS_MAX_NODES = 1024
 
+# The entry points' version: bumped whenever one's arguments or results change.  Each twin
+# states the one it was written for (the compiled one as a literal, fixed when it is built):
+# engine.load takes a compiled module built from older sources for stale (StaleEngine), where
+# it would have failed at a call ("unexpected keyword argument").
+ENGINE_API = 1
+
 # A Board of at most this many nodes is its move masks, a word a row (about 2 KB); a bigger
 # one copies the graph's arrays, so a Graph keeps one of those at a time, not one per hole.
 ONE_WORD_NODES = 64

@@ -137,6 +137,50 @@ def test_a_stale_compiled_engine_falls_back_with_a_warning_or_fails_as_asked(req
         assert answers == [str(x) for x in here()]
 
 
+# A compiled module built from older sources that has every entry point, one with an older
+# signature (propagate without more_bytes=): it was taken, and analyze(max_memory=...) failed
+# with "propagate() got an unexpected keyword argument 'more_bytes'".  Each entry point here
+# is the twin's, found at first use, under a module without the ENGINE_API stamp.
+STALE_SIGNATURES = (
+    "import sys, types, importlib\nstale = types.ModuleType('catmouse.engine.bits_c')\n"
+    "def entry(name):\n"
+    "    if name.startswith('__') or name == 'ENGINE_API': raise AttributeError(name)\n"
+    "    return lambda *a, **k: getattr(importlib.import_module('catmouse.engine.bits_py'), "
+    "name)(*a, **k)\n"
+    "stale.__getattr__ = entry; sys.modules['catmouse.engine.bits_c'] = stale\n"
+)
+
+
+@pytest.mark.parametrize("require", [None, "1"])
+def test_a_compiled_engine_of_older_signatures_falls_back_or_fails_as_asked(require):
+    env = dict(os.environ)
+    env.pop("CATMOUSE_NO_EXTENSIONS", None)
+    env.pop("CATMOUSE_REQUIRE_EXTENSIONS", None)
+    if require:
+        env["CATMOUSE_REQUIRE_EXTENSIONS"] = require
+    package_root = os.path.dirname(os.path.dirname(catmouse.__file__))
+    env["PYTHONPATH"] = package_root + os.pathsep + env.get("PYTHONPATH", "")
+    done = subprocess.run([sys.executable, "-c", STALE_SIGNATURES
+                           + PROBE.format(board=EXAMPLE_1)],
+                          env=env, capture_output=True, text=True, timeout=60, check=False)
+    said = "catmouse.engine.bits_c (?) is out of date: it has no ENGINE_API; build it again"
+    if require:
+        assert done.returncode == 1
+        assert said in done.stderr
+    else:
+        assert done.returncode == 0, done.stderr
+        assert "RuntimeWarning: " + said in done.stderr
+        backend, *answers = done.stdout.split()
+        assert backend == "python"
+        assert answers == [str(x) for x in here()]
+
+
+def test_both_twins_state_the_engine_api_this_catmouse_takes(engine):
+    from catmouse.engine.facts import ENGINE_API
+
+    assert engine.ENGINE_API == ENGINE_API
+
+
 def test_the_engine_object_cannot_be_changed_in_place():
     """Modules read entry points from the one engine object; nobody may patch one of them."""
     import dataclasses
