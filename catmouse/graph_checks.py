@@ -221,9 +221,9 @@ def _csr_from_lists(adjacency: Any) -> tuple[int, array, array]:
             _check_row(u, ids, n)
         except ValueError as error:
             if _reads_as_matrix(adjacency):
-                raise ValueError(f"{error}; these rows read as a 0/1 adjacency matrix, which "
-                                 "a 2-D array is (numpy.array(rows)): a graph's rows are "
-                                 "neighbour lists") from None
+                raise ValueError(f"{error}; these rows read as a 0/1 adjacency matrix, but a "
+                                 "graph's rows are neighbour lists (in Python, a 2-D array, "
+                                 "numpy.array(rows), is read as a matrix)") from None
             raise
         indices.extend(ids)
         total += len(ids)

@@ -138,7 +138,12 @@ class ShownStderr:
         self._stream = stream
 
     def write(self, text: str) -> int:
-        return self._stream.write(text.translate(SHOWN_ERR))
+        self._stream.write(text.translate(SHOWN_ERR))
+        return len(text)  # (what the caller gave, as a stream's write says)
+
+    def writelines(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.write(line)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
@@ -175,10 +180,16 @@ class GuardedStdout:
         self._shown = SHOWN_OUT if on_terminal(stream) else None
 
     def write(self, text: str) -> int:
+        given = len(text)
         if self._shown is not None:
             text = text.translate(self._shown)
         with writing(STDOUT):
-            return self._stream.write(text)
+            self._stream.write(text)
+        return given  # (what the caller gave, as a stream's write says)
+
+    def writelines(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.write(line)
 
     def flush(self) -> None:
         with writing(STDOUT):

@@ -271,3 +271,15 @@ def test_a_table_written_to_the_terminal_shows_names_escaped(tmp_path, monkeypat
             assert ",\\x1b[31mred\\x07\\x9b\n" in text
         else:
             assert f",{red}\n" in text
+
+
+def test_the_terminal_streams_escape_every_write_and_count_what_they_were_given():
+    # writelines went to the stream unescaped, and write returned the escaped text's length.
+    from catmouse.cli.outputs import GuardedStdout, ShownStderr
+
+    for wrapper in (GuardedStdout, ShownStderr):
+        screen = Terminal()
+        stream = wrapper(screen)
+        assert stream.write("a\x1bb\n") == 4
+        stream.writelines(["\x07c\n", "d\x9b\n"])
+        assert screen.getvalue() == "a\\x1bb\n\\x07c\nd\\x9b\n"

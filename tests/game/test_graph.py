@@ -504,7 +504,8 @@ def test_a_directed_graphs_reverse_arrays_list_each_nodes_predecessors():
 def test_a_0_1_matrix_given_as_lists_is_named_as_one():
     # Rows of 0s and 1s are neighbour lists to Graph(), so a matrix failed as "node 0 lists
     # itself" with nothing to say what was meant; the error now says which reading fits.
-    hint = "these rows read as a 0/1 adjacency matrix, which a 2-D array is (numpy.array(rows))"
+    hint = ("these rows read as a 0/1 adjacency matrix, but a graph's rows are neighbour lists "
+            "(in Python, a 2-D array, numpy.array(rows), is read as a matrix)")
     for rows in ([[0, 1, 1], [1, 0, 0], [1, 0, 0]], [[1, 0], [0, 1]]):
         with pytest.raises(ValueError, match=re.escape(hint)):
             Graph(rows)
