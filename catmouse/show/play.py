@@ -8,11 +8,14 @@ is ``catmouse play`` in a terminal, plain ``input()`` and ``print()``.
 
 from __future__ import annotations
 
+import json
 import sys
+from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 from ..analysis import Position
+from ..io.export import json_label
 from ..outcome import Outcome, Turn, as_turn
 from .draw import Setup
 from .words import PLAYER, counted, ending, outcome_words, verdict
@@ -48,10 +51,34 @@ class Match:
         # the hole).
         _, mouse_id, cat_id, turn = setup.analysis._where(mouse, cat, turn)
         self._history: list[Position] = [(mouse_id, cat_id, turn)]
+        labels = setup.graph._labels
+        # Texts that several labels read as (1 and "1", (1, 2) and "(1, 2)"): such a label is
+        # shown, and typed, as JSON, as the command line's node options take it.
+        self._clashes = set() if labels is None else {
+            text for text, count in Counter(str(label) for label in labels).items()
+            if count > 1}
 
     def name(self, node: int) -> Hashable:
         """How the graph names node id ``node``."""
         return self.setup.graph._name(node)
+
+    def text(self, label: Hashable) -> str:
+        """How the terminal shows the node named ``label``, the text that types it: its
+        ``str``, or its JSON where that is no unique, printable, typeable text (a label
+        another reads alike, one holding a newline, with spaces round it, or empty).
+
+        >>> match = Match(Setup.of({1: ["1"], "1": [1, "c"], "c": ["1"]}, 1), "1", "c",
+        ...               human=Turn.MOUSE)
+        >>> match.text(1), match.text("1"), match.text("c")
+        ('1', '"1"', 'c')
+        """
+        text = str(label)
+        if self.setup.graph._labels is None or (
+                text not in self._clashes and text.isprintable() and text == text.strip()
+                and text):
+            return text
+        shown = json.dumps(json_label(label), ensure_ascii=False)
+        return shown if shown.isprintable() else json.dumps(json_label(label))
 
     def _named(self, position: Position) -> Position:
         mouse, cat, turn = position
@@ -118,8 +145,8 @@ class Match:
                 return
         if not legal:
             raise ValueError("the game is over")
-        raise ValueError(f"the {PLAYER[self.mover]} cannot move to {dest}: its moves are "
-                         + ", ".join(str(self.name(d)) for d in legal))
+        raise ValueError(f"the {PLAYER[self.mover]} cannot move to {self.text(dest)}: its "
+                         "moves are " + ", ".join(self.text(self.name(d)) for d in legal))
 
     def reply(self) -> Hashable:
         """The solver's move for the side to move: the first of its best moves in node order."""
@@ -143,11 +170,11 @@ class Match:
         mouse, cat, turn = here = self._history[-1]
         setup = self.setup
         if mouse == cat:
-            return Outcome.CAT_WIN, ending("caught", node=self.name(mouse))
+            return Outcome.CAT_WIN, ending("caught", node=self.text(self.name(mouse)))
         if mouse in setup.holes:
-            return Outcome.MOUSE_WIN, ending("hole", node=self.name(mouse))
+            return Outcome.MOUSE_WIN, ending("hole", node=self.text(self.name(mouse)))
         if cat in setup.goals:
-            return Outcome.CAT_WIN, ending("goal", node=self.name(cat))
+            return Outcome.CAT_WIN, ending("goal", node=self.text(self.name(cat)))
         if not self._legal(here):
             winner = Outcome.CAT_WIN if turn == Turn.MOUSE else Outcome.MOUSE_WIN
             return winner, ending("stuck", player=turn)
@@ -160,15 +187,44 @@ class Match:
 
     def node(self, text: str) -> Hashable | None:
         """The node typed as ``text``: a label whose text it is (exactly, else the one label
-        it matches ignoring case), an id on a graph without labels; None if none is."""
+        it matches ignoring case), a label's JSON (``"1"`` for the string where ``1`` names
+        two nodes, ``[1, 2]`` for a tuple), an id on a graph without labels; None if none
+        is (or if ``text`` reads as several labels)."""
         labels = self.setup.graph._labels
         if labels is None:
             return _typed_id(text.strip())
-        for label in labels:
-            if str(label) == text:
-                return label
+        exact = [label for label in labels if str(label) == text]
+        if len(exact) == 1:
+            return exact[0]
+        found = _json_label(self.setup.graph, text)
+        if found is not None or exact:
+            return found
         folded = [label for label in labels if str(label).casefold() == text.casefold()]
         return folded[0] if len(folded) == 1 else None
+
+    def clash(self, text: str) -> list[str]:
+        """How each node that ``text`` reads as is typed, when it reads as several."""
+        labels = self.setup.graph._labels or ()
+        exact = [self.text(label) for label in labels if str(label) == text]
+        return exact if len(exact) > 1 else []
+
+
+def _json_label(graph: Any, text: str) -> Hashable | None:
+    """The label ``text`` writes as JSON (a list a tuple), as the command line reads a node
+    option; None if it is none (a bool only for a bool label: ``true`` is not 1)."""
+    try:
+        value = _as_label(json.loads(text))
+        at = graph._index.get(value)
+    except (ValueError, TypeError, RecursionError):
+        return None
+    if at is None:
+        return None
+    label = graph._labels[at]
+    return label if (type(value) is bool) == (type(label) is bool) else None
+
+
+def _as_label(value: Any) -> Any:
+    return tuple(_as_label(v) for v in value) if isinstance(value, list) else value
 
 
 def _typed_id(text: str) -> int | None:
@@ -216,7 +272,7 @@ def play_terminal(
     robot = PLAYER[human.other]
     say(f"Cat and Mouse on {name}: {counted(graph.n, 'node')}, "
         f"{counted(graph.num_edges, 'edge')}, "
-        + _holes_words(setup) + ".")
+        + _holes_words(match) + ".")
     say(f"You play the {PLAYER[human]}; the solver plays the {robot} perfectly. "
         f"The {PLAYER[match.mover]} moves first.")
     say("Type a node to move there; h for hints, o for the outcome, b for the board,")
@@ -252,7 +308,7 @@ def play_terminal(
         if match.mover != human:
             src = match.position[1] if match.mover == Turn.CAT else match.position[0]
             dest = match.reply()
-            say(f"  {robot}: {src} -> {dest}")
+            say(f"  {robot}: {match.text(src)} -> {match.text(dest)}")
             continue
         _state(say, match)
         while True:
@@ -284,6 +340,11 @@ def play_terminal(
                 text = typed[3:].strip() if answer.startswith("go ") else typed
                 dest = match.node(text)
                 if dest is None:
+                    clash = match.clash(text)
+                    if clash:
+                        say(f"  {text!r} names several nodes: type one as shown, "
+                            + " or ".join(clash))
+                        continue
                     what = "a node number" if graph._labels is None else "a node's name"
                     say(f"  {text!r}? type {what}, or ? for help")
                     continue
@@ -293,7 +354,7 @@ def play_terminal(
                 except ValueError as error:
                     say(f"  {error}")
                     continue
-                say(f"  you: {src} -> {dest}")
+                say(f"  you: {match.text(src)} -> {match.text(dest)}")
                 break
 
 
@@ -306,21 +367,26 @@ def _ask(ask: Callable[[str], str], prompt: str, fold: bool = True) -> str | Non
     return answer.lower() if fold else answer
 
 
-def _holes_words(setup: Setup) -> str:
-    name = setup.graph._name
-    holes = [str(name(u)) for u in setup.holes]
+def _holes_words(match: Match) -> str:
+    setup = match.setup
+
+    def name(u: int) -> str:
+        return match.text(match.name(u))
+
+    holes = [name(u) for u in setup.holes]
     text = ("no hole" if not holes else f"hole {holes[0]}" if len(holes) == 1
             else "holes " + ", ".join(holes))
     if setup.goals:
-        text += ", cat goals " + ", ".join(str(name(u)) for u in setup.goals)
+        text += ", cat goals " + ", ".join(name(u) for u in setup.goals)
     return text
 
 
 def _state(say: Callable[[str], None], match: Match) -> None:
     mouse, cat, turn = match.position
     number = len(match.history)
-    say(f"move {number}: mouse on {mouse}, cat on {cat} - your move ({PLAYER[turn]})")
-    say("  your moves: " + ", ".join(map(str, match.moves())))
+    say(f"move {number}: mouse on {match.text(mouse)}, cat on {match.text(cat)} - your move "
+        f"({PLAYER[turn]})")
+    say("  your moves: " + ", ".join(map(match.text, match.moves())))
 
 
 def _state_after_restart(say: Callable[[str], None], match: Match) -> None:
@@ -334,7 +400,7 @@ def _hints(say: Callable[[str], None], match: Match) -> None:
     for dest, outcome, remoteness, best in match.hints():
         mark = ("  <- best" if best else "")
         tag = "win " if outcome == win else "draw" if outcome == Outcome.DRAW else "lose"
-        say(f"    {dest!s:>4}  {tag}  {outcome_words(outcome, remoteness)}{mark}")
+        say(f"    {match.text(dest):>4}  {tag}  {outcome_words(outcome, remoteness)}{mark}")
 
 
 def _board(say: Callable[[str], None], match: Match) -> None:
@@ -347,14 +413,14 @@ def _board(say: Callable[[str], None], match: Match) -> None:
     shown = range(n) if n <= _LIST_NODES else sorted({mouse, cat, *setup.holes, *setup.goals})
 
     def names(row: Sequence[int]) -> str:
-        return ", ".join(str(match.name(v)) for v in row) or "-"
+        return ", ".join(match.text(match.name(v)) for v in row) or "-"
 
     say("  board (node: who is there -> neighbours):")
     for u in shown:
         marks = [word for word, here in (("MOUSE", u == mouse), ("CAT", u == cat),
                                          ("hole", u in setup.holes),
                                          ("cat goal", u in setup.goals)) if here]
-        line = f"    {match.name(u)!s:>4} {', '.join(marks):<11} -> {names(rows[u])}"
+        line = f"    {match.text(match.name(u)):>4} {', '.join(marks):<11} -> {names(rows[u])}"
         if setup.own_cat_graph:
             line += f"   (cat: {names(cat_rows[u])})"
         say(line)
