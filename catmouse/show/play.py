@@ -20,7 +20,8 @@ from ..outcome import Outcome, Turn, as_turn
 from .draw import Setup
 from .words import PLAYER, counted, ending, outcome_words, verdict
 
-__all__ = ["Match", "play_terminal"]
+__all__ = ["Match", "clashing_names", "clashing_texts", "play_terminal", "shown_text",
+           "typed_node"]
 
 
 # Boards up to this many nodes are listed whole; bigger ones show the rows of the players,
@@ -51,12 +52,7 @@ class Match:
         # the hole).
         _, mouse_id, cat_id, turn = setup.analysis._where(mouse, cat, turn)
         self._history: list[Position] = [(mouse_id, cat_id, turn)]
-        labels = setup.graph._labels
-        # Texts that several labels read as (1 and "1", (1, 2) and "(1, 2)"): such a label is
-        # shown, and typed, as JSON, as the command line's node options take it.
-        self._clashes = set() if labels is None else {
-            text for text, count in Counter(str(label) for label in labels).items()
-            if count > 1}
+        self._clashes = clashing_texts(setup.graph)
 
     def name(self, node: int) -> Hashable:
         """How the graph names node id ``node``."""
@@ -72,13 +68,7 @@ class Match:
         >>> match.text(1), match.text("1"), match.text("c")
         ('1', '"1"', 'c')
         """
-        text = str(label)
-        if self.setup.graph._labels is None or (
-                text not in self._clashes and text.isprintable() and text == text.strip()
-                and text):
-            return text
-        shown = json.dumps(json_label(label), ensure_ascii=False)
-        return shown if shown.isprintable() else json.dumps(json_label(label))
+        return shown_text(self.setup.graph, self._clashes, label)
 
     def _named(self, position: Position) -> Position:
         mouse, cat, turn = position
@@ -190,23 +180,57 @@ class Match:
         it matches ignoring case), a label's JSON (``"1"`` for the string where ``1`` names
         two nodes, ``[1, 2]`` for a tuple), an id on a graph without labels; None if none
         is (or if ``text`` reads as several labels)."""
-        labels = self.setup.graph._labels
-        if labels is None:
-            return _typed_id(text.strip())
-        exact = [label for label in labels if str(label) == text]
-        if len(exact) == 1:
-            return exact[0]
-        found = _json_label(self.setup.graph, text)
-        if found is not None or exact:
-            return found
-        folded = [label for label in labels if str(label).casefold() == text.casefold()]
-        return folded[0] if len(folded) == 1 else None
+        return typed_node(self.setup.graph, text)
 
     def clash(self, text: str) -> list[str]:
         """How each node that ``text`` reads as is typed, when it reads as several."""
-        labels = self.setup.graph._labels or ()
-        exact = [self.text(label) for label in labels if str(label) == text]
-        return exact if len(exact) > 1 else []
+        return clashing_names(self.setup.graph, self._clashes, text)
+
+
+def clashing_texts(graph: Any) -> set[str]:
+    """The texts that several of ``graph``'s labels read as (``1`` and ``"1"``, ``(1, 2)`` and
+    ``"(1, 2)"``): such a label is shown, and typed, as JSON."""
+    if graph._labels is None:
+        return set()
+    counts = Counter(str(label) for label in graph._labels)
+    return {text for text, count in counts.items() if count > 1}
+
+
+def shown_text(graph: Any, clashes: set[str], label: Hashable) -> str:
+    """How a terminal shows the node named ``label``, the text that types it: its ``str``, or
+    its JSON where that is no unique, printable, typeable text (a text in ``clashes``, from
+    :func:`clashing_texts`; a newline, spaces round it, nothing)."""
+    text = str(label)
+    if graph._labels is None or (text not in clashes and text.isprintable()
+                                 and text == text.strip() and text):
+        return text
+    shown = json.dumps(json_label(label), ensure_ascii=False)
+    return shown if shown.isprintable() else json.dumps(json_label(label))
+
+
+def typed_node(graph: Any, text: str) -> Hashable | None:
+    """The node typed as ``text``: a label whose text it is (exactly, else the one label it
+    matches ignoring case), a label's JSON (``"1"`` for the string where ``1`` names two
+    nodes, ``[1, 2]`` for a tuple), an id on a graph without labels; None if none is (or if
+    ``text`` reads as several labels)."""
+    labels = graph._labels
+    if labels is None:
+        return _typed_id(text.strip())
+    exact = [label for label in labels if str(label) == text]
+    if len(exact) == 1:
+        return exact[0]
+    found = _json_label(graph, text)
+    if found is not None or exact:
+        return found
+    folded = [label for label in labels if str(label).casefold() == text.casefold()]
+    return folded[0] if len(folded) == 1 else None
+
+
+def clashing_names(graph: Any, clashes: set[str], text: str) -> list[str]:
+    """How each node that ``text`` reads as is typed, when it reads as several."""
+    if text not in clashes:
+        return []
+    return [shown_text(graph, clashes, label) for label in graph._labels if str(label) == text]
 
 
 def _json_label(graph: Any, text: str) -> Hashable | None:
