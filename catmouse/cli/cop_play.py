@@ -9,6 +9,7 @@ at any prompt explains it, ``q`` or the end of input stops.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -20,6 +21,7 @@ from ..engine.cops_checks import MAX_COPS, cops_text
 from ..graph import Graph
 from ..io.graph_files import read_graph
 from ..show.cops_page import check_page_size, cops_page_html
+from ..show.play import clashing_names, clashing_texts, shown_text, typed_node
 from ..show.words import counted
 from .node_options import OptionError
 from .outputs import check_target, notes, write_page
@@ -66,17 +68,52 @@ def _ask(prompt: str, read: Callable[[], str], parse: Callable[[str], Any],
 
 
 def _node_parser(graph: Graph) -> Callable[[str], Any]:
-    names = {str(label): label for label in graph.labels}
+    """A node as typed: its name, or its JSON where names read alike (``1`` and ``"1"``)."""
+    clashes = clashing_texts(graph)
 
     def parse(word: str) -> Any:
-        if word not in names:
+        label = typed_node(graph, word)
+        if graph._labels is None and label is not None and label not in graph:
+            label = None  # (an id past the last)
+        if label is None:
+            several = clashing_names(graph, clashes, word)
+            if several:
+                raise ValueError(f"{word!r} names several nodes: type one as shown, "
+                                 + " or ".join(several))
             raise ValueError(f"{word!r} is not a node")
-        return names[word]
+        return label
     return parse
 
 
-def _text(team: tuple[Any, ...]) -> str:
-    return " ".join(map(str, team))
+def _shown(graph: Graph) -> Callable[[Any], str]:
+    """How a node is shown, the text that types it: its name, or its JSON where that is not
+    one word (a space or comma in it) or where names read alike."""
+    clashes = clashing_texts(graph)
+    return lambda label: shown_text(graph, clashes, label, " ,")
+
+
+def _words(text: str) -> list[str]:
+    """The names of a line, separated by spaces or commas; a JSON string or list is one
+    (``"New York"``, ``[1, 2]``)."""
+    words: list[str] = []
+    at, decoder = 0, json.JSONDecoder()
+    while at < len(text):
+        if text[at] in " ,\t":
+            at += 1
+            continue
+        end = None
+        if text[at] in '"[':
+            try:
+                end = decoder.raw_decode(text, at)[1]
+            except ValueError:
+                end = None
+        if end is None:
+            end = at
+            while end < len(text) and text[end] not in " ,\t":
+                end += 1
+        words.append(text[at:end])
+        at = end
+    return words
 
 
 def _robber_start(analysis: CopsAnalysis, team: tuple[Any, ...]) -> Any:
@@ -120,6 +157,11 @@ def run(args: argparse.Namespace, read: Callable[[], str] | None = None) -> int:
         return 0
     read = sys.stdin.readline if read is None else read  # (a page reads no moves)
     node = _node_parser(graph)
+    shown = _shown(graph)
+
+    def _text(team: tuple[Any, ...]) -> str:
+        return " ".join(map(shown, team))
+
     print(f"{cops_text(k)} against a robber on {counted(graph.n, 'node')}; "
           f"you play the {args.side}. Type q to stop.")
     try:
@@ -131,11 +173,11 @@ def run(args: argparse.Namespace, read: Callable[[], str] | None = None) -> int:
             team = _ask(f"your {k} start nodes:", read, _team_parser(analysis, node, None),
                         f"{k} nodes, one per cop, separated by spaces")
             robber = _robber_start(analysis, team)
-            print(f"the robber starts on {robber}")
+            print(f"the robber starts on {shown(robber)}")
         turn = CopsTurn.COPS
         for _ in range(args.max_plies):
             if robber in team:
-                print(f"captured on {robber}: the cops win")
+                print(f"captured on {shown(robber)}: the cops win")
                 return 0
             if turn == CopsTurn.COPS:
                 if args.side == "cops":
@@ -155,10 +197,10 @@ def run(args: argparse.Namespace, read: Callable[[], str] | None = None) -> int:
                                   "one of the nodes listed (your own stays put)")
                 else:
                     robber = analysis.best_moves(team, robber, CopsTurn.ROBBER)[0]
-                    print(f"the robber moves to {robber}")
+                    print(f"the robber moves to {shown(robber)}")
                 turn = CopsTurn.COPS
         if robber in team:  # (caught on the last ply)
-            print(f"captured on {robber}: the cops win")
+            print(f"captured on {shown(robber)}: the cops win")
             return 0
         escaped = analysis.outcome(team, robber, turn) == CopsOutcome.ROBBER_WIN
         plies = f"{args.max_plies} pl{'y' if args.max_plies == 1 else 'ies'}"
@@ -203,7 +245,7 @@ def _team_parser(analysis: CopsAnalysis, node: Callable[[str], Any],
     graph, k = analysis.game.graph, analysis.game.cops
 
     def parse(words: str) -> tuple[Any, ...]:
-        chosen = [node(word) for word in words.replace(",", " ").split()]
+        chosen = [node(word) for word in _words(words)]
         if len(chosen) != k:
             raise ValueError(f"give {k} nodes, one per cop")
         ids = sorted(graph.index(label) for label in chosen)

@@ -196,13 +196,15 @@ def clashing_texts(graph: Any) -> set[str]:
     return {text for text, count in counts.items() if count > 1}
 
 
-def shown_text(graph: Any, clashes: set[str], label: Hashable) -> str:
+def shown_text(graph: Any, clashes: set[str], label: Hashable, apart: str = "") -> str:
     """How a terminal shows the node named ``label``, the text that types it: its ``str``, or
     its JSON where that is no unique, printable, typeable text (a text in ``clashes``, from
-    :func:`clashing_texts`; a newline, spaces round it, nothing)."""
+    :func:`clashing_texts`; a newline, spaces round it, nothing, a character of ``apart``:
+    what separates the names of a list typed on one line)."""
     text = str(label)
     if graph._labels is None or (text not in clashes and text.isprintable()
-                                 and text == text.strip() and text):
+                                 and text == text.strip() and text
+                                 and not any(ch in text for ch in apart)):
         return text
     shown = json.dumps(json_label(label), ensure_ascii=False)
     return shown if shown.isprintable() else json.dumps(json_label(label))
