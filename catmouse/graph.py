@@ -633,7 +633,8 @@ class Graph(Displayed):
 
     def to_node_link(self, *, edges: str = "edges") -> dict[str, Any]:
         """The graph as node-link data: ``networkx.node_link_graph`` reads it back, its nodes
-        named by the labels; ``json.dump`` of it is a file ``catmouse.read_json`` reads.
+        named by the labels; ``json.dump`` of it is a file ``catmouse.read_json`` reads where
+        every label is a string, a finite number or a tuple of them (not None: ``null``).
 
         The shape ``catmouse.read_json`` reads back (docs/cli.rst): each undirected edge once.
         ``edges`` is the edge list's key: ``"edges"``, networkx's default from 3.6 on, or
