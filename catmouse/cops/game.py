@@ -393,7 +393,9 @@ class CopsAnalysis(Displayed):
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the tables to ``path``: ``.json`` as :meth:`to_json`, or ``.csv``, one row
-        per position (``cop1`` .. ``copk``, robber, turn, winner, remoteness)."""
+        per position (``cop1`` .. ``copk``, robber, turn, winner, remoteness, then the same
+        nodes by id, ``cop1_id`` .. ``copk_id`` and ``robber_id``: two labels may print
+        alike)."""
         from .export import save_cops
 
         save_cops(self, path)
