@@ -155,7 +155,8 @@ def read_graph6(source: Source) -> Iterator[Graph]:
 
     Reads what nauty's ``geng`` writes (``geng -c 6 | python script.py`` with
     ``read_graph6("-")``), an optional ``>>graph6<<`` header on each line
-    included; a bad line is a ValueError naming its line number.
+    included; a bad line is a ValueError, naming its line number in a file of more than
+    one graph.
 
     >>> import io
     >>> [g.num_edges for g in read_graph6(io.StringIO("Bw\\nC~\\n"))]
