@@ -130,6 +130,15 @@ def _node_set(nodes: Any, graph: Graph, name: str) -> frozenset[int]:
     return frozenset(result)
 
 
+def _one_node(node: Any, graph: Graph, name: str) -> frozenset[int]:
+    """``{id}`` of one node named by the argument ``name`` (``hole=``), errors as solve's."""
+    node = _node_id(graph._id_of(node, name), name)
+    if not 0 <= node < graph.n:
+        raise ValueError(f"{name} node {node} is not in a graph of {graph.n} nodes "
+                         f"(0..{graph.n - 1})")
+    return frozenset((node,))
+
+
 def _names(nodes: frozenset[int], graph: Graph) -> tuple[Any, ...]:
     """Node ids as the graph names them, in id order."""
     return tuple(graph._name(u) for u in sorted(nodes))
@@ -183,10 +192,8 @@ class Game(Displayed):
         first: Turn | int = Turn.MOUSE,
         hole: Hashable | None = None,
     ):
-        if hole is not None:
-            if holes is not _DEFAULT_HOLES:
-                raise TypeError("pass hole= (one hole) or holes= (any number), not both")
-            holes = (hole,)
+        if hole is not None and holes is not _DEFAULT_HOLES:
+            raise TypeError("pass hole= (one hole) or holes= (any number), not both")
         mouse_graph = as_graph(graph)
         n = mouse_graph.n
         if not n:  # no positions: and the tables' (2, 0, 0) views cannot be made
@@ -194,7 +201,9 @@ class Game(Displayed):
         given_cat_graph = None if cat_graph is None else as_graph(cat_graph)
         cat_graph = mouse_graph if given_cat_graph is None else _same_nodes(
             given_cat_graph, mouse_graph)
-        holes = _node_set(holes, mouse_graph, "holes")
+        # (hole=h is holes=(h,), its errors naming hole= as solve's do.)
+        holes = (_node_set(holes, mouse_graph, "holes") if hole is None
+                 else _one_node(hole, mouse_graph, "hole"))
         forbidden = holes if cat_forbidden is None else _node_set(
             cat_forbidden, mouse_graph, "cat_forbidden")
         goals = _node_set(cat_goals, mouse_graph, "cat_goals")

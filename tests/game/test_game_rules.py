@@ -347,6 +347,25 @@ def test_rejects_bad_rules(kwargs, error, message):
         Game([[1], [0, 2], [1]], **kwargs)
 
 
+@pytest.mark.parametrize(
+    "graph, hole, error, message",
+    [
+        ([[1], [0, 2], [1]], 3, ValueError, r"^hole node 3 is not in a graph of 3 nodes"),
+        ([[1], [0, 2], [1]], 1.5, TypeError, r"^hole must be an integer node id, not float"),
+        ([[1], [0, 2], [1]], True, TypeError, r"^hole is a bool"),
+        ({"a": ["b"], "b": ["a"]}, "z", ValueError,
+         r"^hole='z' is not a node of this graph \(its nodes are 'a', 'b'\): pass hole="),
+    ],
+)
+def test_a_bad_hole_is_named_hole(use_engine, graph, hole, error, message):
+    """Game(hole=h) is Game(holes=(h,)), but an error names the argument given, as solve's
+    do: it said "holes names 'z' ...: pass holes=(...)" and "holes[0] must be ..." of hole=."""
+    with pytest.raises(error, match=message):
+        Game(graph, hole=hole)
+    with pytest.raises(error, match=message):
+        catmouse.solve(graph, hole=hole)
+
+
 @pytest.mark.parametrize("stays", [{"mouse_stays": True}, {"cat_stays": True},
                                    {"mouse_stays": True, "cat_stays": True}])
 def test_an_analysis_gives_back_the_graph_as_given(stays):
