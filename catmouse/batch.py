@@ -16,7 +16,7 @@ from typing import Any
 from . import engine as _engine
 from . import solving
 from .engine.cpus import usable_cpus
-from .engine.facts import CAT_FORBIDDEN, HOLE, SMALL_TABLES
+from .engine.facts import CAT_FORBIDDEN, HOLE, MAX_NODES, SMALL_TABLES
 from .graph import DEFAULT_CAT, DEFAULT_HOLE, DEFAULT_MOUSE, Graph, GraphLike, as_graph
 from .graph import plain as exact_int
 from .outcome import Outcome
@@ -254,8 +254,10 @@ def _solve_one(g: Any, k: int, mouse: Hashable, cat: Hashable, hole: Hashable) -
 
 
 def _big(n: int) -> bool:
-    """Whether a graph is too big for a board: the memory check must ask the system first."""
-    return need_bytes(n, outcome=False, remoteness=False, target=True) > SMALL_TABLES
+    """Whether a graph is too big for a board: the memory check must ask the system first
+    (past MAX_NODES the engine has no size for it: the Graph path refuses it by index)."""
+    return n > MAX_NODES or need_bytes(n, outcome=False, remoteness=False,
+                                       target=True) > SMALL_TABLES
 
 
 def _solve_boards(engine: Any, batch: list[Any], indices: list[int], out: list[Any],

@@ -78,6 +78,9 @@ def test_lists_take_the_compiled_list_path_without_building_graphs(monkeypatch):
         ([[1], [2], [1]], ValueError, "edge"),
         ("not a graph", TypeError, "sequence of neighbour lists"),
         ([[1], [0]], ValueError, "cat node 2 is not in a graph of 2 nodes"),
+        # Past MAX_NODES: the threads' list path asked the engine its size and let its
+        # "n = 65536 is out of range" through, without the graph's index.
+        ([[]] * (catmouse.MAX_NODES + 1), ValueError, "a graph of 65536 nodes is too large"),
     ],
 )
 def test_an_error_names_the_graph_by_index(use_engine, threads, bad, error, message):
