@@ -589,7 +589,7 @@ class Analysis(Displayed):
         name = Outcome(code).name if code in (0, 1, 2) else f"code {code}"
         if remoteness == -1:
             return f"{name}, never ending"
-        return f"{name} in {remoteness} plies"
+        return f"{name} in {remoteness} {'ply' if remoteness == 1 else 'plies'}"
 
     # -- export ------------------------------------------------------------------------
 

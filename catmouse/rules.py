@@ -28,7 +28,7 @@ from .engine.facts import (
 )
 from .engine.planes import layer_bytes
 from .graph import Graph, _node_id
-from .graph_checks import _is_numpy_bool
+from .graph_checks import DefaultNode, _is_numpy_bool
 from .outcome import Outcome, Turn, as_outcome, as_turn
 
 __all__ = ["Rules", "classic_rules", "check_max_memory", "check_memory", "check_threads",
@@ -312,12 +312,14 @@ class Rules:
         if graph._index is not None:  # a labelled graph: labels name nodes, and only labels
             mouse = graph._id_of(mouse, "mouse")
             cat = graph._id_of(cat, "cat")
-        mouse = _node_id(mouse, "mouse")
-        cat = _node_id(cat, "cat")
-        if not 0 <= mouse < n:
-            raise ValueError(f"mouse node {mouse} is not in a graph of {n} nodes (0..{n - 1})")
-        if not 0 <= cat < n:
-            raise ValueError(f"cat node {cat} is not in a graph of {n} nodes (0..{n - 1})")
+        m, c = _node_id(mouse, "mouse"), _node_id(cat, "cat")
+        if not 0 <= m < n:
+            raise ValueError(f"mouse node {m} is not in a graph of {n} nodes (0..{n - 1})"
+                             + _default_note(mouse, "mouse"))
+        if not 0 <= c < n:
+            raise ValueError(f"cat node {c} is not in a graph of {n} nodes (0..{n - 1})"
+                             + _default_note(cat, "cat"))
+        mouse, cat = m, c
         if not self.cat_may_stand(cat):
             what = "the hole" if self.flags[cat] & HOLE else "a node the cat may not enter"
             raise ValueError(
@@ -353,18 +355,27 @@ def forget_boards(graph: Graph) -> None:
             object.__setattr__(value, "_board", None)
 
 
+def _default_note(node: Any, what: str) -> str:
+    """For an error about a node the caller did not pass (LeetCode's default): say so, and
+    what to pass instead."""
+    if type(node) is not DefaultNode:
+        return ""
+    return f"; {int(node)} is LeetCode's default {what}: pass {what}=<a node of this graph>"
+
+
 def classic_rules(graph: Graph, hole: Hashable = 0) -> Rules:
     """LeetCode 913: both move on ``graph``; the cat may not enter ``hole``."""
     cache = graph._cache
     if graph._index is not None:  # a labelled graph: the hole is named by its label
         hole = graph._id_of(hole, "hole")
     # Checked before the cache is asked: True and 1.0 hash as 1, and would find hole 1's rules.
-    hole = _node_id(hole, "hole")
+    given, hole = hole, _node_id(hole, "hole")
     key = ("classic", hole)
     rules = cache.get(key)
     if rules is None:
         if not 0 <= hole < graph.n:
-            raise ValueError(f"hole node {hole} is not in a graph of {graph.n} nodes")
+            raise ValueError(f"hole node {hole} is not in a graph of {graph.n} nodes"
+                             + _default_note(given, "hole"))
         flags = bytearray(graph.n)
         flags[hole] = HOLE | CAT_FORBIDDEN
         rules = Rules(graph, graph, bytes(flags), Outcome.DRAW)

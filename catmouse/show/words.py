@@ -30,7 +30,7 @@ ENDINGS = {
     "hole": "the mouse reaches the hole (node {node})",
     "goal": "the cat reaches its goal (node {node})",
     "stuck": "the {player} cannot move, and loses",
-    "repeat draw": "a position repeats: a draw",
+    "repeat draw": "a position repeats",  # (the verdict after it says "A draw.")
     "repeat win": "a position repeats: the game would go on forever, which counts as {whose}",
     "goes round": "then a position repeats: the game goes round forever",
     # The command line says which move repeats a position.

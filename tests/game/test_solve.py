@@ -468,3 +468,23 @@ def test_a_numpy_array_is_no_start_on_the_fast_paths(use_engine):
     for graph in graphs:
         assert catmouse.solve(graph, mouse=numpy.array(1), hole=numpy.array(0)) is want
     assert catmouse.solve_many(graphs, mouse=numpy.array(1)) == [want] * 2
+
+
+def test_a_default_start_outside_a_plain_graph_says_it_was_the_default(use_engine):
+    # On a graph of ids, "cat node 2 is not in a graph of 2 nodes" did not say that 2 was
+    # LeetCode's default, which the caller never passed (a labelled graph's error says so).
+    note = "; 2 is LeetCode's default cat: pass cat=<a node of this graph>"
+    two = [[1], [0]]
+    for call in (lambda: catmouse.solve(two), lambda: catmouse.solve(Graph(two)),
+                 lambda: catmouse.solve_many([two, two]),
+                 lambda: catmouse.Game(two).solve(0, catmouse.graph.DEFAULT_CAT)):
+        with pytest.raises(ValueError, match=re.escape(f"not in a graph of 2 nodes (0..1){note}")):
+            call()
+    with pytest.raises(ValueError, match=r"^hole node 0 is not in a graph of 0 nodes; 0 is "
+                                         r"LeetCode's default hole: pass hole=<"):
+        catmouse.analyze([])
+    for passed in (lambda: catmouse.solve(two, 0, 2), lambda: catmouse.analyze(two).outcome(1, 2),
+                   lambda: catmouse.solve(two, hole=5)):
+        with pytest.raises(ValueError) as error:
+            passed()
+        assert "default" not in str(error.value)

@@ -247,6 +247,17 @@ def test_a_remoteness_near_a_billion_plies_is_named():
     assert error.value.position == position_of(analysis, s)
 
 
+def test_one_ply_is_one_ply():
+    # "MOUSE_WIN in 1 plies" in a VerificationError.
+    analysis = catmouse.analyze([[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]])
+    rem = analysis._table = array("i", analysis.remoteness_table.cast("B").cast("i"))  # a copy
+    s = max(range(len(rem)), key=rem.__getitem__)
+    rem[s] = 1
+    with pytest.raises(VerificationError, match=r"in 1 ply\b") as error:
+        analysis.verify()
+    assert "1 plies" not in str(error.value)
+
+
 def test_a_mouse_with_no_move_is_named_before_positions_with_moves():
     """Node 1 has no neighbour: (mouse=1, cat=3, MOUSE) is lost at once, whatever its
     children; a wrong entry there is named before a wrong one that has moves to weigh,

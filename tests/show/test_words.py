@@ -86,3 +86,12 @@ def test_the_cli_words_an_endless_game_scored_as_a_win(tmp_path, capsys):
     said = words.outcome_words(Outcome.CAT_WIN, None)
     assert said == "the cat wins: the game never ends, which counts as its win"
     assert f"outcome: {said}" in out
+
+
+def test_a_repeated_position_says_draw_once():
+    # The page and the terminal end a game "game over: {how}. {verdict}", and a repetition
+    # drawn said "a position repeats: a draw. A draw.".
+    from catmouse.show.words import ending, verdict
+
+    said = f"game over: {ending('repeat draw')}. {verdict(Outcome.DRAW)}"
+    assert said == "game over: a position repeats. A draw."
