@@ -256,8 +256,9 @@ def _solve_one(g: Any, k: int, mouse: Hashable, cat: Hashable, hole: Hashable) -
 def _big(n: int) -> bool:
     """Whether a graph is too big for a board: the memory check must ask the system first
     (past MAX_NODES the engine has no size for it: the Graph path refuses it by index)."""
-    return n > MAX_NODES or need_bytes(n, outcome=False, remoteness=False,
-                                       target=True) > SMALL_TABLES
+    if n > MAX_NODES:
+        return True
+    return need_bytes(n, outcome=False, remoteness=False, target=True) > SMALL_TABLES
 
 
 def _solve_boards(engine: Any, batch: list[Any], indices: list[int], out: list[Any],
