@@ -26,7 +26,8 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from typing import Any
 
 from .. import engine as _engine
@@ -399,10 +400,11 @@ def _outcome_words(game: Game, outcome: Outcome, remoteness: int | None) -> str:
     return short_outcome(outcome)
 
 
-def _ending(analysis: Analysis, line: list[tuple[int, int, Turn]], game: Game) -> str:
+def _ending(analysis: Analysis, line: list[tuple[int, int, Turn]], game: Game,
+            shown: Callable[[Any], str] = str) -> str:
     from ..show.draw import game_over_words
 
-    over = game_over_words(analysis, line[-1], game.holes, game.cat_goals)
+    over = game_over_words(analysis, line[-1], game.holes, game.cat_goals, shown)
     if over:
         return over
     mouse, cat, turn = line[-1]
@@ -410,25 +412,26 @@ def _ending(analysis: Analysis, line: list[tuple[int, int, Turn]], game: Game) -
     step = analysis.best_moves(mouse, cat, turn)[0]
     k = 0 if turn == Turn.MOUSE else 1
     if step == (mouse, cat)[k]:
-        return ending("stays round", player=Turn(k), node=step)
-    move = " ".join(_move_text(k, (mouse, cat)[k], step).split())
+        return ending("stays round", player=Turn(k), node=shown(step))
+    move = " ".join(_move_text(k, (mouse, cat)[k], step, shown).split())
     return ending("moves round", move=move)
 
 
-def _holes_text(holes: Sequence[int]) -> str:
+def _holes_text(holes: Sequence[int], shown: Callable[[Any], str] = str) -> str:
     if not holes:
         return "no hole"
-    return ("hole " if len(holes) == 1 else "holes ") + ", ".join(map(str, holes))
+    return ("hole " if len(holes) == 1 else "holes ") + ", ".join(map(shown, holes))
 
 
-def _rules_text(game: Game, args: argparse.Namespace) -> str | None:
+def _rules_text(game: Game, args: argparse.Namespace,
+                shown: Callable[[Any], str] = str) -> str | None:
     """The rules that differ from LeetCode 913's, in words, or None."""
     parts = []
     if game.cat_forbidden != game.holes:
-        nodes = ", ".join(map(str, game.cat_forbidden)) or "none"
+        nodes = ", ".join(map(shown, game.cat_forbidden)) or "none"
         parts.append(f"the cat may not enter {nodes}")
     if game.cat_goals:
-        parts.append(f"the cat wins on reaching {', '.join(map(str, game.cat_goals))}")
+        parts.append(f"the cat wins on reaching {', '.join(map(shown, game.cat_goals))}")
     if game.mouse_stays:
         parts.append("the mouse may stay put")
     if game.cat_stays:
@@ -483,12 +486,17 @@ def _solve(args: argparse.Namespace) -> int:
 
 def _solve_text(args: argparse.Namespace, source: GraphFile, name: str) -> None:
     source, game, (mouse, cat), analysis, (outcome, length) = solved_game(args, source)
+    from ..show.play import clashing_texts, shown_text
+
     graph = source.graph
+    # Names as the terminal game shows them: JSON where two read alike (1 and "1") or one
+    # would not read as itself on a line (a newline, spaces round it).
+    shown = partial(shown_text, graph, clashing_texts(graph))
     kind = "directed graph" if graph.directed else "graph"
     print(f"{name}: {kind} of {counted(graph.n, 'node')} and {counted(graph.num_edges, 'edge')}")
-    print(f"start: mouse on {mouse}, cat on {cat}, {_holes_text(game.holes)}; "
-          f"{first_mover(game.first)}")
-    rules = _rules_text(game, args)
+    print(f"start: mouse on {shown(mouse)}, cat on {shown(cat)}, "
+          f"{_holes_text(game.holes, shown)}; {first_mover(game.first)}")
+    rules = _rules_text(game, args, shown)
     if rules:
         print(f"rules: {rules}")
     remoteness = analysis.remoteness(mouse, cat, game.first)
@@ -498,16 +506,17 @@ def _solve_text(args: argparse.Namespace, source: GraphFile, name: str) -> None:
     print("optimal line:")
     for number, (before, after) in enumerate(itertools.pairwise(line), 1):
         k = 0 if before[2] == Turn.MOUSE else 1
-        print(f"  {number:3}. {_move_text(k, before[k], after[k])}")
-    print(f"  end: {_ending(analysis, line, game)}")
+        print(f"  {number:3}. {_move_text(k, before[k], after[k], shown)}")
+    print(f"  end: {_ending(analysis, line, game, shown)}")
 
 
-def _move_text(k: int, source: int, destination: int) -> str:
+def _move_text(k: int, source: Any, destination: Any,
+               shown: Callable[[Any], str] = str) -> str:
     """One move in words: ``mouse 3 -> 2``, or ``cat   stays on 4`` for a pass."""
     who = "mouse" if k == 0 else "cat  "
     if source == destination:
-        return f"{who} stays on {source}"
-    return f"{who} {source} -> {destination}"
+        return f"{who} stays on {shown(source)}"
+    return f"{who} {shown(source)} -> {shown(destination)}"
 
 
 def _solve_json(args: argparse.Namespace, source: GraphFile, k: int) -> dict[str, Any]:

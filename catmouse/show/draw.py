@@ -10,7 +10,7 @@ instead of a picture nobody can read.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -123,15 +123,16 @@ class Setup:
 
 
 def game_over_words(analysis: Analysis, position: Position, holes: Any,
-                    goals: Any) -> str | None:
-    """How ``position`` ends the game, in words, or None when play goes on from it."""
+                    goals: Any, shown: Callable[[Any], str] = str) -> str | None:
+    """How ``position`` ends the game, in words (nodes named by ``shown``), or None when
+    play goes on from it."""
     mouse, cat, turn = position
     if mouse == cat:
-        return ending("caught", node=mouse)
+        return ending("caught", node=shown(mouse))
     if mouse in holes:
-        return ending("hole", node=mouse)
+        return ending("hole", node=shown(mouse))
     if cat in goals:
-        return ending("goal", node=cat)
+        return ending("goal", node=shown(cat))
     if not analysis.best_moves(mouse, cat, turn):
         return ending("stuck", player=turn)
     return None

@@ -219,7 +219,8 @@ class Terminal(io.StringIO):
 def test_a_name_that_would_drive_the_terminal_is_shown_escaped(tmp_path, monkeypatch):
     # JSON names may hold any character: ESC, BEL or a carriage return went to the terminal
     # as they were (colours, the window's title, a line overwritten).  On a terminal they are
-    # escapes now; a pipe or a file gets the names whole (a CSV's data).
+    # escapes now; a pipe or a file gets the text whole (a CSV's data).  solve's lines show
+    # such a name as JSON anyway (it would not read as itself), on a terminal or not.
     red = "\x1b[31mred\x07\r"
     graph = nx.Graph([("hole", "a"), ("a", red), (red, "b"), ("b", "hole")])
     links = tmp_path / "evil.json"
@@ -231,14 +232,16 @@ def test_a_name_that_would_drive_the_terminal_is_shown_escaped(tmp_path, monkeyp
 
     out, err = sys.stdout, sys.stderr
     assert main(argv) == 0
-    assert "cat on \\x1b[31mred\\x07\\x0d, hole hole" in out.getvalue()
+    assert 'cat on "\\u001b[31mred\\u0007\\r", hole hole' in out.getvalue()
     assert not set(out.getvalue()) & {"\x1b", "\x07", "\r"}
     assert main([*argv[:-1], red + "?"]) == 1
     assert "\x1b" not in err.getvalue() and "\\x1b" in err.getvalue()
     for stream in ("stdout", "stderr"):
         monkeypatch.setattr(f"sys.{stream}", io.StringIO())
     assert main(argv) == 0
-    assert f"cat on {red}, hole hole" in sys.stdout.getvalue()
+    assert 'cat on "\\u001b[31mred\\u0007\\r", hole hole' in sys.stdout.getvalue()
+    assert main([*argv[:-1], red + "?"]) == 1
+    assert "\x1b[31mred\x07" in sys.stderr.getvalue()  # (not a terminal: the text whole)
 
 
 class TerminalBytes(io.TextIOWrapper):
@@ -283,3 +286,19 @@ def test_the_terminal_streams_escape_every_write_and_count_what_they_were_given(
         assert stream.write("a\x1bb\n") == 4
         stream.writelines(["\x07c\n", "d\x9b\n"])
         assert screen.getvalue() == "a\\x1bb\n\\x07c\nd\\x9b\n"
+
+
+def test_solve_names_nodes_that_read_alike_as_they_are_typed(tmp_path, capsys):
+    # solve printed labels raw: of the nodes 1 and "1", "mouse on 1, cat on 1", and a name
+    # holding a newline split its line.  Such names are shown as JSON, as the options take them
+    # (and the terminal game shows them).
+    graph = nx.Graph([("hole", 1), (1, "1"), ("1", "two\nlines"), ("two\nlines", "hole")])
+    links = tmp_path / "alike.json"
+    links.write_text(json.dumps(nx.node_link_data(graph)))
+    code, out, _ = run(capsys, "solve", links, "--hole", "hole", "--mouse", '"1"',
+                       "--cat", '"two\\nlines"')
+    assert code == 0
+    assert 'start: mouse on "1", cat on "two\\nlines", hole hole;' in out
+    assert ('    1. mouse "1" -> 1\n    2. cat   "two\\nlines" -> "1"\n'
+            '    3. mouse 1 -> hole\n') in out
+    assert len(out.splitlines()) == 9  # (no name split a line)
