@@ -16,7 +16,7 @@ from .display import Displayed
 from .engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
 from .graph import DEFAULT_HOLE, Graph, GraphLike, _node_id, _readonly_int32, as_graph
 from .outcome import Outcome, Turn, as_outcome, as_turn
-from .rules import Rules
+from .rules import Rules, outside_the_graph
 from .solving import analyze_rules, solve_position
 
 __all__ = ["Game"]
@@ -134,8 +134,7 @@ def _one_node(node: Any, graph: Graph, name: str) -> frozenset[int]:
     """``{id}`` of one node named by the argument ``name`` (``hole=``), errors as solve's."""
     node = _node_id(graph._id_of(node, name), name)
     if not 0 <= node < graph.n:
-        raise ValueError(f"{name} node {node} is not in a graph of {graph.n} nodes "
-                         f"(0..{graph.n - 1})")
+        raise outside_the_graph(name, node, graph.n)
     return frozenset((node,))
 
 

@@ -314,11 +314,9 @@ class Rules:
             cat = graph._id_of(cat, "cat")
         m, c = _node_id(mouse, "mouse"), _node_id(cat, "cat")
         if not 0 <= m < n:
-            raise ValueError(f"mouse node {m} is not in a graph of {n} nodes (0..{n - 1})"
-                             + _default_note(mouse, "mouse"))
+            raise outside_the_graph("mouse", m, n, mouse)
         if not 0 <= c < n:
-            raise ValueError(f"cat node {c} is not in a graph of {n} nodes (0..{n - 1})"
-                             + _default_note(cat, "cat"))
+            raise outside_the_graph("cat", c, n, cat)
         mouse, cat = m, c
         if not self.cat_may_stand(cat):
             what = "the hole" if self.flags[cat] & HOLE else "a node the cat may not enter"
@@ -353,6 +351,13 @@ def forget_boards(graph: Graph) -> None:
             cache.pop(key, None)
         elif type(value) is Rules and value._board is not None:
             object.__setattr__(value, "_board", None)
+
+
+def outside_the_graph(what: str, node: int, n: int, given: Any = None) -> ValueError:
+    """The error of the id ``node``, named by the argument ``what``, outside a graph of ``n``
+    nodes (``given``: as the caller passed it, to say when it was LeetCode's default)."""
+    return ValueError(f"{what} node {node} is not in a graph of {n} nodes (0..{n - 1})"
+                      + _default_note(given, what))
 
 
 def _default_note(node: Any, what: str) -> str:

@@ -15,6 +15,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from ..graph import Graph
+from ..io.export import label_from_json
 
 __all__ = ["OptionError", "node_named", "node_text", "nodes_named", "nodes_text"]
 
@@ -36,10 +37,6 @@ def nodes_text(text: str) -> str:
     return text
 
 
-def _as_label(value: Any) -> Any:
-    return tuple(_as_label(v) for v in value) if isinstance(value, list) else value
-
-
 def _lookup(graph: Graph, text: str) -> tuple[bool, Any]:
     """``(True, label)`` for the node ``text`` names on ``graph``, else ``(False, the labels
     whose text is ``text``)`` (several: ambiguous; none: no such node)."""
@@ -51,7 +48,7 @@ def _lookup(graph: Graph, text: str) -> tuple[bool, Any]:
     if len(matches) == 1:
         return True, matches[0]
     try:
-        value = _as_label(json.loads(text))
+        value = label_from_json(json.loads(text))
         if value in graph._index and type(value) is not bool:
             return True, value
     except (ValueError, TypeError, RecursionError):
@@ -89,7 +86,7 @@ def nodes_named(graph: Graph, text: str, option: str, file: str) -> tuple[Hashab
             raise OptionError(f"{file}: {option} expects a JSON list, got {text}")
         found = []
         for value in values:
-            label = _as_label(value)
+            label = label_from_json(value)
             if graph._index is None:
                 ok = type(label) is int and 0 <= label < graph.n
             else:

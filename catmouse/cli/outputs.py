@@ -131,15 +131,23 @@ def on_terminal(stream: Any) -> bool:
         return False
 
 
-class ShownStderr:
-    """Standard error on a terminal: control characters written as escapes (SHOWN_ERR)."""
+class _ShownText:
+    """A text stream that writes control characters as escapes by ``table`` (None: the text
+    as it is); anything else is the stream's."""
 
-    def __init__(self, stream: TextIO):
+    def __init__(self, stream: TextIO, table: dict[int, str] | None):
         self._stream = stream
+        self._shown = table
 
     def write(self, text: str) -> int:
-        self._stream.write(text.translate(SHOWN_ERR))
-        return len(text)  # (what the caller gave, as a stream's write says)
+        given = len(text)
+        if self._shown is not None:
+            text = text.translate(self._shown)
+        self._put(text)
+        return given  # (what the caller gave, as a stream's write says)
+
+    def _put(self, text: str) -> None:
+        self._stream.write(text)
 
     def writelines(self, lines: Iterable[str]) -> None:
         for line in lines:
@@ -147,6 +155,13 @@ class ShownStderr:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
+
+
+class ShownStderr(_ShownText):
+    """Standard error on a terminal: control characters written as escapes (SHOWN_ERR)."""
+
+    def __init__(self, stream: TextIO):
+        super().__init__(stream, SHOWN_ERR)
 
 
 class ShownBytes:
@@ -170,33 +185,21 @@ class ShownBytes:
         self._stream.flush()
 
 
-class GuardedStdout:
+class GuardedStdout(_ShownText):
     """Standard output whose write errors are :class:`WriteFailed` on ``<stdout>``; on a
     terminal, control characters are written as escapes (SHOWN_OUT), while a file or a
     pipe gets the text as it is (a CSV's names whole)."""
 
     def __init__(self, stream: TextIO):
-        self._stream = stream
-        self._shown = SHOWN_OUT if on_terminal(stream) else None
+        super().__init__(stream, SHOWN_OUT if on_terminal(stream) else None)
 
-    def write(self, text: str) -> int:
-        given = len(text)
-        if self._shown is not None:
-            text = text.translate(self._shown)
+    def _put(self, text: str) -> None:
         with writing(STDOUT):
             self._stream.write(text)
-        return given  # (what the caller gave, as a stream's write says)
-
-    def writelines(self, lines: Iterable[str]) -> None:
-        for line in lines:
-            self.write(line)
 
     def flush(self) -> None:
         with writing(STDOUT):
             self._stream.flush()
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._stream, name)
 
     def silence(self) -> None:
         """After a failed write: point the descriptor at the null device, so that the

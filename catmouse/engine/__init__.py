@@ -96,12 +96,13 @@ class Engine:
 
 
 class StaleEngine(ImportError):
-    """The compiled module imports but lacks an entry point: built from older sources."""
+    """The compiled module imports but was built from older sources: an entry point is
+    missing, or its ENGINE_API is not the sources' (facts.ENGINE_API)."""
 
 
 def load(name: str) -> Engine:
     """The engine called ``name`` ("cython" or "python"); ImportError if it is missing, a
-    StaleEngine (an ImportError) if it lacks an entry point."""
+    StaleEngine (an ImportError) if it is out of date."""
     module = importlib.import_module(MODULES[name])
     entries = {}
     for field in fields(Engine)[2:]:  # (after name and module)

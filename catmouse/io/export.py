@@ -24,7 +24,8 @@ if TYPE_CHECKING:
     from ..analysis import Analysis
 
 __all__ = ["FORMATS", "SUFFIXES", "csv_text", "format_of", "json_blocks", "json_label",
-           "positions_written", "save", "table_dict", "to_json", "write_csv", "write_table"]
+           "label_from_json", "positions_written", "save", "table_dict", "to_json",
+           "write_csv", "write_table"]
 
 SUFFIXES = (".json", ".npz", ".csv")
 FORMATS = tuple(suffix[1:] for suffix in SUFFIXES)
@@ -98,6 +99,18 @@ def json_label(label: Any) -> Any:
     if isinstance(label, tuple):
         return [json_label(item) for item in label]
     return {"repr": repr(label)}
+
+
+def label_from_json(value: Any) -> Any:
+    """The label a JSON value names, json_label's way back for what JSON holds: a list is a
+    tuple (of its items, likewise), anything else itself.
+
+    >>> label_from_json([1, ["a", 2.5]])
+    (1, ('a', 2.5))
+    """
+    if isinstance(value, list):
+        return tuple(label_from_json(item) for item in value)
+    return value
 
 
 def to_json(analysis: Analysis) -> str:

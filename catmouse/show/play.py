@@ -15,7 +15,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TextIO
 
 from ..analysis import Position
-from ..io.export import json_label
+from ..io.export import json_label, label_from_json
 from ..outcome import Outcome, Turn, as_turn
 from .draw import Setup
 from .words import PLAYER, counted, ending, outcome_words, verdict
@@ -239,7 +239,7 @@ def _json_label(graph: Any, text: str) -> Hashable | None:
     """The label ``text`` writes as JSON (a list a tuple), as the command line reads a node
     option; None if it is none (a bool only for a bool label: ``true`` is not 1)."""
     try:
-        value = _as_label(json.loads(text))
+        value = label_from_json(json.loads(text))
         at = graph._index.get(value)
     except (ValueError, TypeError, RecursionError):
         return None
@@ -247,10 +247,6 @@ def _json_label(graph: Any, text: str) -> Hashable | None:
         return None
     label = graph._labels[at]
     return label if (type(value) is bool) == (type(label) is bool) else None
-
-
-def _as_label(value: Any) -> Any:
-    return tuple(_as_label(v) for v in value) if isinstance(value, list) else value
 
 
 def _typed_id(text: str) -> int | None:

@@ -20,15 +20,22 @@ PROBE = (
 )
 
 
-def run_probe(env_changes, board=EXAMPLE_1):
+def run_probe(env_changes, board=EXAMPLE_1, prelude=""):
+    """PROBE in a fresh process under ``env_changes``, after ``prelude`` (code that stands a
+    module in for the compiled engine)."""
     env = dict(os.environ)
     env.pop("CATMOUSE_NO_EXTENSIONS", None)
     env.pop("CATMOUSE_REQUIRE_EXTENSIONS", None)
     env.update(env_changes)
     package_root = os.path.dirname(os.path.dirname(catmouse.__file__))
     env["PYTHONPATH"] = package_root + os.pathsep + env.get("PYTHONPATH", "")
-    return subprocess.run([sys.executable, "-c", PROBE.format(board=board)], env=env,
-                          capture_output=True, text=True, timeout=60, check=False)
+    return subprocess.run([sys.executable, "-c", prelude + PROBE.format(board=board)],
+                          env=env, capture_output=True, text=True, timeout=60, check=False)
+
+
+def required(require):
+    """The switches of a test run with CATMOUSE_REQUIRE_EXTENSIONS set to ``require``."""
+    return {"CATMOUSE_REQUIRE_EXTENSIONS": require} if require else {}
 
 
 def compiled_available():
@@ -86,15 +93,7 @@ NO_COMPILED = "import sys; sys.modules['catmouse.engine.bits_c'] = None; "
 
 @pytest.mark.parametrize("require", [None, "1"])
 def test_a_missing_compiled_engine_falls_back_or_fails_as_asked(require):
-    env = dict(os.environ)
-    env.pop("CATMOUSE_NO_EXTENSIONS", None)
-    env.pop("CATMOUSE_REQUIRE_EXTENSIONS", None)
-    if require:
-        env["CATMOUSE_REQUIRE_EXTENSIONS"] = require
-    package_root = os.path.dirname(os.path.dirname(catmouse.__file__))
-    env["PYTHONPATH"] = package_root + os.pathsep + env.get("PYTHONPATH", "")
-    done = subprocess.run([sys.executable, "-c", NO_COMPILED + PROBE.format(board=EXAMPLE_1)],
-                          env=env, capture_output=True, text=True, timeout=60, check=False)
+    done = run_probe(required(require), prelude=NO_COMPILED)
     if require:
         assert done.returncode == 1
         assert ("ImportError: CATMOUSE_REQUIRE_EXTENSIONS is set but the compiled engine "
@@ -114,15 +113,7 @@ STALE_COMPILED = ("import sys, types; stale = types.ModuleType('catmouse.engine.
 
 @pytest.mark.parametrize("require", [None, "1"])
 def test_a_stale_compiled_engine_falls_back_with_a_warning_or_fails_as_asked(require):
-    env = dict(os.environ)
-    env.pop("CATMOUSE_NO_EXTENSIONS", None)
-    env.pop("CATMOUSE_REQUIRE_EXTENSIONS", None)
-    if require:
-        env["CATMOUSE_REQUIRE_EXTENSIONS"] = require
-    package_root = os.path.dirname(os.path.dirname(catmouse.__file__))
-    env["PYTHONPATH"] = package_root + os.pathsep + env.get("PYTHONPATH", "")
-    done = subprocess.run([sys.executable, "-c", STALE_COMPILED + PROBE.format(board=EXAMPLE_1)],
-                          env=env, capture_output=True, text=True, timeout=60, check=False)
+    done = run_probe(required(require), prelude=STALE_COMPILED)
     said = "catmouse.engine.bits_c (?) is out of date: it has no peak_bytes; build it again"
     if require:
         assert done.returncode == 1
@@ -153,16 +144,7 @@ STALE_SIGNATURES = (
 
 @pytest.mark.parametrize("require", [None, "1"])
 def test_a_compiled_engine_of_older_signatures_falls_back_or_fails_as_asked(require):
-    env = dict(os.environ)
-    env.pop("CATMOUSE_NO_EXTENSIONS", None)
-    env.pop("CATMOUSE_REQUIRE_EXTENSIONS", None)
-    if require:
-        env["CATMOUSE_REQUIRE_EXTENSIONS"] = require
-    package_root = os.path.dirname(os.path.dirname(catmouse.__file__))
-    env["PYTHONPATH"] = package_root + os.pathsep + env.get("PYTHONPATH", "")
-    done = subprocess.run([sys.executable, "-c", STALE_SIGNATURES
-                           + PROBE.format(board=EXAMPLE_1)],
-                          env=env, capture_output=True, text=True, timeout=60, check=False)
+    done = run_probe(required(require), prelude=STALE_SIGNATURES)
     said = "catmouse.engine.bits_c (?) is out of date: it has no ENGINE_API; build it again"
     if require:
         assert done.returncode == 1
