@@ -31,6 +31,7 @@ from .graph_checks import (
     _node_id,
     _readonly_int32,
     _reverse_csr,
+    check_direction_kept,
     check_node_count,
     mapping_rows,
     native,
@@ -78,21 +79,20 @@ def held_graph(obj: Any) -> Graph | None:
     return graph if isinstance(graph, Graph) and hasattr(obj, "source") else None
 
 
-def _natural_graph(obj: Any, directed: bool) -> Graph | None:
+def _natural_graph(obj: Any, directed: bool | None) -> Graph | None:
     """A networkx graph, a mapping of neighbours, a GraphFile or an adjacency matrix as a
-    Graph; None for anything else."""
+    Graph; None for anything else.  ``directed`` None: as a networkx graph or a GraphFile
+    says, else undirected."""
     held = held_graph(obj)
     if held is not None:
-        if held.directed != bool(directed):
-            raise ValueError("cannot change whether an existing Graph is directed")
+        check_direction_kept(held.directed, directed, "the file's graph")
         return held
+    if _is_networkx(obj):
+        check_direction_kept(bool(obj.is_directed()), directed, "the networkx graph")
+        return Graph.from_networkx(obj)
+    directed = bool(directed)
     if isinstance(obj, Mapping):
         return Graph._from_mapping(obj, directed)
-    if _is_networkx(obj):
-        if directed and not obj.is_directed():
-            raise ValueError("directed=True, but the networkx graph is undirected "
-                             "(pass a networkx DiGraph for one-way edges)")
-        return Graph.from_networkx(obj)
     if hasattr(obj, "tocsr") and hasattr(obj, "shape"):
         return Graph.from_matrix(obj, directed=directed)
     if isinstance(obj, (str, bytes, bytearray, array)):
@@ -121,7 +121,8 @@ class Graph(Displayed):
     (its keys, in order, are the nodes: labels, unless they are ``0..n-1``), a
     networkx graph, a 0/1 matrix, or a reader's :class:`~catmouse.GraphFile`.
     Undirected graphs (the default) must list every edge both ways;
-    ``directed=True`` makes each listed edge one-way.
+    ``directed=True`` makes each listed edge one-way.  Left out, ``directed``
+    follows a Graph, networkx graph or GraphFile; given, it must agree.
 
     >>> g = Graph([[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]])
     >>> g.n, g.num_edges
@@ -186,10 +187,10 @@ class Graph(Displayed):
     # Rules per hole, compiled Boards per hole; each key's user knows its type.
     _cache: dict[Hashable, Any]
 
-    def __init__(self, adjacency: GraphLike, *, directed: bool = False):
+    def __init__(self, adjacency: GraphLike, *, directed: bool | None = None):
         if isinstance(adjacency, Graph):
-            if adjacency.directed != bool(directed):
-                raise ValueError("cannot change whether an existing Graph is directed")
+            check_direction_kept(adjacency.directed, directed, "an existing Graph")
+            directed = adjacency.directed
             reverse = (adjacency._rindptr, adjacency._rindices)
             self._init_from(adjacency.n, adjacency._indptr, adjacency._indices, directed,
                             adjacency._labels, checked=True, reverse=reverse)
@@ -204,6 +205,7 @@ class Graph(Displayed):
                                 natural._labels, checked=True, reverse=reverse)
                 object.__setattr__(self, "_index", natural._index)
                 return
+        directed = bool(directed)  # (lists: undirected unless told)
         if type(adjacency) is list:
             check_node_count(len(adjacency))  # before the engine's builder reads the rows
         fast = _engine.current.csr_from_lists(adjacency, bool(directed))

@@ -455,3 +455,16 @@ def place_edge(rows: list[list[int]], seen: set[tuple[int, int]], u: int, v: int
     rows[u].append(v)
     if not directed:
         rows[v].append(u)
+
+
+def check_direction_kept(is_directed: bool, directed: bool | None, what: str) -> None:
+    """Refuse a ``directed=`` that contradicts a graph that says which it is (None: as it
+    says)."""
+    if directed is None or bool(directed) == is_directed:
+        return
+    if is_directed:
+        raise ValueError(f"directed=False, but {what} is directed: leave directed out to keep "
+                         "its one-way edges, or make it undirected first (networkx: "
+                         "G.to_undirected())")
+    raise ValueError(f"directed=True, but {what} is undirected: leave directed out, or give "
+                     "one-way edges (a networkx DiGraph, or lists with directed=True)")

@@ -432,6 +432,28 @@ def test_directed_true_takes_a_networkx_digraph_and_refuses_an_undirected_graph(
         Graph(nx.path_graph(3), directed=True)
 
 
+def test_directed_left_out_follows_a_graph_that_says_and_a_contrary_word_is_refused():
+    # Graph(g) of a directed g raised "cannot change", and Graph(DiGraph, directed=False)
+    # quietly gave one-way edges: the default could not be told from an explicit False.
+    nx = pytest.importorskip("networkx")
+    one_way = Graph([[1], [2], [0]], directed=True)
+    assert Graph(one_way).directed and Graph(one_way, directed=True) == one_way
+    assert not Graph(Graph([[1], [0]])).directed
+    assert Graph(nx.DiGraph([(0, 1)])).directed
+    assert not Graph(nx.path_graph(3)).directed
+    assert not Graph(nx.path_graph(3), directed=False).directed
+    with pytest.raises(ValueError, match=r"^directed=False, but the networkx graph is directed"
+                       r".*G\.to_undirected\(\)"):
+        Graph(nx.DiGraph([(0, 1)]), directed=False)
+    with pytest.raises(ValueError, match="^directed=False, but an existing Graph is directed"):
+        Graph(one_way, directed=False)
+    with pytest.raises(ValueError, match="^directed=True, but an existing Graph is undirected"):
+        Graph(Graph([[1], [0]]), directed=True)
+    # Lists say nothing: undirected unless told, so one-way lists are refused.
+    with pytest.raises(ValueError):
+        Graph([[1], [2], [0]])
+
+
 def test_a_two_dimensional_array_past_the_node_limit_is_refused_as_a_matrix():
     # Before a row of it is read, whatever its shape.
     numpy = pytest.importorskip("numpy")
