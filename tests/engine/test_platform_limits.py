@@ -164,3 +164,18 @@ def test_engine_takes_4_byte_long_buffers(engine):
     engine.propagate(n, flags, *long_csr(lists), *long_csr(lists), outcome, rem)
     assert outcome == expected_outcome
     assert list(rem) == list(expected_rem)
+
+
+def test_max_memory_counts_each_engines_own_bytes_and_both_answer_alike(use_engine):
+    """docs/platforms.rst: the twin counts its Python objects, so it refuses a budget the
+    compiled engine's small path (no heap) answers in; given what it names, it answers the
+    same."""
+    graph = Graph([[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]])
+    expected = catmouse.solve(graph)
+    if use_engine.__name__.endswith("bits_c"):
+        assert catmouse.solve(graph, max_memory=1) == expected
+        return
+    with pytest.raises(MemoryError, match="over max_memory=1$") as error:
+        catmouse.solve(graph, max_memory=1)
+    assert needed_bytes(error.value) > 1000
+    assert catmouse.solve(graph, max_memory=needed_bytes(error.value)) == expected
