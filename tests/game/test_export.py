@@ -322,3 +322,18 @@ def test_npz_members_are_zip64_from_the_start(tmp_path):
         name_length, extra_length = struct.unpack("<HH", raw[at + 26:at + 30])
         extra = raw[at + 30 + name_length:at + 30 + name_length + extra_length]
         assert struct.unpack("<H", extra[:2]) == (1,), member.filename  # the zip64 field's id
+
+
+def test_npz_labels_json_keeps_what_the_str_array_loses(tmp_path):
+    # numpy's string arrays drop trailing NULs, and str() makes 1 and "1" alike: the
+    # labels_json array holds each label as the JSON list does.
+    np = pytest.importorskip("numpy")
+    graph = Graph({"h\0": ["a"], "a": ["h\0", 1], 1: ["a", "1", (2, "x")], "1": [1],
+                   (2, "x"): [1]})
+    analysis = catmouse.analyze(graph, hole="h\0")
+    analysis.save(tmp_path / "t.npz")
+    with np.load(tmp_path / "t.npz") as data:
+        assert data["labels"].tolist() == ["h", "a", "1", "1", "(2, 'x')"]
+        texts = data["labels_json"].tolist()
+    assert [json.loads(text) for text in texts] == json.loads(analysis.to_json())["labels"]
+    assert [json.loads(text) for text in texts] == ["h\0", "a", 1, "1", [2, "x"]]
