@@ -348,10 +348,13 @@ def test_a_ledger_line_that_is_no_record_is_one_line(capsys, tmp_path, line):
 
 @pytest.mark.parametrize("checker", ["/bin/false", "/bin/cat"])
 def test_a_checker_that_stops_reading_is_named(capsys, tmp_path, checker):
-    # It was "[Errno 32] Broken pipe".
+    # It was "[Errno 32] Broken pipe".  Which error comes depends on the race between the
+    # checker's exit and the census's last write (on a loaded machine the block fits in the
+    # pipe before the checker is gone): either names the checker and its status.
     if not os.path.exists(checker):
         pytest.skip(f"no {checker}")
     code, out, err = run(capsys, "census", 5, "--check", checker, "--ledger",
                          tmp_path / "l.jsonl")
-    assert code == 1
-    assert f"{checker} stopped reading its graph6 input (status 1)" in err
+    assert code == 1 and "Broken pipe" not in err
+    assert (f"{checker} stopped reading its graph6 input (status 1)" in err
+            or f"{checker} gave no 'dismantlable N' line (status 1)" in err), err
