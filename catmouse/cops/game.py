@@ -13,7 +13,6 @@ labels, as everywhere in catmouse.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 from collections import Counter
 from functools import cached_property
@@ -380,16 +379,16 @@ class CopsAnalysis(Displayed):
         return [(self._names(t), name(r), turn) for t, r, turn in line]
 
     def to_json(self) -> str:
-        """The tables as JSON (the keys: ``catmouse.cops_export.cops_dict``).
+        """The tables as JSON (the keys: ``catmouse.cops.export.cops_dict``).
 
         >>> import json
         >>> data = json.loads(CopsGame([[1], [0]], cops=1).analyze().to_json())
         >>> data["teams"], data["outcomes"][1]
         ([[0], [1]], [[2, 2], [2, 2]])
         """
-        from .export import cops_dict
+        from .export import cops_json_blocks
 
-        return json.dumps(cops_dict(self), separators=(",", ":"), allow_nan=False)
+        return "".join(cops_json_blocks(self))
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the tables to ``path``: ``.json`` as :meth:`to_json`, or ``.csv``, one row
