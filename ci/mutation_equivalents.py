@@ -74,10 +74,18 @@ GAME_AND_SHOW: dict[tuple[str, str, str], str] = {
         'both engines clamp max_cops to min(max_cops, 254) (py_cops.cop_numbers_graph6, '
         'cops_entry.pxi): 254 and 255 are the same limit',
     ('catmouse/cops/export.py',
-     'text = json.dumps(cops_dict(analysis), separators=(",", ":"), allow_nan=False) + "\\n"',
-     '`False` -> `True`'):
-        "cops_dict holds ints, strings and lists only: no float, so no NaN for allow_nan to "
-        'refuse',
+     'yield json.dumps(value, separators=(",", ":"), allow_nan=False)', '`False` -> `True`'):
+        "cops_dict's keys beside the tables hold ints, strings and lists only: no float, so no "
+        'NaN for allow_nan to refuse',
+    ('catmouse/cops/export.py',
+     '_BLOCK = 1 << 16',
+     '`<<` -> `>>`'):
+        'the size of a piece written at a time (0: a row a piece): the same bytes, in more '
+        'writes',
+    ('catmouse/cops/export.py',
+     '_BLOCK = 1 << 16',
+     '`16` -> `17`'):
+        'the size of a piece written at a time: the same bytes, in fewer writes',
     ('catmouse/cops/number.py',
      'parts = [list(range(graph.n))] if graph.n <= MAX_COP_NODES else _components(graph)',
      '`<=` -> `<`'):

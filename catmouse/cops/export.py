@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 
 __all__ = ["cops_csv", "cops_csv_blocks", "cops_dict", "cops_json_blocks", "save_cops"]
 
-_BLOCK = 1 << 16  # characters a piece of text, about: the writes' memory stays this size
+# Characters a piece of text, about: the writes' memory stays this size.
+_BLOCK = 1 << 16
 
 _SIDE = {CopsTurn.COPS: "cops", CopsTurn.ROBBER: "robber"}
 _WINNER = {CopsOutcome.COPS_WIN: "cops", CopsOutcome.ROBBER_WIN: "robber"}
