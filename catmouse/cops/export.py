@@ -119,9 +119,9 @@ def cops_csv_blocks(analysis: CopsAnalysis) -> Iterator[str]:
                         f"{'' if r < 0 else r},{ids},{robber}\n")
                 parts.append(line)
                 size += len(line)
-        if size >= _BLOCK:
-            yield "".join(parts)
-            parts, size = [], 0
+                if size >= _BLOCK:  # (within a team: a line holds its labels, long or not)
+                    yield "".join(parts)
+                    parts, size = [], 0
     yield "".join(parts)
 
 

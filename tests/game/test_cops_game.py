@@ -242,3 +242,25 @@ def test_save_writes_a_block_at_a_time(tmp_path, suffix):
         assert text == json.dumps(cops_dict(analysis), separators=(",", ":")) + "\n"
         assert text == analysis.to_json() + "\n"
     assert len(text) > 700_000 and peak < len(text) / 3, (len(text), peak)
+
+
+def test_save_csv_pieces_stay_small_when_a_label_is_long(tmp_path):
+    """A piece was a whole team's rows (2n lines, each holding the team's labels): one long
+    label made a piece of megabytes, more than the old writer's text for the team; a piece
+    is cut at about 64K characters within a team too."""
+    import tracemalloc
+
+    from catmouse.cops.export import cops_csv
+
+    graph = nx.relabel_nodes(nx.path_graph(60), {0: "x" * 50_000})
+    analysis = CopsGame(graph, cops=1).analyze()
+    path = tmp_path / "t.csv"
+    tracemalloc.start()
+    try:
+        analysis.save(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    text = path.read_text(encoding="utf-8")
+    assert text == cops_csv(analysis)
+    assert len(text) > 10_000_000 and peak < len(text) / 10, (len(text), peak)
