@@ -615,10 +615,10 @@ class Analysis(Displayed):
         cat, turn, outcome, remoteness, best moves, by id; a labelled graph adds
         each id's label in ``mouse_label`` and ``cat_label``) or ``.npz`` (numpy
         arrays ``outcomes`` and ``remoteness``, the rules as in the JSON, ``labels``
-        on a labelled graph; needs numpy, else ImportError).  Any other suffix is a ValueError:
-        nothing is written in the wrong format.  ``progress``: True for a bar
-        on stderr, or a callable ``progress(positions)`` called as the table is
-        written (as :func:`catmouse.analyze` takes it).
+        and ``labels_json`` on a labelled graph; needs numpy, else ImportError).  Any
+        other suffix is a ValueError: nothing is written in the wrong format.
+        ``progress``: True for a bar on stderr, or a callable ``progress(positions)``
+        called as the table is written (as :func:`catmouse.analyze` takes it).
 
         >>> import catmouse, os, tempfile
         >>> path = os.path.join(tempfile.mkdtemp(), "table.csv")

@@ -294,10 +294,12 @@ def _write_npz(numpy: Any, analysis: Analysis, handle: IO[bytes],
     labels = analysis.graph._labels
     if labels is not None:
         # Each id's label as text (numpy.load needs no pickle for it), and as the JSON list
-        # holds it: numpy's strings drop trailing NULs and str() makes 1 and "1" alike.
+        # holds it: numpy's strings drop trailing NULs and str() makes 1 and "1" alike.  Not
+        # ASCII-escaped: numpy pads each string to the longest, which "\u00e9" made 6 times it.
         arrays["labels"] = numpy.array([str(label) for label in labels], dtype=str)
         arrays["labels_json"] = numpy.array(
-            [json.dumps(json_label(label), allow_nan=False) for label in labels], dtype=str)
+            [json.dumps(json_label(label), allow_nan=False, ensure_ascii=False)
+             for label in labels], dtype=str)
     done = 0
     with zipfile.ZipFile(handle, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=1,
                          allowZip64=True) as archive:

@@ -337,3 +337,18 @@ def test_npz_labels_json_keeps_what_the_str_array_loses(tmp_path):
         texts = data["labels_json"].tolist()
     assert [json.loads(text) for text in texts] == json.loads(analysis.to_json())["labels"]
     assert [json.loads(text) for text in texts] == ["h\0", "a", 1, "1", [2, "x"]]
+
+
+def test_npz_labels_json_is_as_long_as_the_labels_not_their_ascii_escapes(tmp_path):
+    # numpy pads every string to the longest: a label of 100,000 "é" made labels_json's
+    # strings 600,002 characters each (json.dumps's \u00e9 per character), 2.4 MB a node
+    # where labels needs 0.4 MB.  Escapes stay only for what JSON must escape (a NUL, a
+    # quote); lone surrogates are kept as the labels array keeps them.
+    np = pytest.importorskip("numpy")
+    long, odd = "é" * 100_000, 'x\ud800"\0😀'
+    graph = Graph({0: [1], 1: [0, long], long: [1, odd], odd: [long]})
+    catmouse.analyze(graph).save(tmp_path / "t.npz")
+    with np.load(tmp_path / "t.npz", allow_pickle=False) as data:
+        assert data["labels_json"].dtype == np.dtype(f"<U{len(long) + 2}")
+        texts = data["labels_json"].tolist()
+    assert [json.loads(text) for text in texts] == [0, 1, long, odd]
