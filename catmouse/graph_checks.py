@@ -463,8 +463,8 @@ def check_direction_kept(is_directed: bool, directed: bool | None, what: str) ->
     if directed is None or bool(directed) == is_directed:
         return
     if is_directed:
+        how = "G.to_undirected()" if "networkx" in what else "its edges listed both ways"
         raise ValueError(f"directed=False, but {what} is directed: leave directed out to keep "
-                         "its one-way edges, or make it undirected first (networkx: "
-                         "G.to_undirected())")
+                         f"its one-way edges, or make it undirected first ({how})")
     raise ValueError(f"directed=True, but {what} is undirected: leave directed out, or give "
                      "one-way edges (a networkx DiGraph, or lists with directed=True)")
