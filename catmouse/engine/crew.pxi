@@ -134,8 +134,10 @@ cdef int64_t general_run(Shared *s, object progress, list layers) except -2:
         if s.round == 0x7FFFFFFF:
             raise OverflowError("the search needs more rounds than remoteness (int32) holds")
         s.round += 1
-        if s.layers[0] != NULL and layer_due(s.n_layers, s.round):
-            add_layer(s, layers)  # (between barriers: no thread is writing planes)
+        if s.layers[0] != NULL:
+            if layer_due(s.n_layers, s.round):
+                add_layer(s, layers)  # (between barriers: no thread is writing planes)
+            list_round_planes(s)
         for i in range(s.threads):
             s.workers[i].decided = 0
         with nogil:

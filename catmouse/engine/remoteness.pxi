@@ -45,24 +45,43 @@ cdef inline void plane_or(uint64_t **layers, int64_t at, uint64_t bits,
             layers[p >> 3][at + (p & 7)] |= bits
 
 
-cdef inline void plane_later(Worker *w, uint64_t **layers, int64_t at, uint64_t bits,
-                             int32_t k) noexcept nogil:
-    """plane_or(layers, at, bits, k) once PENDING more words are pending: the line is
+cdef void list_round_planes(Shared *s) noexcept nogil:
+    """s.round_planes: the plane of each bit set in s.round (once its layer is there), for
+    plane_round."""
+    cdef int32_t value = s.round, p
+    s.n_round_planes = 0
+    while value:
+        p = cm_ctz64(<uint64_t> value)
+        value &= value - 1
+        if (p >> 3) < s.n_layers:
+            s.round_planes[s.n_round_planes] = s.layers[p >> 3] + (p & 7)
+            s.n_round_planes += 1
+
+
+cdef inline void plane_round(const Shared *s, int64_t at, uint64_t bits) noexcept nogil:
+    """plane_or(s.layers, at, bits, s.round), from the round's list of planes."""
+    cdef int32_t i
+    for i in range(s.n_round_planes):
+        s.round_planes[i][at] |= bits
+
+
+cdef inline void plane_later(Worker *w, const Shared *s, int64_t at, uint64_t bits) noexcept nogil:
+    """plane_round(s, at, bits) once PENDING more words are pending: the line is
     prefetched now and written after others, so that the misses overlap."""
     cdef int64_t i = w.n_pend & (PENDING - 1)
     if w.n_pend >= PENDING:
-        plane_or(layers, w.pend_at[i], w.pend_bits[i], k)
-    cm_prefetch_w(layers[0] + at)
+        plane_round(s, w.pend_at[i], w.pend_bits[i])
+    cm_prefetch_w(s.layers[0] + at)
     w.pend_at[i] = at
     w.pend_bits[i] = bits
     w.n_pend += 1
 
 
-cdef void planes_drain(Worker *w, uint64_t **layers, int32_t k) noexcept nogil:
+cdef void planes_drain(Worker *w, const Shared *s) noexcept nogil:
     """The pending words of plane_later, written."""
     cdef int64_t i
     for i in range(w.n_pend - PENDING if w.n_pend > PENDING else 0, w.n_pend):
-        plane_or(layers, w.pend_at[i & (PENDING - 1)], w.pend_bits[i & (PENDING - 1)], k)
+        plane_round(s, w.pend_at[i & (PENDING - 1)], w.pend_bits[i & (PENDING - 1)])
     w.n_pend = 0
 
 

@@ -163,7 +163,7 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
                     if ((nw | nl) >> (s.tm & 63)) & 1:
                         w.found = CAT_WIN if (nw >> (s.tm & 63)) & 1 else MOUSE_WIN
                 if s.layers[0] != NULL:
-                    plane_later(w, s.layers, (n + row) * 8 * W + 8 * word, nw | nl, k)
+                    plane_later(w, s, (n + row) * 8 * W + 8 * word, nw | nl)
             else:
                 if s.tt == 0 and row == s.tm and (s.tc >> 6) == word:
                     if ((nw | nl) >> (s.tc & 63)) & 1:
@@ -184,7 +184,7 @@ cdef void compute_row(Worker *w, Shared *s, int64_t row, bint cat, bint everythi
                     w.block_rows |= (<uint64_t> 1) << (row & 63)
                     w.touched[word >> 6] |= (<uint64_t> 1) << (word & 63)
                 if s.layers[0] != NULL:
-                    plane_later(w, s.layers, row * 8 * W + 8 * word, nw | nl, k)
+                    plane_later(w, s, row * 8 * W + 8 * word, nw | nl)
 
 
 cdef inline void clear_rows(uint64_t *mask, const int32_t *rows, int64_t count,
@@ -253,7 +253,7 @@ cdef int phase_step(Worker *w, bint cat) noexcept nogil:
             return -1
     if not cat:
         flush_tiles(w, s)
-    planes_drain(w, s.layers, k)
+    planes_drain(w, s)
     if not s.every_row:
         queue_predecessors(w, s, cat)
     return 0

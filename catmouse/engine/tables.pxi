@@ -89,6 +89,10 @@ cdef struct Shared:
     # n_layers of them (layer L holds bits 8L..8L+7).
     uint64_t *layers[MAX_LAYERS]
     int32_t n_layers
+    # The planes of this round's set bits (list_round_planes): a new word's bits go into
+    # each, a plain loop instead of a walk over the round's bits per word.
+    uint64_t *round_planes[8 * MAX_LAYERS]
+    int32_t n_round_planes
     int64_t more_bytes     # bytes the layers past the first may take (-1: no limit)
     int32_t tt             # the target's turn (-1: none), mouse and cat
     int32_t tm
