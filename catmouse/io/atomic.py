@@ -78,6 +78,7 @@ def where(path: str | os.PathLike[str]) -> Target:
         _check_kind(kind, os.fspath(path))
         return Target(os.fspath(path), True, descriptor)
     _refuse_a_folder_name(os.fspath(path))
+    _check_the_way(os.fspath(path))
     target = os.path.realpath(os.fspath(path))
     mode: int | None
     try:
@@ -107,6 +108,20 @@ def _refuse_a_folder_name(path: str) -> None:
     if os.path.isdir(path):
         raise IsADirectoryError(errno.EISDIR, "is a folder", path)
     raise FileNotFoundError(errno.ENOENT, "no such folder", path)
+
+
+def _check_the_way(path: str) -> None:
+    """Refuse a path whose folder part the system would not go through: ``x/../y.csv``
+    passes through ``x``, which must be a folder, but realpath resolves the text and wrote
+    y.csv where x was a file or missing (the shell's ``>`` refuses it).  As everywhere
+    here, a folder that is not there or not a folder is "no such folder"."""
+    folder = os.path.dirname(path)
+    try:
+        ok = not folder or stat.S_ISDIR(os.stat(folder).st_mode)
+    except (FileNotFoundError, NotADirectoryError):
+        ok = False
+    if not ok:
+        raise FileNotFoundError(errno.ENOENT, "no such folder", folder)
 
 
 def _check_kind(mode: int, path: str) -> None:

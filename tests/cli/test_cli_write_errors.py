@@ -203,3 +203,24 @@ def test_an_output_spelt_as_a_folder_keeps_the_file_of_that_name(tmp_path, capsy
         assert captured.out == ""
         assert captured.err == f"catmouse: error: cannot write {target}: no such folder\n"
     assert notes.read_text() == "keep me\n" and os.listdir(tmp_path) == ["notes.txt"]
+
+
+@pytest.mark.parametrize("command", [["analyze", SQUARE, "--output-format", "csv", "-o"],
+                                     ["play", SQUARE, "--html"]])
+def test_an_output_through_a_file_or_a_missing_folder_is_refused(tmp_path, capsys, command):
+    """``-o x/../y.csv`` passes through x, which the system refuses where x is a file or
+    missing; realpath resolved the text and wrote over y.csv."""
+    (tmp_path / "x").write_text("a file\n")
+    kept = tmp_path / "y.csv"
+    kept.write_text("keep me\n")
+    for way in ("x", "gone"):
+        target = f"{tmp_path}/{way}/../y.csv"
+        assert main([*command, target]) == 1
+        captured = capsys.readouterr()
+        assert captured.out == ""
+        assert captured.err == f"catmouse: error: cannot write {target}: no such folder\n"
+    assert kept.read_text() == "keep me\n" and sorted(os.listdir(tmp_path)) == ["x", "y.csv"]
+    # Through a folder it is the same file the system writes.
+    (tmp_path / "sub").mkdir()
+    assert main([*command, f"{tmp_path}/sub/../y.csv"]) == 0
+    assert kept.read_text() != "keep me\n"
