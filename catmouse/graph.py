@@ -208,7 +208,7 @@ class Graph(Displayed):
         directed = bool(directed)  # (lists: undirected unless told)
         if type(adjacency) is list:
             check_node_count(len(adjacency))  # before the engine's builder reads the rows
-        fast = _engine.current.csr_from_lists(adjacency, bool(directed))
+        fast = _engine.current.csr_from_lists(adjacency, directed)
         if fast is not None:
             # The engine's builder took plain lists it found valid (it declines,
             # never raises, so the errors below stay the only ones).

@@ -67,9 +67,9 @@ def _ask(prompt: str, read: Callable[[], str], parse: Callable[[str], Any],
             print(f"  {error}")
 
 
-def _node_parser(graph: Graph) -> Callable[[str], Any]:
-    """A node as typed: its name, or its JSON where names read alike (``1`` and ``"1"``)."""
-    clashes = clashing_texts(graph)
+def _node_parser(graph: Graph, clashes: set[str]) -> Callable[[str], Any]:
+    """A node as typed: its name, or its JSON where names read alike (``1`` and ``"1"``:
+    ``clashes``, from clashing_texts)."""
 
     def parse(word: str) -> Any:
         label = typed_node(graph, word)
@@ -85,10 +85,9 @@ def _node_parser(graph: Graph) -> Callable[[str], Any]:
     return parse
 
 
-def _shown(graph: Graph) -> Callable[[Any], str]:
+def _shown(graph: Graph, clashes: set[str]) -> Callable[[Any], str]:
     """How a node is shown, the text that types it: its name, or its JSON where that is not
-    one word (a space or comma in it) or where names read alike."""
-    clashes = clashing_texts(graph)
+    one word (a space or comma in it) or where names read alike (``clashes``)."""
     return lambda label: shown_text(graph, clashes, label, " ,")
 
 
@@ -156,8 +155,9 @@ def run(args: argparse.Namespace, read: Callable[[], str] | None = None) -> int:
         print(f"wrote {where}: open it in a browser to play {you} against {them}", file=report)
         return 0
     read = sys.stdin.readline if read is None else read  # (a page reads no moves)
-    node = _node_parser(graph)
-    shown = _shown(graph)
+    clashes = clashing_texts(graph)
+    node = _node_parser(graph, clashes)
+    shown = _shown(graph, clashes)
 
     def _text(team: tuple[Any, ...]) -> str:
         return " ".join(map(shown, team))

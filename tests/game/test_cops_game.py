@@ -216,12 +216,24 @@ def test_the_json_tables_are_every_position_by_turn_team_and_robber():
                     tuple(team), robber, turn)
 
 
+def _saved_with_peak(analysis, path):
+    """``analysis.save(path)``'s text and the peak of Python's allocations while it ran."""
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        analysis.save(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    return path.read_text(encoding="utf-8"), peak
+
+
 @pytest.mark.parametrize("suffix", [".csv", ".json"])
 def test_save_writes_a_block_at_a_time(tmp_path, suffix):
     """save built the whole text first (a CSV's peak was twice the file: 74 MB for Q5 with
     3 cops); it writes pieces of about 64K characters now, the same bytes as the text."""
     import json
-    import tracemalloc
 
     from catmouse.cops.export import cops_csv, cops_dict
 
@@ -229,13 +241,7 @@ def test_save_writes_a_block_at_a_time(tmp_path, suffix):
     graph = nx.hypercube_graph(5) if suffix == ".csv" else nx.cycle_graph(300)
     analysis = CopsGame(graph, cops=2 if suffix == ".csv" else 1).analyze()
     path = tmp_path / f"t{suffix}"
-    tracemalloc.start()
-    try:
-        analysis.save(path)
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-    text = path.read_text(encoding="utf-8")
+    text, peak = _saved_with_peak(analysis, path)
     if suffix == ".csv":
         assert text == cops_csv(analysis)
     else:
@@ -248,19 +254,11 @@ def test_save_csv_pieces_stay_small_when_a_label_is_long(tmp_path):
     """A piece was a whole team's rows (2n lines, each holding the team's labels): one long
     label made a piece of megabytes, more than the old writer's text for the team; a piece
     is cut at about 64K characters within a team too."""
-    import tracemalloc
-
     from catmouse.cops.export import cops_csv
 
     graph = nx.relabel_nodes(nx.path_graph(60), {0: "x" * 50_000})
     analysis = CopsGame(graph, cops=1).analyze()
     path = tmp_path / "t.csv"
-    tracemalloc.start()
-    try:
-        analysis.save(path)
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-    text = path.read_text(encoding="utf-8")
+    text, peak = _saved_with_peak(analysis, path)
     assert text == cops_csv(analysis)
     assert len(text) > 10_000_000 and peak < len(text) / 10, (len(text), peak)
