@@ -331,13 +331,17 @@ cdef inline int64_t dirty_words(Worker *w, Shared *s, const uint64_t *chg, const
     cdef int32_t v
     cdef const uint64_t *at
     cdef uint64_t one
-    if CW == 1 and masks == 1:
-        # (Up to 4,096 nodes and one mask: a word a row.)
+    if CW == 1 and masks <= 2:
+        # (Up to 4,096 nodes and one or two masks: a word a row each.)
         one = 0
-        for k in range(ip[row], ip[row + 1]):
-            one |= chg[ix[k]]
+        if masks == 1:
+            for k in range(ip[row], ip[row + 1]):
+                one |= chg[ix[k]]
+        else:
+            for k in range(ip[row], ip[row + 1]):
+                one |= chg[ix[k]] | chg[stride + ix[k]]
         w.dirty[0] = one
-        w.work += ip[row + 1] - ip[row]
+        w.work += (ip[row + 1] - ip[row]) * masks
         return cm_popcount64(one)
     for j in range(CW):
         w.dirty[j] = 0
