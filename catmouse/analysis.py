@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable, Hashable, Iterator
 from itertools import chain
 from typing import Any
@@ -46,6 +47,9 @@ _NEVER, _TOP, _BAD, _NO_POSITION = NEVER, TOP, BAD, NO_POSITION
 _PLANES_MARK = "planes"
 # A first-use int32 table bigger than this asks the system whether it fits.
 _ASK_ABOVE = 1 << 26
+# Held while an int32 table is built on first use (Analysis._remoteness_or_raise): one
+# build at a time, in the process, so that the memory guard's count holds.
+_TABLE_LOCK = threading.Lock()
 
 def _no_remoteness(index: int) -> int:
     """Stands in for a missing remoteness table: every move ranks alike."""
@@ -180,11 +184,17 @@ class Analysis(Displayed):
         return self._layers
 
     def _remoteness_or_raise(self, what: str) -> memoryview:
-        """The int32 table (flat, native order), built from the planes on first use."""
+        """The int32 table (flat, native order), built from the planes on first use: once,
+        however many threads ask for it at once (each built its own before, 4 bytes a
+        position apiece, past the memory guard that counted one)."""
         self._layers_or_raise(what)
-        if self._table is None:
-            self._table = memoryview(self._build_table()).cast("i")
-        return self._table
+        table = self._table
+        if table is None:
+            with _TABLE_LOCK:
+                table = self._table
+                if table is None:
+                    table = self._table = memoryview(self._build_table()).cast("i")
+        return table
 
     def _build_table(self) -> bytes:
         """The int32 remoteness table from the planes, in row blocks (4 bytes a position).

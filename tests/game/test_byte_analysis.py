@@ -102,6 +102,41 @@ def test_the_table_is_built_once_and_kept():
     assert a.remoteness_table.tobytes() == first.tobytes() and a._table is kept
 
 
+def test_threads_asking_at_once_share_one_build(monkeypatch):
+    """Eight threads reading remoteness_table / remoteness_for at once: one table is built
+    and every thread reads it (each built its own before: 8 times the memory and the time,
+    past the memory guard, which had counted one)."""
+    import threading
+    import time
+    from concurrent.futures import ThreadPoolExecutor
+
+    a = catmouse.analyze(random_graph(40, 70, seed=6))
+    want = int32_form(a._rules)[1]
+    builds = []
+    real = _analysis.Analysis._build_table
+
+    def build(self):
+        builds.append(1)
+        time.sleep(0.2)  # (the other threads arrive meanwhile)
+        return real(self)
+
+    monkeypatch.setattr(_analysis.Analysis, "_build_table", build)
+    barrier = threading.Barrier(8)
+
+    def read(i):
+        barrier.wait()
+        view = a.remoteness_table if i % 2 else a.remoteness_for(Turn(i % 4 // 2))
+        return view.obj, view.tobytes()  # (obj: the bytes the view reads)
+
+    with ThreadPoolExecutor(8) as pool:
+        got = list(pool.map(read, range(8)))
+    assert len(builds) == 1
+    assert all(table is a._table.obj for table, _ in got)
+    n2 = 4 * a.n * a.n
+    for i, (_, data) in enumerate(got):
+        assert data == (want if i % 2 else want[i % 4 // 2 * n2:(i % 4 // 2 + 1) * n2])
+
+
 def test_ctrl_c_during_the_first_use_build_stops_it_cleanly(monkeypatch):
     """A real SIGINT between two row blocks: KeyboardInterrupt, nothing kept half-built, and
     the next call builds the whole table."""
