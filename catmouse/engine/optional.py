@@ -27,8 +27,10 @@ def import_optional(name: str) -> ModuleType | None:
     """The module ``name``, or None where it cannot be imported; a SIGINT or SIGTERM that
     arrives during the import is handled (KeyboardInterrupt, ...) once it is done."""
     module = sys.modules.get(name)
-    if module is not None:
+    if module is not None and not _initializing(module):
         return module
+    # (A module another thread is still importing is in sys.modules half made: the import
+    # below waits for it, as the import statement does.)
     if threading.current_thread() is not threading.main_thread():
         return _load(name)  # (signal handlers run on the main thread only)
     arrived: list[int] = []
@@ -46,6 +48,12 @@ def import_optional(name: str) -> ModuleType | None:
         return _load(name)
     finally:
         _deliver(held, arrived)
+
+
+def _initializing(module: ModuleType) -> bool:
+    """Whether ``module`` is still being imported (by another thread, or further up this
+    one's stack): importlib marks its spec so until the module's code has run."""
+    return bool(getattr(getattr(module, "__spec__", None), "_initializing", False))
 
 
 def _deliver(held: dict[int, Any], arrived: list[int]) -> None:

@@ -118,3 +118,43 @@ def test_where_the_handlers_cannot_be_set_the_import_goes_on(monkeypatch):
     monkeypatch.setattr("catmouse.engine.optional._HELD", (signal.SIGINT, signal.SIGINT))
     assert import_optional("catmouse_absent_too") is None
     assert signal.getsignal(signal.SIGINT) is before
+
+
+SLOW = '''
+import time
+time.sleep(0.5)  # (numpy's first import takes about this long)
+LOADED = True
+'''
+
+
+@pytest.mark.parametrize("second", ["main thread", "worker thread"])
+def test_a_module_another_thread_is_importing_is_waited_for(tmp_path, monkeypatch, second):
+    """numpy's first import from several threads at once (an Analysis's readers, saves):
+    the module is in sys.modules, half made, while its first importer runs it.  Each caller
+    gets it whole (it used to get the half-made module: AttributeError, "partially
+    initialized module 'numpy' has no attribute 'frombuffer'")."""
+    name = f"stand_in_slow_{second.split()[0]}"
+    (tmp_path / f"{name}.py").write_text(SLOW)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    got = {}
+
+    def load(who):
+        module = import_optional(name)
+        got[who] = module, getattr(module, "LOADED", False)  # whole when handed back?
+
+    first = threading.Thread(target=load, args=("first",))
+    try:
+        first.start()
+        while name not in sys.modules:  # the first importer is inside the module's code
+            assert first.is_alive()
+        if second == "main thread":
+            load("second")
+        else:
+            worker = threading.Thread(target=load, args=("second",))
+            worker.start()
+            worker.join()
+        first.join()
+        assert got["second"] == got["first"] == (sys.modules[name], True)
+    finally:
+        first.join()
+        sys.modules.pop(name, None)
