@@ -198,9 +198,7 @@ def replacing_path(path: str | os.PathLike[str]) -> Iterator[str]:
         try:
             bits = stat.S_IMODE(os.stat(target.path).st_mode)
         except FileNotFoundError:
-            umask = os.umask(0)
-            os.umask(umask)
-            bits = 0o666 & ~umask
+            bits = 0o666 & ~_umask()
         os.chmod(temporary, bits)
         os.replace(temporary, target.path)
     except BaseException:
@@ -250,6 +248,32 @@ def _created(path: str) -> bool:
     except FileExistsError:
         return False
     return True
+
+
+_UMASK_LOCK = threading.Lock()
+
+
+def _umask() -> int:
+    """The process's umask, read without changing it where the system tells it (Linux's
+    ``/proc/self/status``, since 4.7).
+
+    ``os.umask`` reads the mask only by setting another: the mask is the process's, so for
+    that moment every file any other thread creates gets the one set (``os.umask(0)`` made
+    them 0o666, world-writable, whatever the program's umask).  Elsewhere the mask is set
+    to 0o077 for the moment (a file made meanwhile is private, not open to all), and
+    catmouse's own writers take turns.
+    """
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    with _UMASK_LOCK:
+        umask = os.umask(0o077)
+        os.umask(umask)
+    return umask
 
 
 def terminated(number: int, frame: object) -> None:
