@@ -328,6 +328,7 @@ def run_console_block(block: Block, tmp_path: Path) -> None:
         elif argv[:1] == ["nauty-geng"] and "catmouse" in argv and "|" in argv:
             if catmouse.BACKEND != "cython":  # a census: seconds compiled, a minute pure
                 pytest.skip(f"{block.where}: a geng census, run on the compiled engine only")
+            skip_missing(block.where, "", ["nauty-geng"])  # (ci/install_geng.sh installs it)
             result = run(["bash", "-o", "pipefail", "-c", _catmouse_in_pipeline(argv)], tmp_path)
         else:
             continue  # other tools' commands are not ours to run
