@@ -216,7 +216,8 @@ class Rules:
     every analysis made with them.
     """
 
-    __slots__ = ("mouse_graph", "cat_graph", "flags", "draw", "_draw_table", "_board")
+    __slots__ = ("mouse_graph", "cat_graph", "flags", "draw", "_draw_table", "_board",
+                 "_stuck")
 
     mouse_graph: Graph
     cat_graph: Graph
@@ -224,6 +225,7 @@ class Rules:
     draw: Outcome
     _draw_table: bytes
     _board: tuple[str, BoardLike] | None
+    _stuck: list[Any] | None
 
     def __init__(self, mouse_graph: Graph, cat_graph: Graph, flags: bytes, draw: Outcome):
         # bytes(5) would be five zero bytes (and bytes(10**12) a terabyte): bytes-like only.
@@ -241,6 +243,7 @@ class Rules:
         table[0] = int(draw)
         setter(self, "_draw_table", bytes(table))
         setter(self, "_board", None)  # (engine name, its Board): see board()
+        setter(self, "_stuck", None)  # by turn, the nodes the mover is stuck on (plane_rows)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("Rules is immutable")

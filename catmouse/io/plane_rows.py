@@ -37,16 +37,22 @@ def _has_no_move(rules: Any, node: int, turn: int) -> bool:
 def _stuck(rules: Any, turn: int) -> Any:
     """By node: the mover (the mouse on turn 0, the cat on 1) has no move from it.
 
-    Kept in the mouse graph's cache, so that it lives as long as the graph (a module-level
-    cache of eight kept up to eight rules, and their graphs, alive after their last use)."""
+    Kept on the rules (their ``_stuck``), so that it lives as long as they do.  A module-level
+    cache of eight kept up to eight rules, and their graphs, alive after their last use; the
+    mouse graph's cache, keyed by the rules, kept every rules' arrays, their Board and the
+    rules themselves as long as the graph: each Game made on one Graph and exported, or read
+    as an int32 table, left about 2.4 KB on it for good."""
     import numpy
 
-    cache = rules.mouse_graph._cache
-    key = ("stuck", rules, turn)
-    stuck = cache.get(key)
+    kept = rules._stuck
+    if kept is None:
+        # (Two threads may both make one: the arrays of the one dropped are made again.)
+        kept = [None, None]
+        object.__setattr__(rules, "_stuck", kept)
+    stuck = kept[turn]
     if stuck is None:
         stuck = numpy.array([_has_no_move(rules, v, turn) for v in range(rules.n)], dtype=bool)
-        cache[key] = stuck
+        kept[turn] = stuck
     return stuck
 
 
