@@ -13,7 +13,19 @@
 #include <stdint.h>
 
 #ifdef _WIN32
+/* The lean header: the full one includes rpcndr.h (through ole2.h), whose `#define small char`
+ * breaks the generated C that follows (Board and ListCrew have members named `small`), and
+ * windef.h's min() and max() macros.  Only QueryPerformanceCounter is needed here. */
+#ifndef WIN32_LEAN_AND_MEAN
+#define WIN32_LEAN_AND_MEAN
+#endif
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
 #include <windows.h>
+#ifdef small
+#undef small
+#endif
 #define CM_HAVE_PACE_CLOCKS 0
 static inline int64_t cm_wall_ns(void) {
     LARGE_INTEGER now, freq;

@@ -45,3 +45,19 @@ def test_each_branch_of_the_bit_operations(tmp_path, branch):
     assert build.returncode == 0, build.stderr
     run = subprocess.run([str(program)], capture_output=True, text=True, timeout=60)
     assert (run.returncode, run.stdout.strip()) == (0, expected)
+
+
+@pytest.mark.skipif(COMPILER is None, reason="no C compiler here")
+def test_the_headers_keep_windows_h_macros_out_of_the_generated_code(tmp_path):
+    """On Windows _clocks.h includes <windows.h>, before the generated code's structs.  The full
+    SDK header brings rpcndr.h's ``#define small char``, which broke Board's and ListCrew's
+    member ``small`` (every MSVC build of the engine): the headers must ask for the lean one.
+    Checked over a stand-in for the SDK header (``tests/engine/c/windows/windows.h``)."""
+    program = tmp_path / "windows_check"
+    build = subprocess.run([COMPILER, "-O2", "-Wall", "-Wextra", "-Werror", "-D_WIN32",
+                            f"-I{HEADER_DIR}", f"-I{HERE / 'windows'}",
+                            str(HERE / "windows_check.c"), "-o", str(program)],
+                           capture_output=True, text=True)
+    assert build.returncode == 0, build.stderr
+    run = subprocess.run([str(program)], capture_output=True, text=True, timeout=60)
+    assert (run.returncode, run.stdout.strip()) == (0, "ok windows")
