@@ -195,7 +195,13 @@ class GuardedStdout(_ShownText):
 
     def _put(self, text: str) -> None:
         with writing(STDOUT):
-            self._stream.write(text)
+            try:
+                self._stream.write(text)
+            except UnicodeEncodeError:
+                # A name the stream's encoding cannot hold (Windows gives a redirected stdout
+                # the locale's code page, cp1252): Python's escapes, as stderr writes them.
+                encoding = getattr(self._stream, "encoding", None) or "utf-8"
+                self._stream.write(text.encode(encoding, "backslashreplace").decode(encoding))
 
     def flush(self) -> None:
         with writing(STDOUT):

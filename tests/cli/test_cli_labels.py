@@ -302,3 +302,22 @@ def test_solve_names_nodes_that_read_alike_as_they_are_typed(tmp_path, capsys):
     assert ('    1. mouse "1" -> 1\n    2. cat   "two\\nlines" -> "1"\n'
             '    3. mouse 1 -> hole\n') in out
     assert len(out.splitlines()) == 9  # (no name split a line)
+
+
+def test_names_the_output_encoding_cannot_hold_are_escaped_not_an_error(tmp_path, monkeypatch):
+    # Windows gives a redirected or piped stdout the locale's code page (cp1252), which has no
+    # 猫 or Ω: ``catmouse solve`` printed its first line, then failed with "'charmap' codec
+    # can't encode character" as if the graph file were bad.  Such names are written as
+    # Python's escapes (as stderr writes them), the rest as it is.
+    graph = tmp_path / "u.json"
+    graph.write_text(json.dumps({"猫": ["Ω", "b"], "Ω": ["猫", "b"], "b": ["猫", "Ω", "h"],
+                                 "h": ["b"]}), encoding="utf-8")
+    err = io.StringIO()
+    monkeypatch.setattr("sys.stderr", err)
+    out = io.TextIOWrapper(io.BytesIO(), encoding="cp1252")
+    monkeypatch.setattr("sys.stdout", out)
+    assert main(["solve", str(graph), "--mouse", "猫", "--cat", "Ω", "--hole", "h"]) == 0
+    out.flush()
+    text = out.buffer.getvalue().decode("cp1252")
+    assert "start: mouse on \\u732b, cat on \\u03a9, hole h;" in text
+    assert "optimal line:" in text and err.getvalue() == ""
