@@ -37,11 +37,8 @@ def _has_no_move(rules: Any, node: int, turn: int) -> bool:
 def _stuck(rules: Any, turn: int) -> Any:
     """By node: the mover (the mouse on turn 0, the cat on 1) has no move from it.
 
-    Kept on the rules (their ``_stuck``), so that it lives as long as they do.  A module-level
-    cache of eight kept up to eight rules, and their graphs, alive after their last use; the
-    mouse graph's cache, keyed by the rules, kept every rules' arrays, their Board and the
-    rules themselves as long as the graph: each Game made on one Graph and exported, or read
-    as an int32 table, left about 2.4 KB on it for good."""
+    Kept on the rules (their ``_stuck``), so that it lives exactly as long as they do: kept
+    in the graph's cache, keyed by the rules, every Game made on a shared Graph stayed on it."""
     import numpy
 
     kept = rules._stuck
