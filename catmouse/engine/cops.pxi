@@ -22,6 +22,10 @@ cdef enum:
     COPS_NO_MEMORY = -4
 
 
+# COPS_ESCAPED in each byte of a word.
+cdef uint64_t ESCAPED_BYTES = <uint64_t> 0x0101010101010101 * COPS_ESCAPED
+
+
 cdef enum:
     COPS_CREW_MAX = 64        # threads one search takes at most (more are cut to this)
     COPS_PHASE_ROBBER = 1
@@ -271,8 +275,8 @@ cdef int cops_teams(CopSearch *c) noexcept nogil:
 cdef int cops_start_rows(CopSearch *c, int32_t i, int64_t lo, int64_t hi) noexcept nogil:
     """Rounds 0 and 1 on rows lo..hi (thread ``i``): ``robber[S] = S``, ``cops[S] = N[S]``
     and their remoteness; -1 if stopped part way."""
-    cdef int32_t n = c.n, k = c.k, j, r
-    cdef int64_t s, base, turn1 = c.rows * n
+    cdef int32_t n = c.n, k = c.k, j
+    cdef int64_t s, turn1 = c.rows * n
     cdef uint64_t here, mask
     cdef uint8_t v
     for s in range(lo, hi):
@@ -286,14 +290,50 @@ cdef int cops_start_rows(CopSearch *c, int32_t i, int64_t lo, int64_t hi) noexce
         c.cops[s] = mask
         c.robber[s] = here
         if c.rem != NULL:
-            base = s * n
-            for r in range(n):
-                if (here >> r) & 1:
-                    c.rem[base + r] = c.rem[turn1 + base + r] = 0
-                else:
-                    c.rem[base + r] = -1
-                    c.rem[turn1 + base + r] = 1 if (mask >> r) & 1 else -1
+            cops_start_remoteness(c.rem + s * n, c.rem + turn1 + s * n, n, &here, &mask)
     return 0
+
+
+cdef int32_t BIT32[256][8]  # bit q of x as BIT32[x][q]: a byte of bits as eight int32
+
+
+cdef void fill_bit32() noexcept:
+    cdef int x, q
+    for x in range(256):
+        for q in range(8):
+            BIT32[x][q] = (x >> q) & 1
+
+
+fill_bit32()
+
+
+cdef inline void cops_start_remoteness(int32_t *robber_turn, int32_t *cops_turn, int32_t n,
+                                       const uint64_t *here, const uint64_t *mask) noexcept nogil:
+    """A row's remoteness after rounds 0 and 1, eight nodes at a time, without branches:
+    the robber to move is caught (0) on the team's nodes, else undecided (-1); the cops to
+    move are on him (0) there, a move away (1) on the rest of their closed neighbourhoods,
+    else undecided.  ``here`` (the team's nodes) and ``mask`` (its closed neighbourhood)
+    are bit words; ``here`` lies inside ``mask``, so the cops' value is 2 * m - 1 - h."""
+    cdef int32_t g, q
+    cdef int32_t h[8]
+    cdef int32_t m[8]
+    cdef int32_t *robber_at
+    cdef int32_t *cops_at
+    for g in range(0, n, 8):
+        memcpy(h, BIT32[(here[g >> 6] >> (g & 63)) & 255], sizeof(h))
+        memcpy(m, BIT32[(mask[g >> 6] >> (g & 63)) & 255], sizeof(m))
+        robber_at = robber_turn + g
+        cops_at = cops_turn + g
+        if g + 8 <= n:
+            # (Constant counts, one table a loop: each loop is two vector stores.)
+            for q in range(8):
+                robber_at[q] = h[q] - 1
+            for q in range(8):
+                cops_at[q] = 2 * m[q] - 1 - h[q]
+        else:
+            for q in range(n - g):
+                robber_at[q] = h[q] - 1
+                cops_at[q] = 2 * m[q] - 1 - h[q]
 
 
 cdef int cops_start(CopSearch *c) noexcept nogil:
@@ -473,17 +513,28 @@ cdef int cops_outcome(CopSearch *c) noexcept nogil:
 
 cdef int cops_outcome_rows(CopSearch *c, int32_t i, int64_t lo, int64_t hi) noexcept nogil:
     """The outcome table's rows lo..hi (thread ``i``); -1 if stopped part way."""
-    cdef int32_t n = c.n, r
+    cdef int32_t n = c.n
     cdef int64_t s, turn1 = c.rows * n
     for s in range(lo, hi):
         if cops_halt(c, i, s, 1024 * 2 * n):
             return -1
-        for r in range(n):
-            c.outcome[s * n + r] = (
-                COPS_CAPTURED if (c.robber[s] >> r) & 1 else COPS_ESCAPED)
-            c.outcome[turn1 + s * n + r] = (
-                COPS_CAPTURED if (c.cops[s] >> r) & 1 else COPS_ESCAPED)
+        cops_outcome_bytes(c.outcome + s * n, &c.robber[s], n)
+        cops_outcome_bytes(c.outcome + turn1 + s * n, &c.cops[s], n)
     return 0
+
+
+cdef inline void cops_outcome_bytes(uint8_t *out, const uint64_t *won, int64_t n) noexcept nogil:
+    """``n`` outcome bytes from the bit words ``won``: COPS_CAPTURED where a bit is set, else
+    COPS_ESCAPED, eight at a time (SPREAD's bytes, 0 or 1, times the codes' difference)."""
+    cdef int64_t g
+    cdef uint64_t v
+    for g in range(0, n, 8):
+        v = (ESCAPED_BYTES
+             ^ SPREAD[(won[g >> 6] >> (g & 63)) & 255] * <uint64_t> (COPS_CAPTURED ^ COPS_ESCAPED))
+        if g + 8 <= n:
+            memcpy(out + g, &v, 8)  # (a constant size: one store)
+        else:
+            memcpy(out + g, &v, <size_t> (n - g))
 
 
 cdef int32_t cops_component(const uint64_t *closed, int32_t n, uint64_t *seen_all,

@@ -130,7 +130,7 @@ cdef void wide_graph(Wide *w) noexcept nogil:
 cdef int wide_start(Wide *w) noexcept nogil:
     """Rounds 0 and 1, as cops_start: each row's team, ``robber = S``, ``cops = N[S]``;
     -1 if stopped (wide_poll) part way."""
-    cdef int32_t n = w.n, k = w.k, W = w.W, i, j, r, x
+    cdef int32_t n = w.n, k = w.k, W = w.W, i, j, x
     cdef int64_t s, turn1 = w.rows * n
     cdef uint16_t a[COPS_MAX]
     cdef uint64_t *cops
@@ -153,12 +153,7 @@ cdef int wide_start(Wide *w) noexcept nogil:
                 cops[x] |= w.closed[a[i] * W + x]
         w.changed[s] = <int32_t> s
         if w.rem != NULL:
-            for r in range(n):
-                if (robber[r >> 6] >> (r & 63)) & 1:
-                    w.rem[s * n + r] = w.rem[turn1 + s * n + r] = 0
-                else:
-                    w.rem[s * n + r] = -1
-                    w.rem[turn1 + s * n + r] = 1 if (cops[r >> 6] >> (r & 63)) & 1 else -1
+            cops_start_remoteness(w.rem + s * n, w.rem + turn1 + s * n, n, robber, cops)
         i = 0
         while i < k and a[i] == (a[i + 1] if i + 1 < k else n - 1):
             i += 1
@@ -337,9 +332,6 @@ cdef int64_t wide_run(Wide *w, bint stop) noexcept nogil:
                 w.work += 1024 * 2 * n
                 if wide_poll(w) < 0:
                     return COPS_INTERRUPTED
-            for r in range(n):
-                w.outcome[s * n + r] = COPS_CAPTURED if (
-                    w.robber[s * W + (r >> 6)] >> (r & 63)) & 1 else COPS_ESCAPED
-                w.outcome[w.rows * n + s * n + r] = COPS_CAPTURED if (
-                    w.cops[s * W + (r >> 6)] >> (r & 63)) & 1 else COPS_ESCAPED
+            cops_outcome_bytes(w.outcome + s * n, w.robber + s * W, n)
+            cops_outcome_bytes(w.outcome + w.rows * n + s * n, w.cops + s * W, n)
     return first

@@ -103,6 +103,23 @@ def sparse_board(rng: random.Random, n: int) -> list[list[int]]:
     return [sorted(row) for row in adjacency]
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_one_word_rows_of_every_length_give_the_same_bytes(compiled_engine, threads):
+    """Rows of 13 to 64 nodes: the compiled twin writes a row's bytes and round-0/1
+    remoteness eight nodes at a time, so each tail (n mod 8) and the full word are checked
+    against the pure twin's tables, on one thread and on a crew of two."""
+    rng = random.Random(8)
+    for n in (13, 16, 23, 30, 41, 52, 63, 64):
+        k = 2 if n <= 30 else 1
+        adjacency = sparse_board(rng, n)
+        size = 2 * comb(n + k - 1, k) * n
+        outcome, remoteness = bytearray(b"\x05") * size, array("i", [7]) * size
+        found = compiled_engine.cops_search(*csr(adjacency), k, outcome, remoteness,
+                                            stop=False, threads=threads)
+        assert ((found, bytes(outcome), remoteness.tobytes())
+                == tables(py_cops, adjacency, k, stop=False)), (n, k)
+
+
 def test_rows_of_several_words_give_the_same_bytes(compiled_engine):
     """Past 64 nodes the compiled twin's rows take several words: still the twin's tables."""
     rng = random.Random(65)
