@@ -1,7 +1,8 @@
 /* Portable bit operations and relaxed atomic flags for the bit-parallel engine (bits_c.pyx).
  *
  * gcc and clang have __builtin_ctzll / __builtin_popcountll and the __atomic builtins;
- * MSVC has _BitScanForward64 / __popcnt64 and volatile accesses (x64 and ARM64); anything
+ * MSVC has _BitScanForward64 / __popcnt64 (x64 with /arch:AVX) and volatile accesses (x64 and
+ * ARM64); anything
  * else gets plain C loops and no atomics (CM_HAVE_ATOMICS 0: the engine then runs one
  * thread whatever it is asked for).
  *
@@ -44,7 +45,9 @@ static inline int cm_ctz64(uint64_t x) {
     _BitScanForward64(&index, x);
     return (int)index;
 }
-#if defined(_M_X64)
+#if defined(_M_X64) && defined(__AVX__)
+/* __popcnt64 is the POPCNT instruction, which x86-64 CPUs before 2008 lack (an illegal
+ * instruction there): only where /arch:AVX or above already requires a newer CPU. */
 static inline int cm_popcount64(uint64_t x) { return (int)__popcnt64(x); }
 #else
 static inline int cm_popcount64(uint64_t x) { return cm_popcount64_swar(x); }

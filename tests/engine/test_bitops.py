@@ -27,9 +27,14 @@ BRANCHES = {
     "builtins": ([], "ok builtins atomics=1"),
     "builtins, popcnt instruction": (["-mpopcnt"] if X86 else [], "ok builtins atomics=1"),
     "portable C": (OTHER, "ok portable atomics=0"),
-    "MSVC x64": (OTHER + ["-D_MSC_VER=1930", "-D_M_X64", f"-I{HERE / 'msvc'}"],
-                 "ok msvc atomics=1"),
-    "MSVC ARM64": (OTHER + ["-D_MSC_VER=1930", "-D_M_ARM64", f"-I{HERE / 'msvc'}"],
+    # MSVC's default x64 target may be a CPU without POPCNT: the branch must not use it
+    # (a use would not link); /arch:AVX (which defines __AVX__) implies a CPU that has it.
+    "MSVC x64": (OTHER + ["-D_MSC_VER=1930", "-D_M_X64", "-DCM_CPU_WITHOUT_POPCNT",
+                          f"-I{HERE / 'msvc'}"], "ok msvc atomics=1"),
+    "MSVC x64 /arch:AVX": (OTHER + ["-D_MSC_VER=1930", "-D_M_X64", "-D__AVX__",
+                                    f"-I{HERE / 'msvc'}"], "ok msvc atomics=1"),
+    "MSVC ARM64": (OTHER + ["-D_MSC_VER=1930", "-D_M_ARM64", "-DCM_CPU_WITHOUT_POPCNT",
+                            f"-I{HERE / 'msvc'}"],
                    "ok msvc atomics=1"),
 }
 

@@ -7,7 +7,12 @@ static inline unsigned char _BitScanForward64(unsigned int *index, uint64_t mask
     *index = (unsigned int)__builtin_ctzll(mask);
     return 1;
 }
+#ifdef CM_CPU_WITHOUT_POPCNT
+/* The instruction a CPU may lack: declared and never defined, so a use fails to link. */
+uint64_t __popcnt64(uint64_t x);
+#else
 static inline uint64_t __popcnt64(uint64_t x) { return (uint64_t)__builtin_popcountll(x); }
+#endif
 static inline void _mm_pause(void) { }  /* a spin-wait hint: nothing to check */
 /* MSVC's long is 32 bits (LLP64), Linux's 64: make the branch's code see MSVC's. */
 #define long int
