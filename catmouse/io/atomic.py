@@ -136,17 +136,27 @@ def _check_kind(mode: int, path: str) -> None:
 
 
 _FD_FOLDER = re.compile(r"/proc/(\d+)(?:/task/\d+)?/fd")
+# macOS and the BSDs: /dev/fd is a folder of its own (fdescfs), each process seeing its own
+# descriptors there, and /dev/stdout a link to fd/1.  On Linux it is a link into /proc, so
+# its real path is /proc/<pid>/fd and this name never matches there.
+_DEV_FD = "/dev/fd"
+
+
+def _descriptor_folder(folder: str) -> bool:
+    """Whether the folder ``folder`` (a real path) lists this process's own descriptors."""
+    found = _FD_FOLDER.fullmatch(folder)
+    return (found is not None and int(found.group(1)) == os.getpid()) or folder == _DEV_FD
 
 
 def _own_descriptor(path: str) -> int | None:
-    """The descriptor of this process that ``path`` names through /proc/<pid>/fd (as
-    ``/dev/stdout`` and ``/dev/fd/N`` do), else None.  Followed link by link: the last link
-    of such a path names a pipe or a file the process holds, not a path to reopen."""
+    """The descriptor of this process that ``path`` names through /proc/<pid>/fd or, on
+    macOS and the BSDs, /dev/fd (as ``/dev/stdout`` and ``/dev/fd/N`` do), else None.
+    Followed link by link: the last link of such a path names a pipe or a file the process
+    holds, not a path to reopen."""
     current = os.path.abspath(path)
     for _ in range(40):  # the kernel's own limit on a chain of links
         folder, name = os.path.split(current)
-        found = _FD_FOLDER.fullmatch(os.path.realpath(folder))
-        if found and int(found.group(1)) == os.getpid() and name.isdigit():
+        if name.isdigit() and _descriptor_folder(os.path.realpath(folder)):
             return int(name)
         if not os.path.islink(current):
             return None

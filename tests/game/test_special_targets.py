@@ -156,6 +156,33 @@ def test_dev_stdout_is_written_through_the_descriptor(tmp_path, stdout_is):
     assert done.stderr.startswith("wrote /dev/stdout: open it in a browser")
 
 
+@posix
+def test_a_bsd_style_dev_fd_is_written_through_the_descriptor(tmp_path, monkeypatch):
+    """macOS and the BSDs have no /proc: /dev/fd is a folder of its own, where /dev/fd/N
+    stats as whatever descriptor N holds (a regular file when stdout is one).  Stood in for
+    by a folder here, named as atomic's /dev/fd: the write must go through the descriptor,
+    after what was written there, not replace the file or make a temporary one beside it."""
+    stand_in = tmp_path / "fd"
+    stand_in.mkdir()
+    out = tmp_path / "out.txt"
+    with open(out, "w") as handle:
+        handle.write("before\n")
+        handle.flush()
+        number = handle.fileno()
+        (stand_in / str(number)).write_text("")  # a regular file, as fdescfs shows it
+        monkeypatch.setattr(atomic, "_DEV_FD", str(stand_in), raising=False)
+        named = stand_in / str(number)
+        assert atomic.where(named) == atomic.Target(str(named), True, number)
+        with atomic.replacing(named) as written:
+            written.write("after\n")
+    assert out.read_text() == "before\nafter\n"
+    assert os.listdir(stand_in) == [str(number)]  # no temporary file, nothing replaced
+    # Another process's descriptors are not listed there: a /proc folder of another pid is
+    # still not this process's.
+    assert not atomic._descriptor_folder(f"/proc/{os.getpid() + 1}/fd")
+    assert atomic._descriptor_folder(f"/proc/{os.getpid()}/fd")
+
+
 @pytest.mark.parametrize("exists", [False, True])
 def test_a_name_at_the_file_systems_limit_is_written(tmp_path, exists):
     limit = atomic._name_limit(str(tmp_path))
