@@ -91,10 +91,11 @@ def _natural_graph(obj: Any, directed: bool | None) -> Graph | None:
         check_direction_kept(bool(obj.is_directed()), directed, "the networkx graph")
         return Graph.from_networkx(obj)
     directed = bool(directed)
-    if isinstance(obj, Mapping):
-        return Graph._from_mapping(obj, directed)
+    # A sparse matrix before a mapping: scipy's dok format is a dict of (row, column) keys.
     if hasattr(obj, "tocsr") and hasattr(obj, "shape"):
         return Graph.from_matrix(obj, directed=directed)
+    if isinstance(obj, Mapping):
+        return Graph._from_mapping(obj, directed)
     if isinstance(obj, (str, bytes, bytearray, array)):
         return None  # (one-dimensional: no matrix; a memoryview may have two dimensions)
     try:

@@ -262,3 +262,18 @@ def test_scipy_sparse_adjacency_matrix(use_engine):
     assert Graph(with_zero) == Graph(EXAMPLE)
     with pytest.raises(ValueError, match="self-loop at node 0"):
         catmouse.analyze(sparse.csr_matrix(np.eye(3)))
+
+
+def test_scipy_dok_matrix_is_a_matrix_not_a_mapping(use_engine):
+    """scipy's dok format is a dict subclass (keys (row, column)): taken for a mapping of
+    neighbours, it failed with 'unhashable type: coo_array' instead of being read as the
+    sparse matrix it is."""
+    sparse = pytest.importorskip("scipy.sparse")
+    np = pytest.importorskip("numpy")
+    dense = np.zeros((6, 6), dtype=np.int8)
+    for u, v in EXAMPLE_EDGES:
+        dense[u, v] = dense[v, u] = 1
+    for make in (sparse.dok_matrix, sparse.dok_array):
+        matrix = make(dense)
+        assert Graph(matrix) == Graph(EXAMPLE)
+        assert catmouse.solve(matrix) == catmouse.solve(EXAMPLE)
