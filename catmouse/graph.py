@@ -308,7 +308,9 @@ class Graph(Displayed):
                 raise ValueError(f"an adjacency matrix must be square, got shape {shape}")
             check_node_count(shape[0], "an adjacency matrix")
             csr = matrix.tocsr()
-            csr.sort_indices()
+            if not csr.has_sorted_indices:
+                # A sorted copy: tocsr() of a CSR matrix is the caller's own, not ours to sort.
+                csr = csr.sorted_indices()
             indptr, indices = csr.indptr, csr.indices
         # Refuse by n before converting (let alone reading) a huge indices array.
         size = _known_size(indptr)

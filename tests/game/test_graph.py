@@ -147,6 +147,23 @@ def test_from_csr_scipy_sparse():
     assert Graph.from_csr(sparse.csr_matrix(one_way), directed=True).directed
 
 
+def test_from_csr_leaves_the_callers_unsorted_matrix_as_it_was():
+    """from_csr sorted a CSR matrix's indices in place (tocsr() is the matrix itself): the
+    caller's matrix changed under it, and one with read-only arrays failed with numpy's
+    'WRITEBACKIFCOPY base is read-only'."""
+    sparse = pytest.importorskip("scipy.sparse")
+    np = pytest.importorskip("numpy")
+    indptr, indices = csr_of(EXAMPLE)
+    backwards = [v for row in EXAMPLE for v in reversed(row)]
+    matrix = sparse.csr_matrix((np.ones(len(indices)), np.array(backwards, np.int32),
+                                np.array(indptr, np.int32)), shape=(6, 6))
+    assert Graph.from_csr(matrix) == Graph(EXAMPLE)
+    assert matrix.indices.tolist() == backwards
+    matrix.indices.setflags(write=False)
+    matrix.indptr.setflags(write=False)
+    assert Graph.from_csr(matrix) == Graph(EXAMPLE)
+
+
 def test_from_networkx_maps_labels_both_ways():
     nx = pytest.importorskip("networkx")
     G = nx.Graph([("hole", "a"), ("a", "mouse"), ("mouse", "b"), ("b", "cat"), ("cat", "hole")])
