@@ -116,7 +116,9 @@ class _GameArgs(TypedDict):
 def _node_set(nodes: Any, graph: Graph, name: str) -> frozenset[int]:
     """The ids of a collection of nodes (labels on a labelled graph, and only labels)."""
     n = graph.n
-    if isinstance(nodes, (str, bytes, bytearray)) or not isinstance(nodes, Iterable):
+    # (A 0-d numpy array has __iter__ but is one number, which iter() refuses.)
+    if (isinstance(nodes, (str, bytes, bytearray)) or not isinstance(nodes, Iterable)
+            or getattr(nodes, "ndim", None) == 0):
         raise TypeError(
             f"{name} must be a collection of nodes (e.g. {name}=(0,)), "
             f"not {type(nodes).__name__}"

@@ -347,6 +347,15 @@ def test_rejects_bad_rules(kwargs, error, message):
         Game([[1], [0, 2], [1]], **kwargs)
 
 
+def test_a_zero_dimensional_array_of_holes_is_one_node_not_a_collection():
+    """numpy.array(0) claims iteration (it has __iter__) but refuses it: holes=numpy.array(0)
+    stopped with numpy's bare 'iteration over a 0-d array' instead of holes=0's error."""
+    np = pytest.importorskip("numpy")
+    for name in ("holes", "cat_forbidden", "cat_goals"):
+        with pytest.raises(TypeError, match=f"^{name} must be a collection of nodes"):
+            Game([[1], [0, 2], [1]], **{name: np.array(0)})
+
+
 @pytest.mark.parametrize(
     "graph, hole, error, message",
     [
