@@ -35,6 +35,7 @@ from .graph_checks import (
     check_node_count,
     mapping_rows,
     native,
+    one_value,
     place_edge,
     plain,
     stored,
@@ -267,7 +268,7 @@ class Graph(Displayed):
             raise ValueError(f"n must be non-negative, got {n}")
         # Refuse before allocating a row per node.
         check_node_count(n)
-        if isinstance(edges, (str, bytes)) or not isinstance(edges, Iterable):
+        if isinstance(edges, (str, bytes)) or not isinstance(edges, Iterable) or one_value(edges):
             raise TypeError(
                 f"edges must be an iterable of (u, v) pairs, not {type(edges).__name__}")
         rows: list[list[int]] = [[] for _ in range(n)]

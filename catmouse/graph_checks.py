@@ -88,6 +88,12 @@ def _node_id(value: Any, what: str) -> int:
         ) from None
 
 
+def one_value(obj: Any) -> bool:
+    """Whether ``obj`` is a single number though it looks iterable: a 0-d numpy array has
+    ``__iter__`` but refuses iteration, and is refused here as the number it is."""
+    return getattr(obj, "ndim", None) == 0
+
+
 def _is_numpy_bool(value: Any) -> bool:
     return type(value).__name__ in ("bool_", "bool") and type(value).__module__ == "numpy"
 
@@ -199,7 +205,7 @@ def _csr_from_lists(adjacency: Any) -> tuple[int, array, array]:
     """
     if isinstance(adjacency, (str, bytes, bytearray)) or not isinstance(adjacency, Sequence):
         # A mapping iterates over its keys, which would be misread as rows.
-        if (not isinstance(adjacency, Iterable)
+        if (not isinstance(adjacency, Iterable) or one_value(adjacency)
                 or isinstance(adjacency, (str, bytes, bytearray, Mapping))):
             raise TypeError(
                 "a graph must be a sequence of neighbour lists, "
@@ -212,7 +218,8 @@ def _csr_from_lists(adjacency: Any) -> tuple[int, array, array]:
     indices = array("i")
     total = 0
     for u, row in enumerate(adjacency):
-        if isinstance(row, (str, bytes, bytearray, dict)) or not isinstance(row, Iterable):
+        if (isinstance(row, (str, bytes, bytearray, dict)) or not isinstance(row, Iterable)
+                or one_value(row)):
             raise TypeError(
                 f"node {u}'s neighbours must be a list of node ids, not {type(row).__name__}"
             )
@@ -244,8 +251,8 @@ def mapping_rows(mapping: Mapping[Any, Any], directed: bool
     rows: list[list[int]] = []
     for label in labels:
         neighbours = mapping[label]
-        if isinstance(neighbours, (str, bytes, bytearray)) or not isinstance(
-                neighbours, Iterable):
+        if (isinstance(neighbours, (str, bytes, bytearray))
+                or not isinstance(neighbours, Iterable) or one_value(neighbours)):
             raise TypeError(f"node {label!r}'s neighbours must be an iterable of nodes, "
                             f"not {type(neighbours).__name__}")
         row = []

@@ -555,3 +555,20 @@ def test_a_0_1_matrix_given_as_lists_is_named_as_one():
         with pytest.raises(ValueError) as error:
             Graph(rows)
         assert "matrix" not in str(error.value)
+
+
+def test_a_zero_dimensional_array_is_refused_as_the_number_it_is():
+    """A 0-d numpy array has __iter__ but refuses iteration: as a graph, a node's
+    neighbours or from_edges' edges it stopped with numpy's bare 'iteration over a 0-d
+    array' instead of the error a plain number gets."""
+    np = pytest.importorskip("numpy")
+    with pytest.raises(TypeError, match="^a graph must be a sequence of neighbour lists"):
+        Graph(np.array(0))
+    with pytest.raises(TypeError, match="^a graph must be a sequence of neighbour lists"):
+        catmouse.solve(np.array(0))
+    with pytest.raises(TypeError, match="^node 0's neighbours must be a list of node ids"):
+        Graph([np.array(1), np.array(0)])
+    with pytest.raises(TypeError, match="^node 0's neighbours must be an iterable of nodes"):
+        Graph({0: np.array(1), 1: np.array(0)})
+    with pytest.raises(TypeError, match="^edges must be an iterable of"):
+        Graph.from_edges(2, np.array(0))
