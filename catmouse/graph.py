@@ -101,7 +101,7 @@ def _natural_graph(obj: Any, directed: bool | None) -> Graph | None:
         return None  # (one-dimensional: no matrix; a memoryview may have two dimensions)
     try:
         shape = memoryview(obj).shape or ()
-    except TypeError:
+    except (TypeError, ValueError):  # (numpy refuses a datetime64 buffer with ValueError)
         return None
     if len(shape) == 2:
         check_node_count(max(shape), "an adjacency matrix")  # before converting it

@@ -113,7 +113,7 @@ def _as_int32_buffer(obj: Any, name: str) -> memoryview:
     """A read-only int32 view of ``obj``: zero-copy for contiguous 4-byte ints."""
     try:
         view = memoryview(obj)
-    except TypeError:
+    except (TypeError, ValueError):  # (numpy refuses a datetime64 buffer with ValueError)
         view = None
     if view is not None:
         if view.ndim != 1:
@@ -157,7 +157,7 @@ def _known_size(obj: Any) -> int | None:
     """How many entries a sized sequence or 1-D buffer holds, without reading them."""
     try:
         view = memoryview(obj)
-    except TypeError:
+    except (TypeError, ValueError):
         pass
     else:
         with view:
@@ -347,9 +347,11 @@ def _matrix_rows(matrix: Any) -> tuple[int, list[list[int]]]:
     else:
         try:
             view = memoryview(matrix)
-        except TypeError:
-            raise TypeError(f"an adjacency matrix must be a 2-D array or a scipy.sparse "
-                            f"matrix, not {type(matrix).__name__}") from None
+        except (TypeError, ValueError):  # (numpy refuses a datetime64 buffer with ValueError)
+            dtype = getattr(matrix, "dtype", None)
+            of = "" if dtype is None else f" of dtype {dtype}"
+            raise TypeError(f"an adjacency matrix must be a 2-D array of numbers or a "
+                            f"scipy.sparse matrix, not {type(matrix).__name__}{of}") from None
         shape = view.shape or ()
         get_rows = view
     if len(shape) != 2 or shape[0] != shape[1]:

@@ -572,3 +572,18 @@ def test_a_zero_dimensional_array_is_refused_as_the_number_it_is():
         Graph({0: np.array(1), 1: np.array(0)})
     with pytest.raises(TypeError, match="^edges must be an iterable of"):
         Graph.from_edges(2, np.array(0))
+
+
+def test_a_datetime_array_is_refused_with_catmouse_words():
+    """numpy exports no buffer of datetime64 or timedelta64 and says so with a ValueError,
+    which leaked out bare ('cannot include dtype 'M' in a buffer') from Graph, from_csr and
+    from_matrix."""
+    np = pytest.importorskip("numpy")
+    with pytest.raises(TypeError, match=r"^indptr\[0\] must be an integer node id"):
+        Graph.from_csr(np.array([0, 1, 2], "M8[s]"), [1, 0])
+    with pytest.raises(TypeError, match=r"^indices\[0\] must be an integer node id"):
+        Graph.from_csr([0, 1, 2], np.array([1, 0], "m8[s]"))
+    with pytest.raises(TypeError, match="^neighbour 0 of node 0 must be an integer node id"):
+        catmouse.solve(np.zeros((3, 3), "m8[s]"))
+    with pytest.raises(TypeError, match="^an adjacency matrix must be a 2-D array of numbers"):
+        Graph.from_matrix(np.zeros((3, 3), "M8[s]"))
