@@ -15,7 +15,7 @@ from .analysis import Analysis
 from .display import Displayed
 from .engine.facts import CAT_FORBIDDEN, CAT_GOAL, HOLE
 from .graph import DEFAULT_HOLE, Graph, GraphLike, _node_id, _readonly_int32, as_graph
-from .graph_checks import one_value
+from .graph_checks import not_a_collection
 from .outcome import Outcome, Turn, as_outcome, as_turn
 from .rules import Rules, outside_the_graph
 from .solving import analyze_rules, solve_position
@@ -117,8 +117,7 @@ class _GameArgs(TypedDict):
 def _node_set(nodes: Any, graph: Graph, name: str) -> frozenset[int]:
     """The ids of a collection of nodes (labels on a labelled graph, and only labels)."""
     n = graph.n
-    if (isinstance(nodes, (str, bytes, bytearray)) or not isinstance(nodes, Iterable)
-            or one_value(nodes)):
+    if not_a_collection(nodes):
         raise TypeError(
             f"{name} must be a collection of nodes (e.g. {name}=(0,)), "
             f"not {type(nodes).__name__}"

@@ -33,9 +33,10 @@ from .graph_checks import (
     _reverse_csr,
     check_direction_kept,
     check_node_count,
+    distinct,
     mapping_rows,
     native,
-    one_value,
+    not_a_collection,
     place_edge,
     plain,
     stored,
@@ -268,7 +269,7 @@ class Graph(Displayed):
             raise ValueError(f"n must be non-negative, got {n}")
         # Refuse before allocating a row per node.
         check_node_count(n)
-        if isinstance(edges, (str, bytes)) or not isinstance(edges, Iterable) or one_value(edges):
+        if not_a_collection(edges):
             raise TypeError(
                 f"edges must be an iterable of (u, v) pairs, not {type(edges).__name__}")
         rows: list[list[int]] = [[] for _ in range(n)]
@@ -658,14 +659,6 @@ class Graph(Displayed):
                 "nodes": [{"id": label} for label in labels], edges: pairs}
 
 
-def _distinct(labels: tuple[Any, ...]) -> set[Any]:
-    """The set of ``labels``; empty when one cannot be a label (unhashable)."""
-    try:
-        return set(labels)
-    except TypeError:
-        return set()
-
-
 def _unpickle_graph(n, directed, indptr_bytes, indices_bytes, labels, order=STORED_ORDER):
     # Validate again: a pickle is input like any other (its node count first).
     n = _node_id(n, "a pickled Graph's n")
@@ -676,7 +669,7 @@ def _unpickle_graph(n, directed, indptr_bytes, indices_bytes, labels, order=STOR
     if type(directed) is not bool:
         raise ValueError(f"a pickled Graph's directed is {directed!r}, not True or False")
     if labels is not None and (type(labels) is not tuple or len(labels) != n
-                               or len(_distinct(labels)) != n):
+                               or len(distinct(labels)) != n):
         raise ValueError(f"a pickled Graph's labels are not {n} distinct labels")
     indptr_bytes, indices_bytes = native(indptr_bytes, order), native(indices_bytes, order)
     self = Graph.__new__(Graph)

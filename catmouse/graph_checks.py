@@ -88,10 +88,19 @@ def _node_id(value: Any, what: str) -> int:
         ) from None
 
 
-def one_value(obj: Any) -> bool:
-    """Whether ``obj`` is a single number though it looks iterable: a 0-d numpy array has
-    ``__iter__`` but refuses iteration, and is refused here as the number it is."""
-    return getattr(obj, "ndim", None) == 0
+def distinct(labels: tuple[Any, ...]) -> set[Any]:
+    """The set of ``labels``; empty when one cannot be a label (unhashable)."""
+    try:
+        return set(labels)
+    except TypeError:
+        return set()
+
+
+def not_a_collection(obj: Any) -> bool:
+    """Whether ``obj`` cannot be a collection of nodes or rows: text, bytes, something not
+    iterable, or a 0-d numpy array (it has ``__iter__`` but refuses iteration: one number)."""
+    return (isinstance(obj, (str, bytes, bytearray)) or not isinstance(obj, Iterable)
+            or getattr(obj, "ndim", None) == 0)
 
 
 def _is_numpy_bool(value: Any) -> bool:
@@ -205,8 +214,7 @@ def _csr_from_lists(adjacency: Any) -> tuple[int, array, array]:
     """
     if isinstance(adjacency, (str, bytes, bytearray)) or not isinstance(adjacency, Sequence):
         # A mapping iterates over its keys, which would be misread as rows.
-        if (not isinstance(adjacency, Iterable) or one_value(adjacency)
-                or isinstance(adjacency, (str, bytes, bytearray, Mapping))):
+        if not_a_collection(adjacency) or isinstance(adjacency, Mapping):
             raise TypeError(
                 "a graph must be a sequence of neighbour lists, "
                 f"not {type(adjacency).__name__}"
@@ -218,8 +226,7 @@ def _csr_from_lists(adjacency: Any) -> tuple[int, array, array]:
     indices = array("i")
     total = 0
     for u, row in enumerate(adjacency):
-        if (isinstance(row, (str, bytes, bytearray, dict)) or not isinstance(row, Iterable)
-                or one_value(row)):
+        if not_a_collection(row) or isinstance(row, dict):
             raise TypeError(
                 f"node {u}'s neighbours must be a list of node ids, not {type(row).__name__}"
             )
@@ -251,8 +258,7 @@ def mapping_rows(mapping: Mapping[Any, Any], directed: bool
     rows: list[list[int]] = []
     for label in labels:
         neighbours = mapping[label]
-        if (isinstance(neighbours, (str, bytes, bytearray))
-                or not isinstance(neighbours, Iterable) or one_value(neighbours)):
+        if not_a_collection(neighbours):
             raise TypeError(f"node {label!r}'s neighbours must be an iterable of nodes, "
                             f"not {type(neighbours).__name__}")
         row = []
