@@ -8,7 +8,8 @@ Run from a checkout against the engine built in place::
 
 ``--threads`` times the k-cops crew: 4 cops on the 5-cube and 3 on the 6-cube (``analyze``)
 and ``cop_number`` of the 6-cube, each with threads=1, 2 and None (the median of
-``--repeat`` runs, the counts taken in an order that turns each repeat), first on free
+``--repeat`` samples, a sample a batch of calls of about 0.2 s or one longer call, the
+counts taken in an order that turns each repeat), first on free
 cores, then with a process spinning on the last CPU (started and stopped here), with the
 ratios to threads=1 and the same run's capacity: how much two spinning processes get done
 against one (2.0 on two free cores; less where the cores are shared).  Under a cgroup CPU
@@ -123,6 +124,13 @@ def crew_table(label: str, repeat: int) -> None:
     counts: list[int | None] = [1, 2, None]
     for name, run in crew_workloads():
         times: dict[int | None, list[float]] = {t: [] for t in counts}
+        # A sample is a batch of calls of at least about 0.2 s: one call of a 6 ms search is
+        # at the mercy of a single scheduling hiccup (its ratios spread 1.29-1.64 in runs
+        # minutes apart).
+        run(1)  # (the first call allocates what later ones reuse)
+        start = time.perf_counter()
+        run(1)
+        calls = max(1, round(0.2 / (time.perf_counter() - start)))
         for r in range(repeat):
             # The order turns each repeat, so that no count always runs right after another:
             # taken in turn, None always followed 2, and beside a spinner the scheduler had
@@ -130,12 +138,14 @@ def crew_table(label: str, repeat: int) -> None:
             # two runs, 1.04 with the two alternating, no crew hired).
             for t in counts[r % 3:] + counts[:r % 3]:
                 start = time.perf_counter()
-                run(t)
-                times[t].append(time.perf_counter() - start)
+                for _ in range(calls):
+                    run(t)
+                times[t].append((time.perf_counter() - start) / calls)
         middle = {t: statistics.median(times[t]) for t in counts}
-        print(f"  {label:<14} {name:<22} 1: {middle[1]:.3f} s  2: {middle[2]:.3f} s "
-              f"(x{middle[1] / middle[2]:.2f})  None: {middle[None]:.3f} s "
-              f"(x{middle[1] / middle[None]:.2f})", flush=True)
+        batch = f" ({calls} calls a sample)" if calls > 1 else ""
+        print(f"  {label:<14} {name:<22} 1: {middle[1]:.4f} s  2: {middle[2]:.4f} s "
+              f"(x{middle[1] / middle[2]:.2f})  None: {middle[None]:.4f} s "
+              f"(x{middle[1] / middle[None]:.2f}){batch}", flush=True)
 
 
 def crew(repeat: int) -> None:
