@@ -23,6 +23,7 @@ from .. import engine
 from ..analysis import VerificationError
 from ..display import Displayed
 from ..engine.cops_checks import MAX_COP_NODES, check_cops, cops_rows, cops_text
+from ..engine.facts import SMALL_TABLES
 from ..graph import Graph, as_graph
 from ..graph_checks import STORED_ORDER, native, stored
 from ..outcome import enum_member
@@ -99,8 +100,9 @@ class CopsGame(Displayed):
         max_memory = check_max_memory(max_memory)
         size = 2 * cops_rows(graph.n, k) * graph.n
         need = self.need_bytes(threads=threads)
-        budget, why = (max_memory, "allowed by max_memory") if max_memory is not None \
-            else memory_limit()
+        # Reading /proc/meminfo costs more than a small search (as check_memory's floor).
+        budget, why = ((max_memory, "allowed by max_memory") if max_memory is not None
+                       else memory_limit() if need > SMALL_TABLES else (None, ""))
         if budget is not None and need > budget:
             raise MemoryError(f"{cops_text(k)} on {graph.n} nodes: {size:,} positions need about "
                               f"{need:,} bytes, more than the {budget:,} {why}")

@@ -13,7 +13,8 @@ import operator
 from typing import Any
 
 from .. import engine
-from ..engine.cops_checks import MAX_COP_NODES
+from ..engine.cops_checks import MAX_COP_NODES, MAX_COPS
+from ..engine.facts import SMALL_TABLES
 from ..graph import Graph, as_graph
 from ..rules import memory_limit, why_short
 from .limits import check_cop_threads
@@ -48,6 +49,15 @@ def _csr(graph: Graph, nodes: list[int]) -> tuple[int, list[int], list[int]]:
         indices += [where[v] for v in rows[u]]
         indptr.append(len(indices))
     return len(nodes), indptr, indices
+
+
+def _small(n: int, most: int, threads: int | None) -> bool:
+    """Whether no search of a cop number on ``n`` nodes (up to ``most`` cops) can take more
+    than SMALL_TABLES bytes.  A cop number is at most half the nodes (at least 1): as many
+    cops as a dominating set win, and a graph without isolated nodes has one that small."""
+    most = max(1, min(most, n // 2))
+    return (n <= 64 and most <= MAX_COPS
+            and engine.current.cops_peak_bytes(n, most, threads=threads) <= SMALL_TABLES)
 
 
 def cop_number(graph: Any, max_cops: int | None = None, *, threads: int | None = None) -> int:
@@ -96,7 +106,8 @@ def cop_number(graph: Any, max_cops: int | None = None, *, threads: int | None =
             raise ValueError(f"max_cops must be at least 0, not {max_cops}")
         limit = max_cops
     check_cop_threads(threads)
-    memory, why = memory_limit()
+    # Reading /proc/meminfo costs more than a small graph's searches (as check_memory's floor).
+    memory, why = (None, "") if _small(graph.n, limit, threads) else memory_limit()
     parts = [list(range(graph.n))] if graph.n <= MAX_COP_NODES else _components(graph)
     total = 0
     for nodes in parts:

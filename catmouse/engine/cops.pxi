@@ -3,6 +3,7 @@
 
 from libc.string cimport memcmp
 
+from catmouse.engine.cops_checks import AUTO_CREW_ROWS as _AUTO_CREW_ROWS
 from catmouse.engine.cops_checks import (
     check_cop_graph,
     check_cop_tables,
@@ -22,6 +23,10 @@ cdef enum:
     COPS_NO_MEMORY = -4
 
 
+# threads=None hires a crew for a search of this many rows or more (cops_checks, which also
+# gives such a small search one thread without looking at the CPUs).
+cdef int64_t AUTO_CREW_ROWS = _AUTO_CREW_ROWS
+
 # COPS_ESCAPED in each byte of a word.
 cdef uint64_t ESCAPED_BYTES = <uint64_t> 0x0101010101010101 * COPS_ESCAPED
 
@@ -39,9 +44,6 @@ cdef enum:
     # access (a cache miss, ~100 ns on 100 million rows), so far fewer than POLL_WORK.
     COPS_POLL_WORK = 1 << 16
     COPS_ROW_WORK = 64        # the steps a row of the robber's round counts for
-    # threads=None hires a crew for a search of this many rows or more (fewer: the rounds
-    # are over before the helpers' start and barriers pay back).
-    AUTO_CREW_ROWS = 1 << 14
 
 
 cdef struct CopCrew:

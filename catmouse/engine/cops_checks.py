@@ -36,25 +36,34 @@ ESCAPED = 1
 # The most threads a search may be asked for: solve_many's bound (catmouse.rules.MAX_THREADS,
 # which the engine cannot import), with its words.
 MAX_COP_THREADS = 1024
+# threads=None hires a crew for a search of this many rows or more (fewer: the rounds are over
+# before the helpers' start and barriers pay back), and below it does not look at the CPUs.
+AUTO_CREW_ROWS = 1 << 14
 
 
-def check_cop_threads(threads: Any) -> tuple[int, bool]:
+def check_cop_threads(threads: Any, rows: int = -1) -> tuple[int, bool]:
     """The threads of a search and whether they were left to the engine (``None``).
 
     ``None`` gives every CPU this process may use (``usable_cpus``: its affinity and cgroup
     quota) less those other threads are running on right now (``free_cpus``, as the general
     search's ``None``), and the compiled twin then hires them only for a big enough search and
-    sends them home when they are starved (cops_crew.pxi).  Else an int from 1 to 1024, or
-    TypeError or ValueError, solve_many's words.
+    sends them home when they are starved (cops_crew.pxi).  ``rows``, when known (0 or more):
+    the most rows a search of the call can have; below AUTO_CREW_ROWS, None is one thread
+    without a look at the CPUs (36 us on Linux: a third of the Petersen graph's cop number).
+    Else an int from 1 to 1024, or TypeError or ValueError, solve_many's words.
 
     >>> check_cop_threads(2)
     (2, False)
+    >>> check_cop_threads(None, rows=55)
+    (1, True)
     >>> check_cop_threads(0)
     Traceback (most recent call last):
     ...
     ValueError: threads must be from 1 to 1024, not 0
     """
     if threads is None:
+        if 0 <= rows < AUTO_CREW_ROWS:
+            return 1, True
         return min(free_cpus(usable_cpus()), MAX_COP_THREADS), True
     return thread_count(threads, MAX_COP_THREADS), False
 

@@ -116,13 +116,16 @@ def cops_peak_bytes(n, k, tables=False, threads=1):
     True
     """
     k = check_cops(k)
-    threads = crew_threads(threads, NULL)
-    return cops_need(n, k) + crew_need(n, k, threads) if n <= 64 else wide_need(n, k)
+    if n > 64:
+        return wide_need(n, k)
+    threads = crew_threads(threads, NULL, cops_rows_c(n, k))
+    return cops_need(n, k) + crew_need(n, k, threads)
 
 
-cdef int32_t crew_threads(object threads, bint *auto) except -1:
-    """The threads a search may hire (at most COPS_CREW_MAX); ``auto``: None was asked."""
-    count, left = check_cop_threads(threads)
+cdef int32_t crew_threads(object threads, bint *auto, int64_t rows) except -1:
+    """The threads a search may hire (at most COPS_CREW_MAX); ``auto``: None was asked.
+    ``rows``: the most rows a search of the call can have, or -1 (check_cop_threads)."""
+    count, left = check_cop_threads(threads, rows)
     if auto != NULL:
         auto[0] = left
     return <int32_t> min(count, COPS_CREW_MAX)
@@ -152,16 +155,19 @@ def cops_search(n, indptr, indices, k, outcome=None, remoteness=None, *, stop=Tr
     cdef int64_t need, code
     cdef bint halt = bool(stop)
     cdef bint auto = False
-    cdef int32_t T = crew_threads(threads, &auto)
+    cdef int32_t T = 1
     cdef _CopCrewThreads crew
     cdef int32_t[::1] flag
+    if threads is not None:
+        T = crew_threads(threads, &auto, -1)  # (checked first, as before the graph)
     masks = check_cop_graph(n, indptr, indices)
     kk = check_cops(k)
     cancel = check_cancel(cancel)
     m = len(masks)
     check_cop_tables(m, kk, outcome, remoteness)
-    if auto and cops_rows_c(m, kk) < AUTO_CREW_ROWS:
-        T = 1  # (too small a search to hire for: not counted either)
+    if threads is None:
+        # (A small search takes one thread, and is not counted for more.)
+        T = crew_threads(None, &auto, cops_rows_c(m, kk) if m <= 64 else 0)
     need = cops_need(m, kk) + crew_need(m, kk, T) if m <= 64 else wide_need(m, kk)
     if max_bytes is not None and need > max_bytes:
         raise too_big(m, kk, need, max_bytes)
@@ -233,12 +239,20 @@ def cop_number(n, indptr, indices, max_cops, max_bytes=None, threads=1, cancel=N
     cdef int64_t code, limit = -1 if max_bytes is None else max_bytes
     cdef int64_t most = max(0, min(max_cops, 1 << 30))
     cdef bint auto = False
-    cdef int32_t T = crew_threads(threads, &auto)
+    cdef int32_t T = 1
     cdef _CopCrewThreads crew
     cdef int32_t[::1] flag
+    if threads is not None:
+        T = crew_threads(threads, &auto, -1)
     masks = check_cop_graph(n, indptr, indices)
     cancel = check_cancel(cancel)
     m = len(masks)
+    if threads is None:
+        # A component's cop number is at most half its nodes, at least 1: as many cops as a
+        # dominating set win, and a graph without isolated nodes has one of at most half its
+        # nodes (Ore).  So no search here has more rows than m nodes and m // 2 cops.
+        T = crew_threads(None, &auto, cops_rows_c(m, min(most, max(1, m // 2)))
+                         if m <= 64 else 0)
     if m > 64:
         return wide_number(masks, most, max_bytes, cancel)
     if cancel is not None:

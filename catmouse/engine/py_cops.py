@@ -182,7 +182,7 @@ def cops_peak_bytes(n: int, k: int, tables: bool = False, threads: int | None = 
     True
     """
     rows = cops_rows(n, check_cops(k))
-    check_cop_threads(threads)
+    check_cop_threads(threads, rows=0)  # (checked only: one thread here)
     word = 36 + 4 * (n // 30)
     return 4096 + rows * (3 * word + 16 + 56 + 8 * k + 200) + 8 * n * n
 
@@ -211,7 +211,7 @@ def cops_search(n: int, indptr: Any, indices: Any, k: int, outcome: Any = None,
     """
     closed = check_cop_graph(n, indptr, indices)
     k = check_cops(k)
-    check_cop_threads(threads)
+    check_cop_threads(threads, rows=0)  # (checked only: one thread here)
     cancel = check_cancel(cancel)
     check_cop_tables(len(closed), k, outcome, remoteness)
     need = cops_peak_bytes(len(closed), k)
@@ -252,7 +252,7 @@ def cop_number(n: int, indptr: Any, indices: Any, max_cops: int,
     2
     """
     closed = check_cop_graph(n, indptr, indices)
-    check_cop_threads(threads)  # one thread here, as in cops_search
+    check_cop_threads(threads, rows=0)  # (checked only: one thread here, as in cops_search)
     return _cop_number_masks(closed, max(0, max_cops), max_bytes, check_cancel(cancel))
 
 

@@ -198,8 +198,27 @@ def test_the_memory_guard_names_the_size(use_engine, monkeypatch):
     assert two < three
     monkeypatch.setattr(catmouse.cops.number, "memory_limit",
                         lambda: ((two + three) // 2, "available"))
+    # (Searches this small do not ask the system, below: as if they were big.)
+    monkeypatch.setattr(catmouse.cops.number, "SMALL_TABLES", 0)
     with pytest.raises(MemoryError, match=r"3 cops on 10 nodes need 220 rows"):
         cop_number(nx.petersen_graph())
+
+
+def test_a_small_search_reads_neither_the_memory_nor_the_cpus(use_engine, monkeypatch):
+    """Reading /proc/meminfo and /proc/loadavg took most of a small search's call (the
+    Petersen graph's cop number 120 us, 27 us without): below the floors, threads=None is
+    one thread and the memory is not asked.  Bigger searches still ask (the guard above,
+    and tests/engine/test_cops_auto.py for the CPUs)."""
+    def asked(*args):
+        raise AssertionError("a small search asked the system")
+
+    monkeypatch.setattr(catmouse.cops.number, "memory_limit", asked)
+    monkeypatch.setattr(catmouse.cops.game, "memory_limit", asked)
+    monkeypatch.setattr(catmouse.engine.cops_checks, "free_cpus", asked)
+    petersen = nx.petersen_graph()
+    assert cop_number(petersen) == 3
+    assert catmouse.CopsGame(petersen, 3).analyze().best_start() is not None
+    assert catmouse.CopsGame(petersen, 2).analyze(threads=None).counts()
 
 
 def matching(pairs):
