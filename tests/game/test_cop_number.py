@@ -206,7 +206,7 @@ def test_the_memory_guard_names_the_size(use_engine, monkeypatch):
 
 def test_a_small_search_reads_neither_the_memory_nor_the_cpus(use_engine, monkeypatch):
     """Reading /proc/meminfo and /proc/loadavg took most of a small search's call (the
-    Petersen graph's cop number 120 us, 27 us without): below the floors, threads=None is
+    Petersen graph's cop number 124 us, 28 us without): below the floors, threads=None is
     one thread and the memory is not asked.  Bigger searches still ask (the guard above,
     and tests/engine/test_cops_auto.py for the CPUs)."""
     def asked(*args):
