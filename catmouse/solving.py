@@ -153,9 +153,9 @@ def solve(
 
     In a hot loop, build each :class:`Graph` once and pass it: after the first
     call on a graph, ``solve`` goes straight to the compiled engine (well under
-    a microsecond of Python per call).  Plain lists of lists are checked and
-    solved in C without building a ``Graph``; :func:`solve_many` solves a batch
-    in parallel threads without the GIL.
+    a microsecond of Python per call; ``threads`` left out or 1).  Plain lists of
+    lists are checked and solved in C without building a ``Graph``;
+    :func:`solve_many` solves a batch in parallel threads without the GIL.
 
     >>> solve([[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]])
     <Outcome.DRAW: 0>
@@ -163,7 +163,9 @@ def solve(
     <Outcome.MOUSE_WIN: 1>
     """
     kernel = _engine.current
-    if max_memory is None and threads is None:
+    # threads=1 too: the paths below run one thread whatever the count (the cached boards
+    # are of searches small enough for one), as analyze's small path does.
+    if max_memory is None and (threads is None or (type(threads) is int and threads == 1)):
         # The engines' fast paths take exact ints: the defaults as such (the originals stay
         # for the slow path, whose errors say "default" only of an argument not passed).
         # (A numpy integer too: plain() makes it its int; a numpy hole missed the board.)
