@@ -433,7 +433,7 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         'target 0 is (mouse 0, cat 0, mouse to move): the cat is on the mouse, never a draw, so '
         '`result or draw` is result there',
     ('catmouse/solving.py',
-     'if max_memory is None and threads is None:',
+     'if max_memory is None and (threads is None or (type(threads) is int and threads == 1)):',
      '`is` -> `is not` (#2)'):
         "only routes a call past a fast path (cached Board, the engine's list solver) to the "
         'plain path, which gives the same answer: speed, not results',
