@@ -193,7 +193,9 @@ PYTHON_MODULES: dict[str, dict] = {
         "tests": ['show/test_draw.py', 'show/test_cops_svg.py'],
     },
     'engine/py_cops.py': COPS_TWIN,
-    'engine/cops_checks.py': COPS_TWIN,
+    # (The shared checks also choose the compiled crew's threads: its tests too.)
+    'engine/cops_checks.py': {**COPS_TWIN,
+                              "tests": [*COPS_TWIN["tests"], 'engine/test_cops_auto.py']},
     'cops/number.py': {
         "tests": ['game/test_cop_number.py', 'game/test_cops_game.py',
                   'game/test_cops_census.py'],

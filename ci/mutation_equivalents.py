@@ -149,6 +149,12 @@ GAME_AND_SHOW: dict[tuple[str, str, str], str] = {
         'a buffer that names the native byte order ("<i" here) then takes the foreign path, '
         "_copy_int32(_buffer_ints(view)), which decodes it by its format: the same ints (checked"
         ' with ctypes little-endian arrays), copied item by item instead of in one memcpy',
+    ('catmouse/engine/cops_checks.py',
+     'def check_cop_threads(threads: Any, rows: int = -1) -> tuple[int, bool]:', '`1` -> `2`'):
+        'the default -2 is as negative as -1: "the size is not known", which looks at the CPUs',
+    ('catmouse/engine/cops_checks.py', 'return 1, True', '`True` -> `False`'):
+        "with one thread the flag is never read: it only tells a crew's search (two threads or "
+        "more) to send its helpers home when starved, and one thread hires no crew",
     ('catmouse/graph_checks.py', 'return len(view) if view.ndim == 1 else None', '`1` -> `2`'):
         "a 1-D buffer's size is then unknown ahead: from_csr checks the same count with the same "
         'words right after copying indptr (check_node_count(len(ip) - 1)), still before indices'

@@ -142,6 +142,26 @@ def test_none_leaves_out_the_cpus_other_threads_take(monkeypatch, compiled_engin
     assert compiled_engine._cops_crews()[0] == hired
 
 
+def test_none_looks_at_the_cpus_from_16384_teams(monkeypatch):
+    """The documented mark: a search of 16,384 teams or more may hire what free_cpus gives;
+    below it, one thread without a look (reading /proc/loadavg cost more than a small
+    search).  A count asked for is that count, and an unknown size (-1, any negative) looks."""
+    monkeypatch.setattr(cops_checks, "usable_cpus", lambda: 8)
+    monkeypatch.setattr(cops_checks, "free_cpus", lambda usable: 7)
+    assert cops_checks.check_cop_threads(None, rows=16_383) == (1, True)
+    assert cops_checks.check_cop_threads(None, rows=0) == (1, True)
+    assert cops_checks.check_cop_threads(None, rows=16_384) == (7, True)
+    assert cops_checks.check_cop_threads(None) == (7, True)
+    assert cops_checks.check_cop_threads(3, rows=10) == (3, False)
+
+
+def test_a_small_search_is_counted_for_one_thread(compiled_engine):
+    """threads=None on a small search runs one thread, so its memory estimate counts one:
+    the same bytes as threads=1 (a bigger one counts the crew it may hire)."""
+    assert (compiled_engine.cops_peak_bytes(10, 2, threads=None)
+            == compiled_engine.cops_peak_bytes(10, 2, threads=1))
+
+
 def test_the_api_takes_none_and_defaults_to_it(use_engine):
     game = CopsGame(nx.petersen_graph(), cops=3)
     none, one = game.analyze(threads=None), game.analyze(threads=1)
