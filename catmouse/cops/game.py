@@ -171,8 +171,13 @@ class CopsAnalysis(Displayed):
         self._n = graph.n
         self._outcomes = outcomes
         self._remoteness = memoryview(remoteness).cast("i")
-        rows = graph._rows()
-        self._closed = [tuple(sorted({u, *rows[u]})) for u in range(graph.n)]
+
+    @cached_property
+    def _closed(self) -> list[tuple[int, ...]]:
+        """Each node's closed neighbourhood, sorted: built on first use (a fifth of a small
+        analysis's call, where many are counted and never asked for a move)."""
+        rows = self._game.graph._rows()
+        return [tuple(sorted({u, *rows[u]})) for u in range(self._n)]
 
     @cached_property
     def _teams(self) -> list[tuple[int, ...]]:
