@@ -13,7 +13,7 @@ import operator
 from typing import Any
 
 from .. import engine
-from ..engine.cops_checks import MAX_COP_NODES, MAX_COPS
+from ..engine.cops_checks import MAX_COP_NODES, MAX_COPS, most_cops_searched
 from ..engine.facts import SMALL_TABLES
 from ..graph import Graph, as_graph
 from ..rules import memory_limit, why_short
@@ -53,9 +53,8 @@ def _csr(graph: Graph, nodes: list[int]) -> tuple[int, list[int], list[int]]:
 
 def _small(n: int, most: int, threads: int | None) -> bool:
     """Whether no search of a cop number on ``n`` nodes (up to ``most`` cops) can take more
-    than SMALL_TABLES bytes.  A cop number is at most half the nodes (at least 1): as many
-    cops as a dominating set win, and a graph without isolated nodes has one that small."""
-    most = max(1, min(most, n // 2))
+    than SMALL_TABLES bytes (``most_cops_searched`` bounds its cops)."""
+    most = most_cops_searched(n, most)
     return (n <= 64 and most <= MAX_COPS
             and engine.current.cops_peak_bytes(n, most, threads=threads) <= SMALL_TABLES)
 

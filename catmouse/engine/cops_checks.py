@@ -17,7 +17,8 @@ from .cpus import free_cpus, usable_cpus
 
 __all__ = ["MAX_COP_NODES", "MAX_GRAPH6_NODES", "MAX_COPS", "CAPTURED", "ESCAPED",
            "components", "cops_text", "csr_of", "cops_rows", "check_cop_graph", "check_cops",
-           "check_cop_tables", "check_cancel", "check_cop_threads", "too_big", "graph6_masks"]
+           "check_cop_tables", "check_cancel", "check_cop_threads", "most_cops_searched", "too_big",
+           "graph6_masks"]
 
 # The most nodes a search takes: rows of one 64-bit word up to 64 nodes, of several above.
 MAX_COP_NODES = 1024
@@ -49,7 +50,8 @@ def check_cop_threads(threads: Any, rows: int = -1) -> tuple[int, bool]:
     search's ``None``), and the compiled twin then hires them only for a big enough search and
     sends them home when they are starved (cops_crew.pxi).  ``rows``, when known (0 or more):
     the most rows a search of the call can have; below AUTO_CREW_ROWS, None is one thread
-    without a look at the CPUs (36 us on Linux: a third of the Petersen graph's cop number).
+    without a look at the CPUs (which cost 36 us on Linux, a third of the Petersen graph's
+    cop number then).
     Else an int from 1 to 1024, or TypeError or ValueError, solve_many's words.
 
     >>> check_cop_threads(2)
@@ -66,6 +68,18 @@ def check_cop_threads(threads: Any, rows: int = -1) -> tuple[int, bool]:
             return 1, True
         return min(free_cpus(usable_cpus()), MAX_COP_THREADS), True
     return thread_count(threads, MAX_COP_THREADS), False
+
+
+def most_cops_searched(n: int, most: int) -> int:
+    """The most cops a cop number on ``n`` nodes (up to ``most`` cops) searches with: a
+    component's cop number is at most half its nodes, and at least 1, since as many cops as
+    a dominating set win and a graph without isolated nodes has one of at most half its
+    nodes (Ore).  Sizes the biggest search of such a call before any runs.
+
+    >>> most_cops_searched(10, 16), most_cops_searched(10, 2), most_cops_searched(1, 0)
+    (5, 2, 1)
+    """
+    return max(1, min(most, n // 2))
 
 
 def cops_rows(n: int, k: int) -> int:

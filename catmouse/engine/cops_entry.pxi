@@ -6,7 +6,13 @@ from cpython.ref cimport PyObject, Py_XDECREF
 
 import threading
 
-from catmouse.engine.cops_checks import check_cancel, check_cop_threads, components, csr_of
+from catmouse.engine.cops_checks import (
+    check_cancel,
+    check_cop_threads,
+    components,
+    csr_of,
+    most_cops_searched,
+)
 
 cdef class _CopTables:
     """The buffers of one search, freed with this object (whatever raised in between)."""
@@ -247,11 +253,8 @@ def cop_number(n, indptr, indices, max_cops, max_bytes=None, threads=1, cancel=N
     masks = check_cop_graph(n, indptr, indices)
     cancel = check_cancel(cancel)
     m = len(masks)
-    if threads is None:
-        # A component's cop number is at most half its nodes, at least 1: as many cops as a
-        # dominating set win, and a graph without isolated nodes has one of at most half its
-        # nodes (Ore).  So no search here has more rows than m nodes and m // 2 cops.
-        T = crew_threads(None, &auto, cops_rows_c(m, min(most, max(1, m // 2)))
+    if threads is None:  # (sized by the biggest search the call can make)
+        T = crew_threads(None, &auto, cops_rows_c(m, most_cops_searched(m, most))
                          if m <= 64 else 0)
     if m > 64:
         return wide_number(masks, most, max_bytes, cancel)
