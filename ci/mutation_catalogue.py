@@ -33,7 +33,7 @@ GRAPH: dict = {
 }
 # The game of k cops, pure twin: its own tests, the oracle's and the facts'.
 COPS_TWIN: dict = {
-    "tests": ['engine/test_cops.py', 'game/test_cop_number.py'],
+    "tests": ['engine/test_cops.py', 'game/test_cop_number.py', 'engine/test_cops_plies.py'],
     "engine": 'catmouse.engine.bits_py',
 }
 # The compiled twin's files: its tests, the pure twin's copies deselected.
@@ -52,7 +52,7 @@ COMPILED_REMOTENESS: dict = {
 }
 # The game of k cops, compiled twin.
 COPS_COMPILED: dict = {
-    "tests": ['engine/test_cops.py', 'game/test_cop_number.py'],
+    "tests": ['engine/test_cops.py', 'game/test_cop_number.py', 'engine/test_cops_plies.py'],
     "engine": 'catmouse.engine.bits_c',
 }
 
@@ -205,21 +205,19 @@ PYTHON_MODULES: dict[str, dict] = {
                   'cli/test_cli_census.py'],
     },
     'cops/game.py': {
-        "tests": ['game/test_cops_game.py', 'show/test_cops_svg.py', 'game/test_cops_words.py'],
+        "tests": ['game/test_cops_game.py', 'show/test_cops_svg.py', 'game/test_cops_words.py',
+                  'engine/test_cops_plies.py'],
     },
+    'cops/plies.py': {"tests": ['engine/test_cops_plies.py', 'game/test_cops_game.py']},
     'cops/export.py': {
         "tests": ['game/test_cops_game.py', 'game/test_cops_words.py'],
     },
-    'cops/sides.py': {
-        "tests": ['game/test_cops_words.py'],
-    },
+    'cops/sides.py': {"tests": ['game/test_cops_words.py']},
     'cops/limits.py': {
         "tests": ['game/test_cops_words.py', 'game/test_cop_number.py',
                   'cli/test_cli_cop_number.py'],
     },
-    '_moved.py': {
-        "tests": ['game/test_pickle.py'],
-    },
+    '_moved.py': {"tests": ['game/test_pickle.py']},
     'io/atomic.py': {
         "tests": ['game/test_writes.py', 'game/test_storage.py',
                   'game/test_special_targets.py'],
@@ -253,6 +251,7 @@ PYTHON_MODULES: dict[str, dict] = {
 
 CYTHON_MODULES: dict[str, dict] = {
     'engine/cops.pxi': COPS_COMPILED,
+    'engine/cops_tables.pxi': COPS_COMPILED,
     'engine/cops_wide.pxi': COPS_COMPILED,
     'engine/cops_entry.pxi': COPS_COMPILED,
     'engine/cops_crew.pxi': {

@@ -22,13 +22,20 @@ from typing import Any, cast
 from .. import engine
 from ..analysis import VerificationError
 from ..display import Displayed
-from ..engine.cops_checks import MAX_COP_NODES, check_cops, cops_rows, cops_text
+from ..engine.cops_checks import (
+    MAX_COP_NODES,
+    PliesPastByte,
+    check_cops,
+    cops_rows,
+    cops_text,
+)
 from ..engine.facts import SMALL_TABLES
 from ..graph import Graph, as_graph
 from ..graph_checks import STORED_ORDER, native, stored
 from ..outcome import enum_member
 from ..rules import memory_limit, why_short
 from .limits import check_cop_threads, check_max_memory
+from .plies import Plies
 from .sides import CopsOutcome, CopsTurn
 
 __all__ = ["CopsGame", "CopsAnalysis"]
@@ -99,27 +106,41 @@ class CopsGame(Displayed):
         threads = check_cop_threads(threads)
         max_memory = check_max_memory(max_memory)
         size = 2 * cops_rows(graph.n, k) * graph.n
-        need = self.need_bytes(threads=threads)
-        # Reading /proc/meminfo costs more than a small search (as check_memory's floor).
-        budget, why = ((max_memory, "allowed by max_memory") if max_memory is not None
-                       else memory_limit() if need > SMALL_TABLES else (None, ""))
-        if budget is not None and need > budget:
-            raise MemoryError(f"{cops_text(k)} on {graph.n} nodes: {size:,} positions need about "
-                              f"{need:,} bytes, more than the {budget:,} {why}")
 
         def search(outcomes: memoryview, table: memoryview | None) -> None:
             engine.current.cops_search(graph.n, graph.indptr, graph.indices, k, outcomes,
                                        table, threads=threads)
 
+        # The search writes every entry of both tables, so neither is cleared first: the
+        # allocator may then hand back the last call's freed tables, already faulted in
+        # (the 6-cube with 3 cops, paired: 0.82 of the time on two threads, 0.87 on one).
+        why = self._room(self.need_bytes(threads=threads), max_memory)
         try:
-            # The search writes every entry of both tables, so neither is cleared first: the
-            # allocator may then hand back the last call's freed tables, already faulted in
-            # (the 6-cube with 3 cops, paired: 0.82 of the time on two threads, 0.87 on one).
-            outcome, remoteness = engine.run_into_tables(
-                size, True, search, outcomes_filled=True, remoteness_filled=True)
+            try:
+                outcome, remoteness = engine.run_into_tables(
+                    size, True, search, outcomes_filled=True, remoteness_filled=True,
+                    remoteness_bytes=1)
+            except PliesPastByte:
+                # A capture more than 254 plies away: again, four bytes a position.
+                why = self._room(self.need_bytes(threads=threads, plies_bytes=4), max_memory)
+                outcome, remoteness = engine.run_into_tables(
+                    size, True, search, outcomes_filled=True, remoteness_filled=True)
         except MemoryError as error:  # the check passed, an allocation failed: say why
             raise why_short(error, why) from None
         return CopsAnalysis(self, outcome, cast(bytes, remoteness))
+
+    def _room(self, need: int, max_memory: int | None) -> str:
+        """MemoryError if ``need`` bytes pass ``max_memory`` or, by default, the memory
+        available; else why the budget is what it is (for a later allocation's error)."""
+        # Reading /proc/meminfo costs more than a small search (as check_memory's floor).
+        budget, why = ((max_memory, "allowed by max_memory") if max_memory is not None
+                       else memory_limit() if need > SMALL_TABLES else (None, ""))
+        if budget is not None and need > budget:
+            graph, k = self._graph, self._cops
+            raise MemoryError(f"{cops_text(k)} on {graph.n} nodes: {self.positions():,} "
+                              f"positions need about {need:,} bytes, more than the "
+                              f"{budget:,} {why}")
+        return why
 
     def positions(self) -> int:
         """How many positions the game has: ``2 * C(n + cops - 1, cops) * n`` (the pages
@@ -130,10 +151,13 @@ class CopsGame(Displayed):
         """
         return 2 * cops_rows(self._graph.n, self._cops) * self._graph.n
 
-    def need_bytes(self, *, threads: int | None = None) -> int:
-        """About the bytes :meth:`analyze` takes at its peak: its tables and the engine's."""
+    def need_bytes(self, *, threads: int | None = None, plies_bytes: int = 1) -> int:
+        """About the bytes :meth:`analyze` takes at its peak: its tables (an outcome byte and
+        a remoteness byte a position) and the engine's.  A game with a capture more than 254
+        plies away is searched again with four bytes of remoteness a position
+        (``plies_bytes=4``: three more a position)."""
         n, k = self._graph.n, self._cops
-        return (5 * self.positions()
+        return ((1 + plies_bytes) * self.positions()
                 + 3 * engine.current.cops_peak_bytes(n, k, threads=check_cop_threads(threads)))
 
     def __repr__(self) -> str:
@@ -170,7 +194,7 @@ class CopsAnalysis(Displayed):
         graph = game.graph
         self._n = graph.n
         self._outcomes = outcomes
-        self._remoteness = memoryview(remoteness).cast("i")
+        self._remoteness = Plies(remoteness, len(outcomes))
 
     @cached_property
     def _closed(self) -> list[tuple[int, ...]]:
@@ -210,8 +234,9 @@ class CopsAnalysis(Displayed):
         return f"<CopsAnalysis of {cops_text(k)} on {self._n} nodes: {counts}>"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # The remoteness table little-endian, marked so (as Analysis' pickles).
-        rem = stored(bytes(self._remoteness.obj))
+        # A byte a position as it is; int32 little-endian, marked so (as Analysis' pickles).
+        table = self._remoteness.table
+        rem = table if self._remoteness.narrow else stored(table)
         return (_unpickle_cops_analysis, (self._game, self._outcomes, rem, STORED_ORDER))
 
     # -- naming positions ---------------------------------------------------------------
@@ -452,12 +477,15 @@ def _unpickle_cops_analysis(game: Any, outcomes: Any, remoteness: Any,
     size = game.positions()
     if len(outcomes) != size:
         raise ValueError(f"the outcome table has {len(outcomes)} entries for {size} positions")
-    if len(remoteness) != 4 * size:
-        raise ValueError(
-            f"the remoteness table has {len(remoteness)} bytes for {size} int32 entries")
-    remoteness = native(remoteness, order)
+    if len(remoteness) not in (size, 4 * size):
+        raise ValueError(f"the remoteness table has {len(remoteness)} bytes for {size} "
+                         "positions (one a position, or four: int32)")
     codes = bytes([CopsOutcome.ROBBER_WIN, CopsOutcome.COPS_WIN])
-    rem = memoryview(remoteness).cast("i")
-    if outcomes.translate(None, codes) or (size and min(rem) < -1):
+    # int32: a game past 254 plies (and this version's pickles before the byte form)
+    wide = len(remoteness) == 4 * size and size > 0
+    native(b"", order)  # (the marker is checked even where a byte a position has no order)
+    if wide:
+        remoteness = native(remoteness, order)
+    if outcomes.translate(None, codes) or (wide and min(memoryview(remoteness).cast("i")) < -1):
         raise ValueError("pickled CopsAnalysis tables hold codes no search gives")
     return CopsAnalysis(game, outcomes, remoteness)

@@ -128,9 +128,11 @@ def _stale(name: str, module: ModuleType, detail: str) -> StaleEngine:
 def run_into_tables(positions: int, remoteness: bool,
                     run: Callable[[memoryview, memoryview | None], object],
                     outcomes_filled: bool = False,
-                    remoteness_filled: bool = False) -> tuple[bytes, bytes | None]:
-    """Zeroed tables of ``positions`` entries (1-byte outcomes; int32 remoteness if asked)
-    that ``run(outcomes, remoteness)`` writes, handed back as immutable bytes.
+                    remoteness_filled: bool = False,
+                    remoteness_bytes: int = 4) -> tuple[bytes, bytes | None]:
+    """Zeroed tables of ``positions`` entries (1-byte outcomes; int32 remoteness if asked,
+    or uint8 with ``remoteness_bytes=1``) that ``run(outcomes, remoteness)`` writes, handed
+    back as immutable bytes.
     ``outcomes_filled`` / ``remoteness_filled``: ``run`` writes every entry of that table, so
     it is not cleared (nor, where the allocator reuses a freed table, faulted in afresh).
 
@@ -138,14 +140,14 @@ def run_into_tables(positions: int, remoteness: bool,
     alone, and all are released (even on an error) before the tables are taken.
     """
     outcome_table = current.Table(positions, zeroed=not outcomes_filled)
-    remoteness_table = current.Table(4 * positions, zeroed=not remoteness_filled) \
-        if remoteness else None
+    remoteness_table = current.Table(remoteness_bytes * positions,
+                                     zeroed=not remoteness_filled) if remoteness else None
     outcomes = outcome_table.view()
     raw = table = None
     try:
         if remoteness_table is not None:
             raw = remoteness_table.view()
-            table = raw.cast("i")
+            table = raw.cast("i") if remoteness_bytes == 4 else raw.cast("B")
         run(outcomes, table)
     finally:
         for view in (table, raw, outcomes):

@@ -8,8 +8,9 @@ the parts, one job each, are included at the end: ``small.pxi`` (n <= 64), ``tab
 ``remoteness.pxi``, ``scatter.pxi`` and ``rounds.pxi`` (any n), ``crew.pxi`` (threads,
 Ctrl-C) with ``pace.pxi`` (threads only while they pay), ``entry.pxi``
 (propagate, peak_bytes, Table), ``boards.pxi`` (Board, solve_boards), ``lists.pxi`` (plain lists),
-``batch.pxi`` (batches of plain lists across threads), and ``cops.pxi``, ``cops_wide.pxi``,
-``cops_crew.pxi`` (its threads) with ``cops_entry.pxi`` (the game of k cops: the cop number).
+``batch.pxi`` (batches of plain lists across threads), and ``cops.pxi``, ``cops_tables.pxi``
+(its tables), ``cops_wide.pxi``, ``cops_crew.pxi`` (its threads) with ``cops_entry.pxi`` (the
+game of k cops: the cop number).
 
 The search.  Round k decides exactly the positions of remoteness k, from what
 rounds 0..k-1 decided: a position is won for its mover if some move reaches a
@@ -180,6 +181,7 @@ include "boards.pxi"
 include "lists.pxi"
 include "batch.pxi"
 include "cops.pxi"
+include "cops_tables.pxi"
 include "cops_crew.pxi"
 include "cops_wide.pxi"
 include "cops_entry.pxi"

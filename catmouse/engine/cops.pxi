@@ -3,6 +3,7 @@
 
 from libc.string cimport memcmp
 
+import catmouse.engine.cops_checks as _cops_checks
 from catmouse.engine.cops_checks import AUTO_CREW_ROWS as _AUTO_CREW_ROWS
 from catmouse.engine.cops_checks import (
     check_cop_graph,
@@ -21,6 +22,8 @@ cdef enum:
     COPS_INTERRUPTED = -2
     COPS_TOO_BIG = -3
     COPS_NO_MEMORY = -4
+    COPS_PAST_BYTE = -6       # a byte remoteness table met a capture past its plies
+    NO_CAPTURE_BYTE = 255     # a byte table's "never" (cops_start_bytes spells it ~0)
 
 
 # threads=None hires a crew for a search of this many rows or more (cops_checks, which also
@@ -69,6 +72,16 @@ cdef struct CopCrew:
     int64_t help_cpu_ns[COPS_CREW_MAX]   # and its own CPU time in its share (-1: no clock)
 
 
+cdef struct Plies:
+    # The remoteness table a search writes, as the caller gave it: int32 (``wide``, -1 for
+    # never) or a byte a position (``narrow``, NO_CAPTURE_BYTE for never), or neither.  A
+    # byte holds captures up to ``most`` plies (cops_checks.BYTE_PLIES); a search that
+    # decides a position past them stops with COPS_PAST_BYTE (cops_past_byte).
+    int32_t *wide
+    uint8_t *narrow
+    int32_t most
+
+
 cdef struct CopSearch:
     # One graph of at most 64 nodes and the tables of one k (reused across graphs).
     int32_t n
@@ -90,7 +103,7 @@ cdef struct CopSearch:
     int32_t *pushed           # rows whose robber set grew in the last robber's round
     uint8_t *mark             # row already in ``changed`` this round
     uint8_t *outcome
-    int32_t *rem
+    Plies plies
     int64_t work
     bint poll
     bint any_win              # stop at the first full row, mid-round (the cop number)
@@ -206,12 +219,6 @@ cdef void cops_graph(CopSearch *c, const uint64_t *closed, int32_t n, int32_t k)
         c.weight_rows = k
 
 
-cdef inline void cops_write(int32_t *rem, int64_t base, uint64_t bits, int32_t t) noexcept nogil:
-    while bits:
-        rem[base + cm_ctz64(bits)] = t
-        bits &= bits - 1
-
-
 cdef int cops_poll(CopSearch *c) noexcept nogil:
     """-1 if the search must stop: the caller's flag is set (a look each call), or, every
     POLL_WORK steps, a Python signal handler raised (Ctrl-C).  Sets ``stopped`` then, which
@@ -291,51 +298,8 @@ cdef int cops_start_rows(CopSearch *c, int32_t i, int64_t lo, int64_t hi) noexce
             mask |= c.closed[v]
         c.cops[s] = mask
         c.robber[s] = here
-        if c.rem != NULL:
-            cops_start_remoteness(c.rem + s * n, c.rem + turn1 + s * n, n, &here, &mask)
+        cops_start_plies(&c.plies, s * n, turn1 + s * n, n, &here, &mask)
     return 0
-
-
-cdef int32_t BIT32[256][8]  # bit q of x as BIT32[x][q]: a byte of bits as eight int32
-
-
-cdef void fill_bit32() noexcept:
-    cdef int x, q
-    for x in range(256):
-        for q in range(8):
-            BIT32[x][q] = (x >> q) & 1
-
-
-fill_bit32()
-
-
-cdef inline void cops_start_remoteness(int32_t *robber_turn, int32_t *cops_turn, int32_t n,
-                                       const uint64_t *here, const uint64_t *mask) noexcept nogil:
-    """A row's remoteness after rounds 0 and 1, eight nodes at a time, without branches:
-    the robber to move is caught (0) on the team's nodes, else undecided (-1); the cops to
-    move are on him (0) there, a move away (1) on the rest of their closed neighbourhoods,
-    else undecided.  ``here`` (the team's nodes) and ``mask`` (its closed neighbourhood)
-    are bit words; ``here`` lies inside ``mask``, so the cops' value is 2 * m - 1 - h."""
-    cdef int32_t g, q
-    cdef int32_t h[8]
-    cdef int32_t m[8]
-    cdef int32_t *robber_at
-    cdef int32_t *cops_at
-    for g in range(0, n, 8):
-        memcpy(h, BIT32[(here[g >> 6] >> (g & 63)) & 255], sizeof(h))
-        memcpy(m, BIT32[(mask[g >> 6] >> (g & 63)) & 255], sizeof(m))
-        robber_at = robber_turn + g
-        cops_at = cops_turn + g
-        if g + 8 <= n:
-            # (Constant counts, one table a loop: each loop is two vector stores.)
-            for q in range(8):
-                robber_at[q] = h[q] - 1
-            for q in range(8):
-                cops_at[q] = 2 * m[q] - 1 - h[q]
-        else:
-            for q in range(n - g):
-                robber_at[q] = h[q] - 1
-                cops_at[q] = 2 * m[q] - 1 - h[q]
 
 
 cdef int cops_start(CopSearch *c) noexcept nogil:
@@ -397,8 +361,7 @@ cdef int64_t cops_push(CopSearch *c, int64_t s, uint64_t new, int32_t t,
                     c.mark[row] = 1
                     c.changed[count] = <int32_t> row
                     count += 1
-                if c.rem != NULL:
-                    cops_write(c.rem, turn1 + row * c.n, gain, t)
+                cops_write(&c.plies, turn1 + row * c.n, gain, t)
                 if c.any_win and c.cops[row] == c.everyone:
                     c.found = row
                     return count
@@ -425,7 +388,7 @@ cdef inline int32_t crew_for(int32_t want, bint auto, int64_t rows) noexcept nog
 cdef int64_t cops_run(CopSearch *c, bint stop) noexcept nogil:
     """The search on the buffers of ``c``: a winning row, -1, or COPS_INTERRUPTED."""
     cdef int64_t s, first = -1
-    cdef bint tables = c.outcome != NULL or c.rem != NULL
+    cdef bint tables = cops_tables(c.outcome, &c.plies)
     if c.n == 0:
         return -1
     if crew_for(c.want, c.auto, c.rows) > 1:
@@ -455,7 +418,7 @@ cdef int64_t cops_rounds(CopSearch *c, int32_t t, int64_t nchanged, int64_t firs
     cdef int32_t n = c.n
     cdef int64_t s, idx, npushed, row
     cdef uint64_t outside, reach, new
-    cdef bint tables = c.outcome != NULL or c.rem != NULL
+    cdef bint tables = cops_tables(c.outcome, &c.plies)
     while True:
         t += 1  # the robber's round
         npushed = 0
@@ -477,10 +440,11 @@ cdef int64_t cops_rounds(CopSearch *c, int32_t t, int64_t nchanged, int64_t firs
                 c.fresh[s] = new
                 c.pushed[npushed] = <int32_t> s
                 npushed += 1
-                if c.rem != NULL:
-                    cops_write(c.rem, s * n, new, t)
+                cops_write(&c.plies, s * n, new, t)
         if npushed == 0:
             break
+        if cops_past_byte(&c.plies, t, npushed):
+            return COPS_PAST_BYTE
         t += 1  # the cops' round
         nchanged = 0
         for idx in range(npushed):
@@ -494,6 +458,10 @@ cdef int64_t cops_rounds(CopSearch *c, int32_t t, int64_t nchanged, int64_t firs
                 for idx in range(nchanged):
                     c.mark[c.changed[idx]] = 0
                 return COPS_INTERRUPTED
+        if cops_past_byte(&c.plies, t, nchanged):
+            for idx in range(nchanged):
+                c.mark[c.changed[idx]] = 0
+            return COPS_PAST_BYTE
         if first < 0:
             for idx in range(nchanged):
                 row = c.changed[idx]
@@ -506,37 +474,6 @@ cdef int64_t cops_rounds(CopSearch *c, int32_t t, int64_t nchanged, int64_t firs
     if c.outcome != NULL and cops_outcome(c) < 0:
         return COPS_INTERRUPTED
     return first
-
-
-cdef int cops_outcome(CopSearch *c) noexcept nogil:
-    """The outcome table from the win sets; -1 if stopped (cops_poll) part way."""
-    return cops_outcome_rows(c, 0, 0, c.rows)
-
-
-cdef int cops_outcome_rows(CopSearch *c, int32_t i, int64_t lo, int64_t hi) noexcept nogil:
-    """The outcome table's rows lo..hi (thread ``i``); -1 if stopped part way."""
-    cdef int32_t n = c.n
-    cdef int64_t s, turn1 = c.rows * n
-    for s in range(lo, hi):
-        if cops_halt(c, i, s, 1024 * 2 * n):
-            return -1
-        cops_outcome_bytes(c.outcome + s * n, &c.robber[s], n)
-        cops_outcome_bytes(c.outcome + turn1 + s * n, &c.cops[s], n)
-    return 0
-
-
-cdef inline void cops_outcome_bytes(uint8_t *out, const uint64_t *won, int64_t n) noexcept nogil:
-    """``n`` outcome bytes from the bit words ``won``: COPS_CAPTURED where a bit is set, else
-    COPS_ESCAPED, eight at a time (SPREAD's bytes, 0 or 1, times the codes' difference)."""
-    cdef int64_t g
-    cdef uint64_t v
-    for g in range(0, n, 8):
-        v = (ESCAPED_BYTES
-             ^ SPREAD[(won[g >> 6] >> (g & 63)) & 255] * <uint64_t> (COPS_CAPTURED ^ COPS_ESCAPED))
-        if g + 8 <= n:
-            memcpy(out + g, &v, 8)  # (a constant size: one store)
-        else:
-            memcpy(out + g, &v, <size_t> (n - g))
 
 
 cdef int32_t cops_component(const uint64_t *closed, int32_t n, uint64_t *seen_all,

@@ -18,7 +18,7 @@ from .cpus import free_cpus, usable_cpus
 __all__ = ["MAX_COP_NODES", "MAX_GRAPH6_NODES", "MAX_COPS", "CAPTURED", "ESCAPED",
            "components", "cops_text", "csr_of", "cops_rows", "check_cop_graph", "check_cops",
            "check_cop_tables", "check_cancel", "check_cop_threads", "most_cops_searched", "too_big",
-           "graph6_masks"]
+           "graph6_masks", "BYTE_PLIES", "NO_CAPTURE_BYTE", "PliesPastByte"]
 
 # The most nodes a search takes: rows of one 64-bit word up to 64 nodes, of several above.
 MAX_COP_NODES = 1024
@@ -40,6 +40,19 @@ MAX_COP_THREADS = 1024
 # threads=None hires a crew for a search of this many rows or more (fewer: the rounds are over
 # before the helpers' start and barriers pay back), and below it does not look at the CPUs.
 AUTO_CREW_ROWS = 1 << 14
+# The most plies a remoteness table of a byte a position holds (255 is its "never"): a
+# search that decides a position further from capture raises PliesPastByte, and is then run
+# again with an int32 table (CopsGame.analyze).  Tests lower it to reach that path.
+BYTE_PLIES = 254
+NO_CAPTURE_BYTE = 255
+
+
+class PliesPastByte(OverflowError):
+    """A search given a byte remoteness table met a capture more than ``most`` plies away."""
+
+    def __init__(self, most: int):
+        super().__init__(f"a capture more than {most} plies away: a byte table cannot hold it")
+        self.most = most
 
 
 def check_cop_threads(threads: Any, rows: int = -1) -> tuple[int, bool]:
@@ -203,14 +216,20 @@ def csr_of(closed: list[int]) -> tuple[list[int], list[int]]:
 
 
 def check_cop_tables(n: int, k: int, outcome: Any, remoteness: Any) -> None:
-    """Tables of ``2 * rows * n`` entries (uint8 outcome, int32 remoteness), or an error."""
+    """Tables of ``2 * rows * n`` entries (uint8 outcome; remoteness int32, or uint8 as
+    capture plies up to BYTE_PLIES and NO_CAPTURE_BYTE for never), or an error."""
     size = 2 * cops_rows(n, k) * n
     if outcome is not None:
         view = _buffer(outcome, "outcome", ("B",), 1, writable=True)
         if len(view) != size:
             raise ValueError(f"outcome buffer has {len(view)} entries, expected {size}")
     if remoteness is not None:
-        view = _buffer(remoteness, "remoteness", ("i",), 4, writable=True)
+        try:
+            narrow = memoryview(remoteness).itemsize == 1
+        except TypeError:
+            narrow = False  # (_buffer says what it is)
+        view = (_buffer(remoteness, "remoteness", ("B",), 1, writable=True) if narrow
+                else _buffer(remoteness, "remoteness", ("i",), 4, writable=True))
         if len(view) != size:
             raise ValueError(f"remoteness buffer has {len(view)} entries, expected {size}")
 

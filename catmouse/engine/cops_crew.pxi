@@ -120,8 +120,7 @@ cdef int64_t crew_push(CopSearch *c, int64_t s, uint64_t new, int32_t me,
                 old = cm_fetch_or64(&c.cops[row], gain)
                 gain &= ~old  # the bits this thread set first
                 if gain:
-                    if c.rem != NULL:
-                        cops_write(c.rem, turn1 + row * c.n, gain, w.t)
+                    cops_write(&c.plies, turn1 + row * c.n, gain, w.t)
                     if not c.mark[row] and not cm_swap8(&c.mark[row], 1):
                         mine[w.nchanged[me]] = <int32_t> row
                         w.nchanged[me] += 1
@@ -208,8 +207,10 @@ cdef void crew_phase_here(CopSearch *c, int32_t i) noexcept nogil:
     if w.phase == COPS_PHASE_START:
         if c.outcome != NULL:
             populate_share(c.outcome, 2 * c.rows * n, i, T)
-        if c.rem != NULL:
-            populate_share(c.rem, 8 * c.rows * n, i, T)
+        if c.plies.wide != NULL:
+            populate_share(c.plies.wide, 8 * c.rows * n, i, T)
+        elif c.plies.narrow != NULL:
+            populate_share(c.plies.narrow, 2 * c.rows * n, i, T)
         if cops_start_rows(c, i, lo, hi) < 0:
             return
         for s in range(lo, hi):  # every row starts changed: each thread takes its block
@@ -235,8 +236,7 @@ cdef void crew_phase_here(CopSearch *c, int32_t i) noexcept nogil:
                 c.fresh[s] = new
                 w.pushed[i * cap + w.npushed[i]] = <int32_t> s
                 w.npushed[i] += 1
-                if c.rem != NULL:
-                    cops_write(c.rem, s * n, new, w.t)
+                cops_write(&c.plies, s * n, new, w.t)
     elif w.phase == COPS_PHASE_PUSH:
         crew_pushes(c, i)
 
@@ -411,7 +411,7 @@ cdef int64_t crew_run(CopSearch *c, bint stop) noexcept nogil:
     cdef CopCrew *w = c.crew
     cdef int32_t i, t = 1, T = w.threads
     cdef int64_t s, first = -1, grown, full
-    cdef bint tables = c.outcome != NULL or c.rem != NULL
+    cdef bint tables = cops_tables(c.outcome, &c.plies)
     if crew_reserve(w, c.rows) < 0:
         return COPS_NO_MEMORY
     c.found = -1
@@ -444,6 +444,8 @@ cdef int64_t crew_run(CopSearch *c, bint stop) noexcept nogil:
             grown += w.npushed[i]
         if grown == 0:
             break
+        if cops_past_byte(&c.plies, t, grown):
+            return COPS_PAST_BYTE
         t += 1  # the cops' round
         w.t = t
         if crew_phase(c, COPS_PHASE_PUSH) < 0:
@@ -454,6 +456,12 @@ cdef int64_t crew_run(CopSearch *c, bint stop) noexcept nogil:
             for i in range(T):
                 if w.won_row[i] >= 0:
                     return w.won_row[i]
+        grown = 0
+        for i in range(T):
+            grown += w.nchanged[i]
+        if cops_past_byte(&c.plies, t, grown):
+            crew_clear(c)
+            return COPS_PAST_BYTE
         full = crew_first_full(c)
         if full >= 0 and c.any_win:
             return full

@@ -7,6 +7,7 @@ from cpython.ref cimport PyObject, Py_XDECREF
 import threading
 
 from catmouse.engine.cops_checks import (
+    PliesPastByte,
     check_cancel,
     check_cop_threads,
     components,
@@ -50,7 +51,6 @@ cdef int64_t wide_search(list masks, int32_t k, object outcome, object remotenes
     cdef _WideTables tables = _WideTables()
     cdef Wide *w = &tables.w
     cdef uint8_t[::1] out_view
-    cdef int32_t[::1] rem_view
     cdef int32_t[::1] flag
     cdef int64_t code
     if cancel is not None:
@@ -62,16 +62,34 @@ cdef int64_t wide_search(list masks, int32_t k, object outcome, object remotenes
     if outcome is not None:
         out_view = outcome
         w.outcome = &out_view[0]
-    if remoteness is not None:
-        rem_view = remoteness
-        w.rem = &rem_view[0]
+    held = hold_plies(&w.plies, remoteness)
     w.any_win = any_win
     with nogil:
         wide_graph(w)
         code = wide_run(w, stop)
     if code == COPS_INTERRUPTED:
         cops_raise()
+    if code == COPS_PAST_BYTE:
+        raise PliesPastByte(w.plies.most)
     return code
+
+
+cdef object hold_plies(Plies *p, object remoteness):
+    """Point ``p`` at the caller's remoteness table (checked: int32, or a byte a position);
+    the view returned keeps the table exported (never resized) while the search runs."""
+    cdef uint8_t[::1] narrow
+    cdef int32_t[::1] wide
+    p.most = min(_cops_checks.BYTE_PLIES, NO_CAPTURE_BYTE - 1)
+    if remoteness is None:
+        return None
+    held = memoryview(remoteness)
+    if held.itemsize == 1:
+        narrow = remoteness
+        p.narrow = &narrow[0]
+    else:
+        wide = remoteness
+        p.wide = &wide[0]
+    return held
 
 
 cdef int cops_masks(object closed, uint64_t *out) except -1:
@@ -156,7 +174,6 @@ def cops_search(n, indptr, indices, k, outcome=None, remoteness=None, *, stop=Tr
     cdef _CopTables tables
     cdef CopSearch *c
     cdef uint8_t[::1] out_view
-    cdef int32_t[::1] rem_view
     cdef int32_t m, kk
     cdef int64_t need, code
     cdef bint halt = bool(stop)
@@ -193,9 +210,7 @@ def cops_search(n, indptr, indices, k, outcome=None, remoteness=None, *, stop=Tr
     if outcome is not None:
         out_view = outcome
         c.outcome = &out_view[0]
-    if remoteness is not None:
-        rem_view = remoteness
-        c.rem = &rem_view[0]
+    held = hold_plies(&c.plies, remoteness)
     if T > 1:
         crew = _CopCrewThreads()
         hire_crew(c, crew, T, auto)
@@ -217,6 +232,8 @@ def cops_search(n, indptr, indices, k, outcome=None, remoteness=None, *, stop=Tr
         cops_raise()
     if code == COPS_NO_MEMORY:
         raise MemoryError(f"cannot allocate {need:,} bytes for {kk} cops on {m} nodes")
+    if code == COPS_PAST_BYTE:
+        raise PliesPastByte(c.plies.most)
     return code
 
 

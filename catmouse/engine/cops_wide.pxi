@@ -23,7 +23,7 @@ cdef struct Wide:
     int32_t *pushed
     uint8_t *mark
     uint8_t *outcome
-    int32_t *rem
+    Plies plies
     int64_t work
     bint poll
     bint any_win
@@ -152,8 +152,7 @@ cdef int wide_start(Wide *w) noexcept nogil:
             for x in range(W):
                 cops[x] |= w.closed[a[i] * W + x]
         w.changed[s] = <int32_t> s
-        if w.rem != NULL:
-            cops_start_remoteness(w.rem + s * n, w.rem + turn1 + s * n, n, robber, cops)
+        cops_start_plies(&w.plies, s * n, turn1 + s * n, n, robber, cops)
         i = 0
         while i < k and a[i] == (a[i + 1] if i + 1 < k else n - 1):
             i += 1
@@ -220,8 +219,7 @@ cdef int64_t wide_push(Wide *w, int64_t s, int32_t t, int64_t count) noexcept no
                 if gain:
                     w.cops[row * W + x] |= gain
                     grew = True
-                    if w.rem != NULL:
-                        cops_write(w.rem, turn1 + row * n + 64 * x, gain, t)
+                    cops_write(&w.plies, turn1 + row * n + 64 * x, gain, t)
             if grew:
                 if not w.mark[row]:
                     w.mark[row] = 1
@@ -265,7 +263,7 @@ cdef int64_t wide_run(Wide *w, bint stop) noexcept nogil:
     cdef int32_t n = w.n, W = w.W, t = 1, x, y, r
     cdef int64_t s, idx, first = -1, nchanged = w.rows, npushed, row
     cdef uint64_t outside, any_new, bits
-    cdef bint tables = w.outcome != NULL or w.rem != NULL
+    cdef bint tables = cops_tables(w.outcome, &w.plies)
     w.work = 0
     w.found = -1
     if wide_start(w) < 0:
@@ -301,14 +299,16 @@ cdef int64_t wide_run(Wide *w, bint stop) noexcept nogil:
                 w.fresh[s * W + x] = bits
                 w.robber[s * W + x] |= bits
                 any_new |= bits
-                if bits and w.rem != NULL:
-                    cops_write(w.rem, s * n + 64 * x, bits, t)
+                if bits:
+                    cops_write(&w.plies, s * n + 64 * x, bits, t)
             w.work += W
             if any_new:
                 w.pushed[npushed] = <int32_t> s
                 npushed += 1
         if npushed == 0:
             break
+        if cops_past_byte(&w.plies, t, npushed):
+            return COPS_PAST_BYTE
         t += 1  # the cops' round
         nchanged = 0
         for idx in range(npushed):
@@ -317,6 +317,10 @@ cdef int64_t wide_run(Wide *w, bint stop) noexcept nogil:
                 for idx in range(nchanged):
                     w.mark[w.changed[idx]] = 0
                 return w.found if w.found >= 0 else COPS_INTERRUPTED
+        if cops_past_byte(&w.plies, t, nchanged):
+            for idx in range(nchanged):
+                w.mark[w.changed[idx]] = 0
+            return COPS_PAST_BYTE
         if first < 0:
             for idx in range(nchanged):
                 row = w.changed[idx]

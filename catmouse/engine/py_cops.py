@@ -28,9 +28,12 @@ from itertools import product
 from math import comb
 from typing import Any
 
+from . import cops_checks
 from .cops_checks import (
     CAPTURED,
     ESCAPED,
+    NO_CAPTURE_BYTE,
+    PliesPastByte,
     check_cancel,
     check_cop_graph,
     check_cop_tables,
@@ -82,7 +85,13 @@ def _search(closed: list[int], k: int, outcome: Any, remoteness: Any, stop: bool
     moves_of = [[v for v in range(n) if (closed[u] >> v) & 1] for u in range(n)]
     count = len(rows)
     tables = outcome is not None or remoteness is not None
-    rem = memoryview(remoteness).cast("B").cast("i") if remoteness is not None else None
+    rem = memoryview(remoteness).cast("B") if remoteness is not None else None
+    # A byte table holds plies up to BYTE_PLIES, NO_CAPTURE_BYTE for never; int32 -1.
+    narrow = remoteness is not None and memoryview(remoteness).itemsize == 1
+    if rem is not None and not narrow:
+        rem = rem.cast("i")
+    most = min(cops_checks.BYTE_PLIES, NO_CAPTURE_BYTE - 1) if narrow else None
+    never = NO_CAPTURE_BYTE if narrow else -1
     turn1 = count * n
     cops = [0] * count
     robber = [0] * count
@@ -100,8 +109,8 @@ def _search(closed: list[int], k: int, outcome: Any, remoteness: Any, stop: bool
                 if (here >> r) & 1:
                     rem[base + r] = rem[turn1 + base + r] = 0
                 else:
-                    rem[base + r] = -1
-                    rem[turn1 + base + r] = 1 if (mask >> r) & 1 else -1
+                    rem[base + r] = never
+                    rem[turn1 + base + r] = 1 if (mask >> r) & 1 else never
     full = [s for s in range(count) if cops[s] == everyone]
     if full and stop and not tables:
         return full[0]
@@ -125,9 +134,11 @@ def _search(closed: list[int], k: int, outcome: Any, remoteness: Any, stop: bool
                 fresh[s] = new
                 fresh_rows.append(s)
                 if rem is not None:
-                    _write(rem, s * n, new, t)
+                    _write(rem, s * n, new, t, most)
         if not fresh_rows:
             break
+        if most is not None and t > most:
+            raise PliesPastByte(most)
         t += 1  # the cops' round: push each new robber loss to every move of its row
         grown: dict[int, None] = {}
         for s in fresh_rows:
@@ -140,8 +151,10 @@ def _search(closed: list[int], k: int, outcome: Any, remoteness: Any, stop: bool
                     cops[row] |= gain
                     grown[row] = None
                     if rem is not None:
-                        _write(rem, turn1 + row * n, gain, t)
+                        _write(rem, turn1 + row * n, gain, t, most)
         changed = sorted(grown)
+        if changed and most is not None and t > most:
+            raise PliesPastByte(most)
         won = [s for s in changed if cops[s] == everyone]
         if won and not full:
             full = won
@@ -159,7 +172,10 @@ def _search(closed: list[int], k: int, outcome: Any, remoteness: Any, stop: bool
     return full[0] if full else -1
 
 
-def _write(rem: memoryview, base: int, bits: int, t: int) -> None:
+def _write(rem: memoryview, base: int, bits: int, t: int, most: int | None) -> None:
+    """Ply ``t`` at the set bits of ``bits`` from ``base``; not past a byte's ``most``."""
+    if most is not None and t > most:
+        return
     while bits:
         low = bits & -bits
         rem[base + low.bit_length() - 1] = t
