@@ -194,6 +194,33 @@ def em_width(text: str) -> float:
     return sum(1.0 if ch in _WIDE else 0.75 if ch.isupper() else 0.62 for ch in text)
 
 
+def wrapped(text: str, font: float, width: float) -> list[str]:
+    """``text`` in lines about ``width`` pixels wide at most in type of ``font`` pixels (as
+    :func:`em_width` estimates): broken at spaces, a word too long for a line cut.  A title
+    naming long node names ran off both sides of the picture.
+
+    >>> wrapped("mouse starts on Grand Central", 15, 150)
+    ['mouse starts on', 'Grand Central']
+    """
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        joined = f"{line} {word}" if line else word
+        if em_width(joined) * font <= width:
+            line = joined
+            continue
+        if line:
+            lines.append(line)
+        while em_width(word) * font > width and len(word) > 1:
+            cut = 1  # the longest start of the word that fits (at least one character)
+            while cut < len(word) - 1 and em_width(word[:cut + 1]) * font <= width:
+                cut += 1
+            lines.append(word[:cut])
+            word = word[cut:]
+        line = word
+    return [*lines, line]
+
+
 def name_size(name: str, radius: float, largest: float) -> float:
     """The font size at which ``name`` sits inside a node's circle of ``radius``, at most
     ``largest``: 1.7 radii leave a margin (at 2.0, with every letter 0.62 of the font size,
@@ -230,7 +257,6 @@ def game_svg(
     size = 640.0
     radius = max(6.0, min(17.0, 150.0 / math.sqrt(max(n, 1))))
     margin = 44.0 + radius
-    top = 52.0 + 20.0 * len(subtitle.splitlines())
     legend_height = 64.0
     # A wide layout gets a lower picture rather than empty bands above and below.
     xs, ys = [p[0] for p in points] or [0.5], [p[1] for p in points] or [0.5]
@@ -258,6 +284,11 @@ def game_svg(
                                        else Turn.CAT) in movers]
     legend_width = sum(56 + 8.2 * len(text) for _, _, text in items) - 22
     width = max(board_w + 2 * margin, 720.0, legend_width + 40)
+    # The titles wrap to the picture's width (long node names ran off both sides): each line
+    # of the title 24 px below the last, of the subtitle 20 px.
+    heads = wrapped(title, 19, width - 40) if title else []
+    subs = [part for text in subtitle.splitlines() for part in wrapped(text, 15, width - 40)]
+    top = 52.0 + 24.0 * max(len(heads) - 1, 0) + 20.0 * len(subs)
     height = board_h + 2 * margin + top + legend_height
     left = (width - board_w) / 2 + (board_w - size * (max(xs) - x_low)) / 2
     upper = top + margin + (board_h - size * (y_high - min(ys))) / 2
@@ -277,11 +308,12 @@ def game_svg(
         "</defs>",
         f'<rect width="{width:.0f}" height="{height:.0f}" fill="white"/>',
     ]
-    if title:
-        out.append(f'<text x="{width / 2:.1f}" y="30" text-anchor="middle" font-size="19" '
-                   f'font-weight="bold" fill="{_INK}">{xml_text(title)}</text>')
-    for k, text in enumerate(subtitle.splitlines()):
-        out.append(f'<text x="{width / 2:.1f}" y="{54 + 20 * k}" text-anchor="middle" '
+    for k, text in enumerate(heads):
+        out.append(f'<text x="{width / 2:.1f}" y="{30 + 24 * k}" text-anchor="middle" '
+                   f'font-size="19" font-weight="bold" fill="{_INK}">{xml_text(text)}</text>')
+    below = 24 * max(len(heads) - 1, 0)
+    for k, text in enumerate(subs):
+        out.append(f'<text x="{width / 2:.1f}" y="{54 + below + 20 * k}" text-anchor="middle" '
                    f'font-size="15" fill="{_INK}">{xml_text(text)}</text>')
 
     # The board.
