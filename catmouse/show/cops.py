@@ -20,6 +20,7 @@ from ..engine.cops_checks import cops_text
 from .svg import (
     CAT_COLOUR,
     MOUSE_COLOUR,
+    fitted_radius,
     full_name,
     layout,
     name_size,
@@ -72,7 +73,8 @@ def cops_svg(game: CopsGame | CopsAnalysis, cops: Any, robber: Any,
         title = f"{cops_text(k)}: the robber escapes forever"
     n = graph.n
     points = layout(graph)
-    size, radius = 520.0, max(8.0, min(17.0, 150.0 / math.sqrt(max(n, 1))))
+    size = 520.0
+    radius = fitted_radius(points, size, max(8.0, min(17.0, 150.0 / math.sqrt(max(n, 1)))), 8.0)
     margin, top = 40.0 + radius, 56.0
     steps = [f"start: cops on {_team_text(team)}, robber on {_full_name(robber_label)}"]
     for before, after in zip(line, line[1:]):

@@ -20,7 +20,7 @@ from ..cops.sides import CopsTurn
 from ..engine.cops_checks import check_cops, cops_rows, cops_text
 from .draw import LEGIBLE_NODES
 from .shell import fill, script_json
-from .svg import full_name, layout, name_size, node_name, placed, xml_text
+from .svg import fitted_radius, full_name, layout, name_size, node_name, placed, xml_text
 
 __all__ = ["MAX_PAGE_POSITIONS", "check_page_size", "cops_data", "cops_page_html"]
 
@@ -120,8 +120,10 @@ def _board_svg(analysis: CopsAnalysis) -> str:
     graph = analysis.game.graph
     n = graph.n
     points = layout(graph)
-    radius = max(13.0, min(24.0, 200.0 / math.sqrt(max(n, 1))))
     size = max(520.0, 70.0 * math.sqrt(max(n, 1)))
+    # (not under 13 px: a node stays something to click)
+    radius = fitted_radius(points, size, max(13.0, min(24.0, 200.0 / math.sqrt(max(n, 1)))),
+                           13.0)
     small = max(11.0, min(16.0, radius * 0.75))
     pad = radius + 36.0  # room for the rings, the count badges and the hints
     width, height, at = placed(points, size, pad)

@@ -569,3 +569,22 @@ def test_long_names_wrap_inside_the_picture_as_drawn(tmp_path):
         width = float(ET.fromstring(svg).get("width"))
         for text, x, _, w, _ in boxes:
             assert 0 <= x and x + w <= width, (text[:40], x, w, width)
+
+
+# -- long thin boards ---------------------------------------------------------------------------
+
+def test_a_long_path_is_folded_with_its_nodes_apart():
+    """A path of 60 nodes (and a clique with a 40-node tail) is laid along a line: scaled to
+    the picture, its nodes stood on top of each other.  It is folded like a snake instead,
+    every node clear of the others and each edge as short as before bar the folds'."""
+    path = Graph([[v for v in (u - 1, u + 1) if 0 <= v < 60] for u in range(60)])
+    tail = Graph([[v for v in range(5) if v != u] + ([5] if u == 4 else []) for u in range(5)]
+                 + [[v for v in (u - 1, u + 1) if 4 <= v < 45] for u in range(5, 45)])
+    for graph in (path, tail):
+        picture = read_picture(catmouse.draw(graph, mouse=30, cat=32))
+        for (x1, y1, r1), (x2, y2, r2) in itertools.combinations(picture.nodes, 2):
+            assert math.hypot(x1 - x2, y1 - y2) > r1 + r2 + 4, graph.n
+        points = layout(graph)
+        width = max(x for x, _ in points) - min(x for x, _ in points)
+        height = max(y for _, y in points) - min(y for _, y in points)
+        assert min(width, height) > 0.5, graph.n  # about square, not a line
