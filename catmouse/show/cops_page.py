@@ -101,16 +101,20 @@ def cops_page_html(analysis: CopsAnalysis, start: Any = None, *, human: str = "r
     data = cops_data(analysis, human, start)
     k = analysis.game.cops
     team = cops_text(k)
+    # (one cop was told "The 1 cop place themselves (several may share a node)")
+    moves = ("The cop places itself, then the robber; then the cop moves along an edge or "
+             "stays, then the robber likewise. The cop wins by standing on the robber"
+             if k == 1 else
+             f"The {team} place themselves (several may share a node), then the robber; "
+             "then the cops move, every cop along an edge or staying, then the robber "
+             "likewise. The cops win when one stands on the robber")
     return fill("cops_page.html", "cops_page.js", {
         "TITLE": xml_text(f"Cops and robber: {team}"), "BOARD": _board_svg(analysis),
         "DATA": script_json(data),
         "RULES": xml_text(
-            f"The {team} place themselves (several may share a node), then the robber; "
-            "then the cops move, every cop along an edge or staying, then the robber "
-            "likewise. The cops win when one stands on the robber; the robber wins by "
-            "never being caught. The status line is the outcome with perfect play from "
-            "the current position (a ply is one side's move); hints give it after each "
-            "of your moves."),
+            f"{moves}; the robber wins by never being caught. The status line is the outcome "
+            "with perfect play from the current position (a ply is one side's move); hints "
+            "give it after each of your moves."),
     })
 
 
