@@ -17,7 +17,17 @@ from typing import Any
 from ..cops.game import CopsAnalysis, CopsGame
 from ..cops.sides import CopsOutcome, CopsTurn
 from ..engine.cops_checks import cops_text
-from .svg import CAT_COLOUR, MOUSE_COLOUR, full_name, layout, name_size, node_name, xml_text
+from .svg import (
+    CAT_COLOUR,
+    MOUSE_COLOUR,
+    fitted_radius,
+    full_name,
+    layout,
+    name_size,
+    node_name,
+    wrapped,
+    xml_text,
+)
 from .words import counted
 
 __all__ = ["cops_svg", "notebook_svg", "summary_html"]
@@ -63,7 +73,8 @@ def cops_svg(game: CopsGame | CopsAnalysis, cops: Any, robber: Any,
         title = f"{cops_text(k)}: the robber escapes forever"
     n = graph.n
     points = layout(graph)
-    size, radius = 520.0, max(8.0, min(17.0, 150.0 / math.sqrt(max(n, 1))))
+    size = 520.0
+    radius = fitted_radius(points, size, max(8.0, min(17.0, 150.0 / math.sqrt(max(n, 1)))), 8.0)
     margin, top = 40.0 + radius, 56.0
     steps = [f"start: cops on {_team_text(team)}, robber on {_full_name(robber_label)}"]
     for before, after in zip(line, line[1:]):
@@ -74,7 +85,9 @@ def cops_svg(game: CopsGame | CopsAnalysis, cops: Any, robber: Any,
     if len(steps) > _MOST_LINES:
         steps = [*steps[:_MOST_LINES - 1], f"... {len(steps) - _MOST_LINES + 1} more plies"]
     width = size + 2 * margin
-    height = top + size + 2 * margin + 22.0 * len(steps) + 16
+    # Each step wraps to the picture's width: long node names ran off its right side.
+    lines = [part for step in steps for part in wrapped(step, 14, size)]
+    height = top + size + 2 * margin + 22.0 * len(lines) + 16
 
     def at(u: int) -> tuple[float, float]:
         x, y = points[u]
@@ -119,9 +132,9 @@ def cops_svg(game: CopsGame | CopsAnalysis, cops: Any, robber: Any,
                        f'font-size="10" font-weight="bold" fill="{_INK}">'
                        f'\u00d7{on[u]}</text>')
     y = top + size + 2 * margin
-    for step in steps:
+    for text_line in lines:
         out.append(f'<text x="{margin:.1f}" y="{y:.1f}" font-size="14" '
-                   f'fill="{_INK}">{xml_text(step)}</text>')
+                   f'fill="{_INK}">{xml_text(text_line)}</text>')
         y += 22.0
     out.append("</svg>")
     return "\n".join(out) + "\n"

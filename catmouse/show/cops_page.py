@@ -20,7 +20,7 @@ from ..cops.sides import CopsTurn
 from ..engine.cops_checks import check_cops, cops_rows, cops_text
 from .draw import LEGIBLE_NODES
 from .shell import fill, script_json
-from .svg import full_name, layout, name_size, node_name, placed, xml_text
+from .svg import fitted_radius, full_name, layout, name_size, node_name, placed, xml_text
 
 __all__ = ["MAX_PAGE_POSITIONS", "check_page_size", "cops_data", "cops_page_html"]
 
@@ -101,16 +101,20 @@ def cops_page_html(analysis: CopsAnalysis, start: Any = None, *, human: str = "r
     data = cops_data(analysis, human, start)
     k = analysis.game.cops
     team = cops_text(k)
+    # (one cop was told "The 1 cop place themselves (several may share a node)")
+    moves = ("The cop places itself, then the robber; then the cop moves along an edge or "
+             "stays, then the robber likewise. The cop wins by standing on the robber"
+             if k == 1 else
+             f"The {team} place themselves (several may share a node), then the robber; "
+             "then the cops move, every cop along an edge or staying, then the robber "
+             "likewise. The cops win when one stands on the robber")
     return fill("cops_page.html", "cops_page.js", {
         "TITLE": xml_text(f"Cops and robber: {team}"), "BOARD": _board_svg(analysis),
         "DATA": script_json(data),
         "RULES": xml_text(
-            f"The {team} place themselves (several may share a node), then the robber; "
-            "then the cops move, every cop along an edge or staying, then the robber "
-            "likewise. The cops win when one stands on the robber; the robber wins by "
-            "never being caught. The status line is the outcome with perfect play from "
-            "the current position (a ply is one side's move); hints give it after each "
-            "of your moves."),
+            f"{moves}; the robber wins by never being caught. The status line is the outcome "
+            "with perfect play from the current position (a ply is one side's move); hints "
+            "give it after each of your moves."),
     })
 
 
@@ -120,8 +124,10 @@ def _board_svg(analysis: CopsAnalysis) -> str:
     graph = analysis.game.graph
     n = graph.n
     points = layout(graph)
-    radius = max(13.0, min(24.0, 200.0 / math.sqrt(max(n, 1))))
     size = max(520.0, 70.0 * math.sqrt(max(n, 1)))
+    # (not under 13 px: a node stays something to click)
+    radius = fitted_radius(points, size, max(13.0, min(24.0, 200.0 / math.sqrt(max(n, 1)))),
+                           13.0)
     small = max(11.0, min(16.0, radius * 0.75))
     pad = radius + 36.0  # room for the rings, the count badges and the hints
     width, height, at = placed(points, size, pad)

@@ -20,7 +20,7 @@ from typing import Any
 from ..outcome import Turn
 from .draw import LEGIBLE_NODES, Setup
 from .shell import fill, script_json
-from .svg import full_name, layout, name_size, node_name, placed, xml_text
+from .svg import fitted_radius, full_name, layout, name_size, node_name, placed, xml_text
 from .words import page_table
 
 __all__ = ["page_html", "play_page"]
@@ -143,9 +143,11 @@ def _board_svg(setup: Setup) -> str:
     n = graph.n
     points = layout(graph)
     # Big circles and type: on a phone the whole board shrinks to about half size.
-    radius = max(13.0, min(26.0, 200.0 / math.sqrt(max(n, 1))))
     # Crowded boards spread out, so neighbours' circles and badges stay apart.
     size = max(600.0, 70.0 * math.sqrt(max(n, 1)))
+    # (not under 13 px: a node stays something to click)
+    radius = fitted_radius(points, size, max(13.0, min(26.0, 200.0 / math.sqrt(max(n, 1)))),
+                           13.0)
     small = max(11.0, min(17.0, radius * 0.8))  # badges and the players' names
     short = n > _SHORT_BADGES
     pad = radius + 40.0  # room for the rings and the hint badges

@@ -18,7 +18,7 @@ from ..engine.optional import import_optional
 from ..graph import Graph
 from ..outcome import Turn
 
-__all__ = ["CAT_COLOUR", "MOUSE_COLOUR", "game_svg", "layout"]
+__all__ = ["CAT_COLOUR", "MOUSE_COLOUR", "fitted_radius", "game_svg", "layout"]
 
 MOUSE_COLOUR = "#1f6fd1"
 CAT_COLOUR = "#e0531f"
@@ -41,7 +41,7 @@ def layout(graph: Graph, seed: int = 7) -> list[Point]:
     points = _networkx_layout(graph, seed)
     if points is None:
         points = _force_layout(graph) if n <= 300 else _circle(n)
-    return _fit(points)
+    return _fit(_folded(graph, points))
 
 
 def placed(points: Sequence[Point], size: float, pad: float
@@ -58,6 +58,18 @@ def placed(points: Sequence[Point], size: float, pad: float
         return pad + (x - left) * size, pad + (top - y) * size
 
     return width, height, at
+
+
+def fitted_radius(points: Sequence[Point], size: float, radius: float, least: float) -> float:
+    """``radius``, or less where nodes at ``points`` drawn ``size`` pixels to a unit would
+    touch (a ring of 60 nodes: its circles overlapped on the play page): 0.42 of the closest
+    two nodes' distance, at least ``least``.  Past 300 nodes (the search is quadratic, and
+    such boards are drawn small anyway) ``radius`` as it is."""
+    if len(points) > 300:
+        return radius
+    near = min((math.dist(p, q) for p, q in itertools.combinations(points, 2)),
+               default=math.inf)
+    return max(least, min(radius, 0.42 * size * near))
 
 
 def _networkx_layout(graph: Graph, seed: int) -> list[Point] | None:
@@ -116,6 +128,47 @@ def _force_layout(graph: Graph, rounds: int = 200) -> list[Point]:
                 points[u][1] += dy / d * min(d, step)
         step *= 0.98
     return [(x, y) for x, y in points]
+
+
+def _folded(graph: Graph, points: list[Point]) -> list[Point]:
+    """``points`` folded like a snake when they lie along a line many edges long (a path,
+    a ladder): scaled to the unit square, the 60 nodes of a path stood on top of each other.
+
+    The line is cut into strips of about equal length, each laid under the last and every
+    second one turned half round, so neighbours at a fold stay near each other."""
+    edges = sorted(math.dist(points[u], points[v])
+                   for u, row in enumerate(graph._rows()) for v in row if u < v)
+    if not edges:
+        return points
+    step = edges[len(edges) // 2]  # a typical edge's length
+    # The line's direction: the principal axis of the points.
+    cx = sum(x for x, _ in points) / len(points)
+    cy = sum(y for _, y in points) / len(points)
+    sxx = sum((x - cx) ** 2 for x, _ in points)
+    syy = sum((y - cy) ** 2 for _, y in points)
+    sxy = sum((x - cx) * (y - cy) for x, y in points)
+    angle = 0.5 * math.atan2(2 * sxy, sxx - syy)
+    cos, sin = math.cos(angle), math.sin(angle)
+    along = [(x - cx) * cos + (y - cy) * sin for x, y in points]
+    across = [(y - cy) * cos - (x - cx) * sin for x, y in points]
+    length = max(along) - min(along)
+    breadth = max(across) - min(across)
+    if length < 12 * step or breadth > length / 4:  # short, or not thin: as it is
+        return points
+    pitch = breadth + 2 * step  # a strip's breadth and the gap to the next
+    strips = round(math.sqrt(length / pitch))  # about as many as make a square
+    if strips < 2:
+        return points
+    strip = length / strips
+    out = []
+    for a, b in zip(along, across):
+        t, v = a - min(along), b - min(across)
+        k = min(int(t // strip), strips - 1)
+        u = t - k * strip
+        if k % 2:
+            u, v = strip - u, breadth - v
+        out.append((u, -k * pitch - v))  # (y up: the strips go down the picture)
+    return out
 
 
 def _fit(points: list[Point]) -> list[Point]:
@@ -194,6 +247,33 @@ def em_width(text: str) -> float:
     return sum(1.0 if ch in _WIDE else 0.75 if ch.isupper() else 0.62 for ch in text)
 
 
+def wrapped(text: str, font: float, width: float) -> list[str]:
+    """``text`` in lines about ``width`` pixels wide at most in type of ``font`` pixels (as
+    :func:`em_width` estimates): broken at spaces, a word too long for a line cut.  A title
+    naming long node names ran off both sides of the picture.
+
+    >>> wrapped("mouse starts on Grand Central", 15, 150)
+    ['mouse starts on', 'Grand Central']
+    """
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        joined = f"{line} {word}" if line else word
+        if em_width(joined) * font <= width:
+            line = joined
+            continue
+        if line:
+            lines.append(line)
+        while em_width(word) * font > width and len(word) > 1:
+            cut = 1  # the longest start of the word that fits (at least one character)
+            while cut < len(word) - 1 and em_width(word[:cut + 1]) * font <= width:
+                cut += 1
+            lines.append(word[:cut])
+            word = word[cut:]
+        line = word
+    return [*lines, line]
+
+
 def name_size(name: str, radius: float, largest: float) -> float:
     """The font size at which ``name`` sits inside a node's circle of ``radius``, at most
     ``largest``: 1.7 radii leave a margin (at 2.0, with every letter 0.62 of the font size,
@@ -228,9 +308,8 @@ def game_svg(
     n = graph.n
     points = layout(graph) if points is None else points
     size = 640.0
-    radius = max(6.0, min(17.0, 150.0 / math.sqrt(max(n, 1))))
+    radius = fitted_radius(points, size, max(6.0, min(17.0, 150.0 / math.sqrt(max(n, 1)))), 6.0)
     margin = 44.0 + radius
-    top = 52.0 + 20.0 * len(subtitle.splitlines())
     legend_height = 64.0
     # A wide layout gets a lower picture rather than empty bands above and below.
     xs, ys = [p[0] for p in points] or [0.5], [p[1] for p in points] or [0.5]
@@ -258,6 +337,11 @@ def game_svg(
                                        else Turn.CAT) in movers]
     legend_width = sum(56 + 8.2 * len(text) for _, _, text in items) - 22
     width = max(board_w + 2 * margin, 720.0, legend_width + 40)
+    # The titles wrap to the picture's width (long node names ran off both sides): each line
+    # of the title 24 px below the last, of the subtitle 20 px.
+    heads = wrapped(title, 19, width - 40) if title else []
+    subs = [part for text in subtitle.splitlines() for part in wrapped(text, 15, width - 40)]
+    top = 52.0 + 24.0 * max(len(heads) - 1, 0) + 20.0 * len(subs)
     height = board_h + 2 * margin + top + legend_height
     left = (width - board_w) / 2 + (board_w - size * (max(xs) - x_low)) / 2
     upper = top + margin + (board_h - size * (y_high - min(ys))) / 2
@@ -277,11 +361,12 @@ def game_svg(
         "</defs>",
         f'<rect width="{width:.0f}" height="{height:.0f}" fill="white"/>',
     ]
-    if title:
-        out.append(f'<text x="{width / 2:.1f}" y="30" text-anchor="middle" font-size="19" '
-                   f'font-weight="bold" fill="{_INK}">{xml_text(title)}</text>')
-    for k, text in enumerate(subtitle.splitlines()):
-        out.append(f'<text x="{width / 2:.1f}" y="{54 + 20 * k}" text-anchor="middle" '
+    for k, text in enumerate(heads):
+        out.append(f'<text x="{width / 2:.1f}" y="{30 + 24 * k}" text-anchor="middle" '
+                   f'font-size="19" font-weight="bold" fill="{_INK}">{xml_text(text)}</text>')
+    below = 24 * max(len(heads) - 1, 0)
+    for k, text in enumerate(subs):
+        out.append(f'<text x="{width / 2:.1f}" y="{54 + below + 20 * k}" text-anchor="middle" '
                    f'font-size="15" fill="{_INK}">{xml_text(text)}</text>')
 
     # The board.

@@ -363,3 +363,15 @@ def test_the_robber_is_told_where_the_cops_stand(driver, tmp_path):
     where = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
     turn = driver.find_element("id", "turn").text
     assert turn == f"You are the robber: the cops stand on {where}. Click a node to start there."
+
+
+@pytest.mark.parametrize("k", [1, 2])
+def test_the_rules_speak_of_one_cop_in_the_singular(k):
+    # One cop's page said "The 1 cop place themselves (several may share a node)".
+    page = cops_page_html(CopsGame([[1], [0, 2], [1]], cops=k).analyze())
+    rules = re.search(r'<p class="legend">(.*?)</p>', page, re.S).group(1)
+    if k == 1:
+        assert rules.startswith("The cop places itself, then the robber;")
+        assert "1 cop" not in rules and "several" not in rules and "cops" not in rules
+    else:
+        assert rules.startswith("The 2 cops place themselves (several may share a node)")

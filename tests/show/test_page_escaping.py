@@ -61,3 +61,29 @@ def test_the_page_of_a_markup_label_plays_in_the_browser(driver, tmp_path, kind)
         ".map((t) => t.textContent)")
     if kind == "play":
         assert NASTY[0] in names
+
+
+@pytest.mark.parametrize("kind", ["play", "cops"])
+def test_a_long_name_wraps_inside_the_panel(driver, tmp_path, kind):
+    # A name of 200 letters without a space (a hash, a URL) ran the status line out of the
+    # panel and the page sideways (a title so long ran the heading): such a word breaks.
+    long = "x" * 200
+    ring = catmouse.Graph({name: [before, after] for before, name, after in zip(
+        ["e", long, "b", "c", "d"], [long, "b", "c", "d", "e"], ["b", "c", "d", "e", long])})
+    path = tmp_path / f"{kind}.html"
+    if kind == "play":  # the turn line names the mouse's node
+        page = catmouse.play_page(ring, mouse=long, cat="c", hole="e", title="y" * 200)
+        path.write_text(page, "utf-8")
+        driver.get(path.as_uri() + "#fast")
+    else:  # the cop starts on the long name (one cop never catches the robber on a 5-ring)
+        page = cops_page_html(catmouse.CopsGame(ring, cops=1).analyze(), human="cops")
+        path.write_text(page, "utf-8")
+        driver.get(path.as_uri() + "#moves=0")
+    assert long in driver.execute_script("return document.getElementById('turn').textContent")
+    sideways = driver.execute_script(
+        "const panel = document.getElementById('panel').getBoundingClientRect();"
+        "const page = document.documentElement;"
+        "return [page.scrollWidth - page.clientWidth, Math.max(...Array.from("
+        "  document.querySelectorAll('#panel *'), (e) => e.getBoundingClientRect().right))"
+        "  - panel.right];")
+    assert sideways[0] <= 0 and sideways[1] <= 1, sideways

@@ -9,6 +9,7 @@ browser tests skip, saying why, only where selenium, chromium or chromedriver is
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import random
@@ -18,6 +19,7 @@ from pathlib import Path
 import pytest
 from browser import driver_or_skip
 
+import catmouse
 from catmouse import Outcome, Turn
 from catmouse.cli.commands import main
 from catmouse.io.graph_files import read_graph
@@ -617,3 +619,19 @@ def test_a_labelled_page_plays_in_names(browser, tmp_path):
         page.settle()
     assert page.body("phase") == "over"
     assert re.search(r"node (hole|hall)\)?\.", page.text("status"))
+
+
+def test_a_long_path_and_a_big_ring_are_played_on_nodes_apart():
+    """A 60-node path was drawn as a line on the page, its circles on top of each other (no
+    node could be clicked): it is folded.  A ring of 60 overlapped too: the circles shrink to
+    fit (not under 13 px).  Every circle is clear of the others."""
+    path = [[v for v in (u - 1, u + 1) if 0 <= v < 60] for u in range(60)]
+    ring = [[(u - 1) % 60, (u + 1) % 60] for u in range(60)]
+    for rows in (path, ring):
+        text = catmouse.play_page(rows, mouse=30, cat=32)
+        centres = [(float(x), float(y)) for x, y in
+                   re.findall(r'data-node="\d+" data-x="([\d.]+)" data-y="([\d.]+)"', text)]
+        radius = float(re.search(r'data-node="0".*?<circle [^>]*r="([\d.]+)"', text).group(1))
+        assert len(centres) == 60 and radius >= 13
+        for a, b in itertools.combinations(centres, 2):
+            assert math.dist(a, b) > 2 * radius, (rows is ring, a, b)

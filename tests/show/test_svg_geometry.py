@@ -531,3 +531,60 @@ def test_a_connected_board_is_drawn_with_even_edges():
     lengths = [math.dist(points[u], points[v]) for u, row in enumerate(grid._rows())
                for v in row]
     assert max(lengths) / min(lengths) < 1.2
+
+
+# -- long names in the titles -----------------------------------------------------------------
+
+def _long_named_pictures() -> list[str]:
+    """Pictures whose titles and lines of text name long nodes: a station's name (the
+    subtitle ran off both sides of the 720 px picture), a 300-letter name with no space in it
+    (cut into lines), a long title given by hand, and the k-cops picture's lines."""
+    station, penn, word = "Grand Central Terminal, New York", "Penn Station, Manhattan", "x" * 300
+    graph = Graph({"hole": [station, penn], station: ["hole", penn],
+                   penn: ["hole", station, word], word: [penn]})
+    cops = catmouse.CopsGame(graph, 2).analyze()
+    return [catmouse.draw(graph, mouse=station, cat=word, hole="hole"),
+            catmouse.draw(graph, mouse=word, cat=penn, hole="hole",
+                          title="a very long title " * 12),
+            catmouse.show.cops.cops_svg(cops, [station, "hole"], word)]
+
+
+def test_long_names_wrap_inside_the_picture_by_the_estimate():
+    from catmouse.show.svg import em_width
+
+    for svg in _long_named_pictures():
+        root = ET.fromstring(svg)
+        width = float(root.get("width"))
+        for text in root.iter(f"{SVG}text"):
+            wide = em_width(text.text or "") * float(text.get("font-size", 14))
+            if text.get("text-anchor") == "middle":
+                assert wide / 2 <= min(_f(text, "x"), width - _f(text, "x")), text.text
+            else:
+                assert _f(text, "x") + wide <= width, text.text
+
+
+def test_long_names_wrap_inside_the_picture_as_drawn(tmp_path):
+    svgs = _long_named_pictures()
+    for svg, boxes in zip(svgs, measured(svgs, tmp_path)):
+        width = float(ET.fromstring(svg).get("width"))
+        for text, x, _, w, _ in boxes:
+            assert 0 <= x and x + w <= width, (text[:40], x, w, width)
+
+
+# -- long thin boards ---------------------------------------------------------------------------
+
+def test_a_long_path_is_folded_with_its_nodes_apart():
+    """A path of 60 nodes (and a clique with a 40-node tail) is laid along a line: scaled to
+    the picture, its nodes stood on top of each other.  It is folded like a snake instead,
+    every node clear of the others and each edge as short as before bar the folds'."""
+    path = Graph([[v for v in (u - 1, u + 1) if 0 <= v < 60] for u in range(60)])
+    tail = Graph([[v for v in range(5) if v != u] + ([5] if u == 4 else []) for u in range(5)]
+                 + [[v for v in (u - 1, u + 1) if 4 <= v < 45] for u in range(5, 45)])
+    for graph in (path, tail):
+        picture = read_picture(catmouse.draw(graph, mouse=30, cat=32))
+        for (x1, y1, r1), (x2, y2, r2) in itertools.combinations(picture.nodes, 2):
+            assert math.hypot(x1 - x2, y1 - y2) > r1 + r2 + 4, graph.n
+        points = layout(graph)
+        width = max(x for x, _ in points) - min(x for x, _ in points)
+        height = max(y for _, y in points) - min(y for _, y in points)
+        assert min(width, height) > 0.5, graph.n  # about square, not a line
