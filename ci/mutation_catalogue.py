@@ -563,7 +563,7 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "what is cut from the segment's first end, the control point, whose shortened point is "
         'thrown away (`_`): the end kept does not depend on it',
     ('catmouse/show/cops.py',
-     'size, radius = 520.0, max(8.0, min(17.0, 150.0 / math.sqrt(max(n, 1))))',
+     'radius = fitted_radius(points, size, max(8.0, min(17.0, 150.0 / math.sqrt(max(n, 1)))), 8.0)',
      '`1` -> `2`'):
         'the guard only changes n = 1, where 150/sqrt(1) and 150/sqrt(2) are both capped at 17; '
         'a board of no nodes has no position to draw',

@@ -93,9 +93,10 @@ GAME_AND_SHOW: dict[tuple[str, str, str], str] = {
         'graph at once: the cop number of a disjoint union is the sum of its parts, so the same '
         'answer (one part, the whole graph, if it is connected)',
     ('catmouse/show/cops_page.py',
-     'radius = max(13.0, min(24.0, 200.0 / math.sqrt(max(n, 1))))', '`1` -> `2`'):
+     'radius = fitted_radius(points, size, max(13.0, min(24.0, 200.0 / math.sqrt(max(n, 1)))),',
+     '`1` -> `2`'):
         'max(n, 2) differs from max(n, 1) only for n = 0 or 1, where 200 / sqrt(1) and '
-        '200 / sqrt(2) are both clipped to the same radius, 24',
+        '200 / sqrt(2) are both clipped to the same radius, 24 (then fitted to the board alike)',
     ('catmouse/show/cops_page.py', 'size = max(520.0, 70.0 * math.sqrt(max(n, 1)))',
      '`1` -> `2`'):
         'max(n, 2) differs from max(n, 1) only for n = 0 or 1, where 70 and 99 are both below '
