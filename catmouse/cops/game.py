@@ -111,23 +111,20 @@ class CopsGame(Displayed):
             engine.current.cops_search(graph.n, graph.indptr, graph.indices, k, outcomes,
                                        table, threads=threads)
 
-        # The search writes every entry of both tables, so neither is cleared first: the
-        # allocator may then hand back the last call's freed tables, already faulted in
-        # (the 6-cube with 3 cops, paired: 0.82 of the time on two threads, 0.87 on one).
+        # The search writes every entry of both tables, so their block is not cleared first:
+        # the allocator may then hand back the last call's, already faulted in (the 6-cube
+        # with 3 cops, paired: 0.82 of the time on two threads, 0.87 on one).
         why = self._room(self.need_bytes(threads=threads), max_memory)
         try:
             try:
-                outcome, remoteness = engine.run_into_tables(
-                    size, True, search, outcomes_filled=True, remoteness_filled=True,
-                    remoteness_bytes=1)
+                block = engine.run_into_block(size, 1, search)
             except PliesPastByte:
                 # A capture more than 254 plies away: again, four bytes a position.
                 why = self._room(self.need_bytes(threads=threads, plies_bytes=4), max_memory)
-                outcome, remoteness = engine.run_into_tables(
-                    size, True, search, outcomes_filled=True, remoteness_filled=True)
+                block = engine.run_into_block(size, 4, search)
         except MemoryError as error:  # the check passed, an allocation failed: say why
             raise why_short(error, why) from None
-        return CopsAnalysis(self, outcome, cast(bytes, remoteness))
+        return CopsAnalysis(self, block)
 
     def _room(self, need: int, max_memory: int | None) -> str:
         """MemoryError if ``need`` bytes pass ``max_memory`` or, by default, the memory
@@ -189,12 +186,23 @@ class CopsAnalysis(Displayed):
     summary (how many cop starts win) instead.
     """
 
-    def __init__(self, game: CopsGame, outcomes: bytes, remoteness: bytes):
+    def __init__(self, game: CopsGame, outcomes: bytes, remoteness: bytes | None = None):
+        """The tables as two bytes objects (a pickle's), or as the search's one block in
+        ``outcomes`` (engine.run_into_block: the remoteness, then the outcomes)."""
         self._game = game
         graph = game.graph
         self._n = graph.n
-        self._outcomes = outcomes
-        self._remoteness = Plies(remoteness, len(outcomes))
+        size = game.positions()
+        self._block = outcomes
+        self._at = 0 if remoteness is not None else len(outcomes) - size  # (the outcomes')
+        whole = memoryview(outcomes)
+        self._outcomes = whole[self._at:self._at + size]
+        self._remoteness = Plies(whole[:self._at] if remoteness is None else remoteness, size)
+
+    def _count(self, code: int, start: int = 0, end: int | None = None) -> int:
+        """How many outcomes of ``start:end`` are ``code`` (counted in C, by bytes.count)."""
+        end = len(self._outcomes) if end is None else end
+        return self._block.count(bytes([code]), self._at + start, self._at + end)
 
     @cached_property
     def _closed(self) -> list[tuple[int, ...]]:
@@ -225,8 +233,7 @@ class CopsAnalysis(Displayed):
         >>> CopsGame([[1], [0]], cops=1).analyze().counts()
         {<CopsOutcome.COPS_WIN: 2>: 8, <CopsOutcome.ROBBER_WIN: 1>: 0}
         """
-        return {side: self._outcomes.count(bytes([side]))
-                for side in (CopsOutcome.COPS_WIN, CopsOutcome.ROBBER_WIN)}
+        return {side: self._count(side) for side in (CopsOutcome.COPS_WIN, CopsOutcome.ROBBER_WIN)}
 
     def __repr__(self) -> str:
         counts = ", ".join(f"{side.name.lower()}={k}" for side, k in self.counts().items())
@@ -235,9 +242,10 @@ class CopsAnalysis(Displayed):
 
     def __reduce__(self) -> tuple[Any, ...]:
         # A byte a position as it is; int32 little-endian, marked so (as Analysis' pickles).
-        table = self._remoteness.table
+        table = self._remoteness.tobytes()
         rem = table if self._remoteness.narrow else stored(table)
-        return (_unpickle_cops_analysis, (self._game, self._outcomes, rem, STORED_ORDER))
+        return (_unpickle_cops_analysis,
+                (self._game, self._outcomes.tobytes(), rem, STORED_ORDER))
 
     # -- naming positions ---------------------------------------------------------------
 
@@ -312,11 +320,10 @@ class CopsAnalysis(Displayed):
         n, base = self._n, len(self._teams) * self._n
         if n == 0:
             raise ValueError("a graph without nodes has no start")
-        escape = bytes([CopsOutcome.ROBBER_WIN])
         best_key, best_row = None, 0
         for row in range(len(self._teams)):
             at = base + row * n
-            escapes = self._outcomes.count(escape, at, at + n)
+            escapes = self._count(CopsOutcome.ROBBER_WIN, at, at + n)
             if best_key is not None and escapes > best_key[0]:
                 continue  # the slow part (the longest capture) only for contenders
             key = (escapes, max(self._remoteness[at:at + n]))

@@ -17,8 +17,8 @@ __all__ = ["Plies"]
 
 
 class Plies:
-    """The plies to capture of each position, from a table of ``positions`` entries: bytes
-    of one entry each, or of four (native int32).
+    """The plies to capture of each position, from a read-only table of ``positions``
+    entries (bytes, or a view into the search's block): a byte each, or four (native int32).
 
     >>> table = Plies(bytes([0, 3, 255]), 3)
     >>> table[1], table[2], table[0:3]
@@ -27,15 +27,16 @@ class Plies:
 
     __slots__ = ("_view", "_narrow")
 
-    def __init__(self, table: bytes, positions: int):
-        if len(table) == positions:
-            self._view = memoryview(table)
+    def __init__(self, table: bytes | memoryview, positions: int):
+        view = memoryview(table)
+        if view.nbytes == positions:
+            self._view = view
             self._narrow = True
-        elif len(table) == 4 * positions:
-            self._view = memoryview(table).cast("i")
+        elif view.nbytes == 4 * positions:
+            self._view = view.cast("i")
             self._narrow = False
         else:
-            raise ValueError(f"the remoteness table has {len(table)} bytes for {positions} "
+            raise ValueError(f"the remoteness table has {view.nbytes} bytes for {positions} "
                              "positions (one or four a position)")
 
     @property
@@ -43,10 +44,9 @@ class Plies:
         """Whether the table holds a byte a position."""
         return self._narrow
 
-    @property
-    def table(self) -> bytes:
-        """The table as given (bytes, a byte or a native int32 a position)."""
-        return self._view.obj  # type: ignore[return-value]
+    def tobytes(self) -> bytes:
+        """The table's bytes (a copy): a byte a position, or four in this machine's order."""
+        return self._view.tobytes()
 
     @overload
     def __getitem__(self, at: int) -> int: ...

@@ -22,7 +22,8 @@ from typing import Any, Protocol
 from . import facts
 from .switches import env_flag
 
-__all__ = ["BACKEND", "Engine", "TableLike", "current", "load", "run_into_tables", "env_flag"]
+__all__ = ["BACKEND", "Engine", "TableLike", "current", "load", "run_into_tables",
+           "run_into_block", "env_flag"]
 
 # Engine name -> module implementing the contract.
 MODULES = {"cython": "catmouse.engine.bits_c", "python": "catmouse.engine.bits_py"}
@@ -128,11 +129,9 @@ def _stale(name: str, module: ModuleType, detail: str) -> StaleEngine:
 def run_into_tables(positions: int, remoteness: bool,
                     run: Callable[[memoryview, memoryview | None], object],
                     outcomes_filled: bool = False,
-                    remoteness_filled: bool = False,
-                    remoteness_bytes: int = 4) -> tuple[bytes, bytes | None]:
-    """Zeroed tables of ``positions`` entries (1-byte outcomes; int32 remoteness if asked,
-    or uint8 with ``remoteness_bytes=1``) that ``run(outcomes, remoteness)`` writes, handed
-    back as immutable bytes.
+                    remoteness_filled: bool = False) -> tuple[bytes, bytes | None]:
+    """Zeroed tables of ``positions`` entries (1-byte outcomes; int32 remoteness if asked)
+    that ``run(outcomes, remoteness)`` writes, handed back as immutable bytes.
     ``outcomes_filled`` / ``remoteness_filled``: ``run`` writes every entry of that table, so
     it is not cleared (nor, where the allocator reuses a freed table, faulted in afresh).
 
@@ -140,20 +139,42 @@ def run_into_tables(positions: int, remoteness: bool,
     alone, and all are released (even on an error) before the tables are taken.
     """
     outcome_table = current.Table(positions, zeroed=not outcomes_filled)
-    remoteness_table = current.Table(remoteness_bytes * positions,
-                                     zeroed=not remoteness_filled) if remoteness else None
+    remoteness_table = current.Table(4 * positions, zeroed=not remoteness_filled) \
+        if remoteness else None
     outcomes = outcome_table.view()
     raw = table = None
     try:
         if remoteness_table is not None:
             raw = remoteness_table.view()
-            table = raw.cast("i") if remoteness_bytes == 4 else raw.cast("B")
+            table = raw.cast("i")
         run(outcomes, table)
     finally:
         for view in (table, raw, outcomes):
             if view is not None:
                 view.release()
     return outcome_table.take(), None if remoteness_table is None else remoteness_table.take()
+
+
+def run_into_block(positions: int, plies_bytes: int,
+                   run: Callable[[memoryview, memoryview], object]) -> bytes:
+    """One block, uncleared, that ``run(outcomes, remoteness)`` fills whole: the remoteness
+    first (``plies_bytes`` a position: 1 as uint8, 4 as int32, aligned at the start) and the
+    outcome byte of each position after it, handed back as immutable bytes.
+
+    One allocation, not two: two tables of equal size were trimmed from the heap after each
+    call of a loop (glibc trims a free top twice its biggest freed mapping), so every call
+    faulted fresh pages in; one block comes back from the allocator already faulted in.
+    """
+    block = current.Table((plies_bytes + 1) * positions, zeroed=False)
+    raw = block.view()
+    views = [raw[plies_bytes * positions:],
+             raw[:plies_bytes * positions].cast("i" if plies_bytes == 4 else "B")]
+    try:
+        run(views[0], views[1])
+    finally:
+        for view in (*views, raw):
+            view.release()
+    return block.take()
 
 
 def _select() -> Engine:

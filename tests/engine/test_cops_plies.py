@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pickle
 import random
+import sys
 from array import array
 from math import comb
 
@@ -21,7 +22,7 @@ from catmouse import CopsGame
 from catmouse.cops.game import CopsAnalysis, _unpickle_cops_analysis
 from catmouse.engine import cops_checks
 from catmouse.engine.cops_checks import NO_CAPTURE_BYTE, PliesPastByte
-from catmouse.graph_checks import STORED_ORDER, stored
+from catmouse.graph_checks import stored
 
 
 def search(module, graph: nx.Graph, k: int, width: int, threads: int = 1):
@@ -102,11 +103,11 @@ def answers(analysis: CopsAnalysis):
 def test_analyze_searches_again_with_int32_past_a_byte(use_engine, monkeypatch, graph, k):
     game = CopsGame(graph, k)
     byte = game.analyze()
-    assert byte._remoteness.narrow and len(byte._remoteness.table) == game.positions()
+    assert byte._remoteness.narrow and len(byte._remoteness.tobytes()) == game.positions()
     monkeypatch.setattr(cops_checks, "BYTE_PLIES", max(byte._remoteness[:]) - 1)
     again = game.analyze()
     assert not again._remoteness.narrow
-    assert len(again._remoteness.table) == 4 * game.positions()
+    assert len(again._remoteness.tobytes()) == 4 * game.positions()
     assert again._remoteness[:] == byte._remoteness[:]
     assert answers(again) == answers(byte)
     assert again.verify() and byte.verify()
@@ -123,21 +124,22 @@ def test_the_int32_form_pickles_and_loads(use_engine):
     """The int32 tables (a game past 254 plies; pickles of this version's checkouts before the
     byte form) load, little- or big-endian, and read as the byte form does."""
     analysis = CopsGame(nx.petersen_graph(), 2).analyze()
-    plies = analysis._remoteness[:]
+    game, outcomes, plies = analysis.game, analysis._outcomes.tobytes(), analysis._remoteness[:]
     little = stored(array("i", plies).tobytes())
     big = array("i", plies)
-    big.byteswap() if STORED_ORDER == "<" else None
+    if sys.byteorder == "little":
+        big.byteswap()
     for table, order in ((little, "<"), (big.tobytes(), ">")):
-        loaded = _unpickle_cops_analysis(analysis.game, analysis._outcomes, table, order)
+        loaded = _unpickle_cops_analysis(game, outcomes, table, order)
         assert not loaded._remoteness.narrow
         assert answers(loaded) == answers(analysis)
         copy = pickle.loads(pickle.dumps(loaded))
         assert not copy._remoteness.narrow and copy._remoteness[:] == plies
     narrow = pickle.loads(pickle.dumps(analysis))
-    assert narrow._remoteness.narrow and narrow._remoteness.table == analysis._remoteness.table
+    assert narrow._remoteness.narrow
+    assert narrow._remoteness.tobytes() == analysis._remoteness.tobytes()
     with pytest.raises(ValueError, match="byte order"):
-        _unpickle_cops_analysis(analysis.game, analysis._outcomes, analysis._remoteness.table,
-                                "?")
+        _unpickle_cops_analysis(game, outcomes, analysis._remoteness.tobytes(), "?")
 
 
 def test_need_bytes_counts_a_byte_of_remoteness(use_engine):

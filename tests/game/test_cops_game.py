@@ -105,7 +105,7 @@ def test_verify_finds_a_wrong_table():
     analysis = CopsGame(nx.cycle_graph(5), cops=2).analyze()
     outcomes = bytearray(analysis._outcomes)
     outcomes[7] ^= 3  # CAT_WIN <-> MOUSE_WIN
-    broken = CopsAnalysis(analysis.game, bytes(outcomes), analysis._remoteness.table)
+    broken = CopsAnalysis(analysis.game, bytes(outcomes), analysis._remoteness.tobytes())
     with pytest.raises(VerificationError, match="moves give"):
         broken.verify()
 
