@@ -52,7 +52,8 @@ COMPILED_REMOTENESS: dict = {
 }
 # The game of k cops, compiled twin.
 COPS_COMPILED: dict = {
-    "tests": ['engine/test_cops.py', 'game/test_cop_number.py', 'engine/test_cops_plies.py'],
+    "tests": ['engine/test_cops.py', 'game/test_cop_number.py', 'engine/test_cops_plies.py',
+              'engine/test_cops_threads.py'],
     "engine": 'catmouse.engine.bits_c',
 }
 

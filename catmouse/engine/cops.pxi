@@ -258,54 +258,57 @@ cdef inline bint cops_halt(CopSearch *c, int32_t i, int64_t s, int64_t work) noe
     return cm_load32(&c.stopped) != 0
 
 
-cdef int cops_teams(CopSearch *c) noexcept nogil:
-    """Round 0's rows: each row's team, the multisets in colex order; -1 if stopped."""
-    cdef int32_t n = c.n, k = c.k, i, j
-    cdef int64_t s
-    cdef uint8_t a[COPS_MAX]
-    for i in range(k):
-        a[i] = 0
-    for s in range(c.rows):
-        if cops_halt(c, 0, s, 1024 * k):
-            return -1
-        for i in range(k):
-            c.team[s * k + i] = a[i]
-        i = 0
-        while i < k and a[i] == (a[i + 1] if i + 1 < k else n - 1):
-            i += 1
-        if i == k:
-            break
-        a[i] += 1
-        for j in range(i):
-            a[j] = 0
-    return 0
+cdef void cops_team_of(const CopSearch *c, int64_t s, uint8_t *a) noexcept nogil:
+    """Row ``s``'s team into ``a``: its rank is the sum of ``weight[i][a[i]]`` (colex order),
+    so each cop from the last takes the largest node whose weight fits what is left."""
+    cdef int32_t i, v
+    for i in range(c.k - 1, -1, -1):
+        v = 0
+        while v + 1 < c.n and c.weight[i][v + 1] <= s:
+            v += 1
+        a[i] = <uint8_t> v
+        s -= c.weight[i][v]
 
 
 cdef int cops_start_rows(CopSearch *c, int32_t i, int64_t lo, int64_t hi) noexcept nogil:
-    """Rounds 0 and 1 on rows lo..hi (thread ``i``): ``robber[S] = S``, ``cops[S] = N[S]``
-    and their remoteness; -1 if stopped part way."""
-    cdef int32_t n = c.n, k = c.k, j
+    """Rounds 0 and 1 on rows lo..hi (thread ``i``): each row's team (the multisets in colex
+    order, the first found from its rank), ``robber[S] = S``, ``cops[S] = N[S]`` and their
+    remoteness; -1 if stopped part way."""
+    cdef int32_t n = c.n, k = c.k, j, q
     cdef int64_t s, turn1 = c.rows * n
     cdef uint64_t here, mask
-    cdef uint8_t v
+    cdef uint8_t a[COPS_MAX]
+    if lo >= hi:
+        return 0
+    cops_team_of(c, lo, a)
     for s in range(lo, hi):
-        if cops_halt(c, i, s, 1024 * 2 * n):
+        if cops_halt(c, i, s, 1024 * (2 * n + k)):
             return -1
         here = mask = 0
         for j in range(k):
-            v = c.team[s * k + j]
-            here |= (<uint64_t> 1) << v
-            mask |= c.closed[v]
+            c.team[s * k + j] = a[j]
+            here |= (<uint64_t> 1) << a[j]
+            mask |= c.closed[a[j]]
         c.cops[s] = mask
         c.robber[s] = here
         cops_start_plies(&c.plies, s * n, turn1 + s * n, n, &here, &mask)
+        # The next team: the first cop that can move up (not onto the next one's node, nor
+        # past the last node) does, and those below it go back to node 0.
+        j = 0
+        while j < k and a[j] == (a[j + 1] if j + 1 < k else n - 1):
+            j += 1
+        if j == k:
+            break
+        a[j] += 1
+        for q in range(j):
+            a[q] = 0
     return 0
 
 
 cdef int cops_start(CopSearch *c) noexcept nogil:
     """Round 0 and 1 on this thread, every row changed; -1 if stopped (cops_poll) part way."""
     cdef int64_t s
-    if cops_teams(c) < 0 or cops_start_rows(c, 0, 0, c.rows) < 0:
+    if cops_start_rows(c, 0, 0, c.rows) < 0:
         return -1
     for s in range(c.rows):
         c.changed[s] = <int32_t> s

@@ -421,7 +421,7 @@ cdef int64_t crew_run(CopSearch *c, bint stop) noexcept nogil:
     w.own_ns = w.waited_ns = 0
     for i in range(T):
         w.help_wall_ns[i] = w.help_cpu_ns[i] = 0
-    if cops_teams(c) < 0 or crew_phase(c, COPS_PHASE_START) < 0:
+    if crew_phase(c, COPS_PHASE_START) < 0:
         return COPS_INTERRUPTED
     for s in range(c.rows):
         if cops_poll_rows(c, s, 1024 * 4) < 0:

@@ -29,7 +29,10 @@ EMULATED = bool(os.environ.get("CATMOUSE_TEST_EMULATED"))  # set by ci/debian_ar
 def boards():
     rng = random.Random(22)
     fixed = [(nx.petersen_graph(), 3), (nx.petersen_graph(), 2), (nx.grid_2d_graph(4, 5), 2),
-             (nx.cycle_graph(9), 2), (nx.hypercube_graph(4), 3), (nx.star_graph(6), 1)]
+             (nx.cycle_graph(9), 2), (nx.hypercube_graph(4), 3), (nx.star_graph(6), 1),
+             # 64 nodes: on 64 threads and more a thread's rows start at every team, the
+             # last cop on node 63 too (each thread finds its first team from its rank)
+             (nx.hypercube_graph(6), 1), (nx.cycle_graph(64), 2)]
     drawn = [(nx.gnp_random_graph(n, rng.random(), seed=rng.randrange(10**6)), rng.randint(1, 3))
              for n in (rng.randint(2, 13) for _ in range(14))]
     return fixed + drawn
