@@ -212,8 +212,12 @@ def test_ctrl_c_at_a_terminal_is_an_interrupt(tmp_path):
             time.sleep(0.01)
         time.sleep(delay)
         os.killpg(process.pid, signal.SIGINT)
-        _, err = process.communicate(timeout=30)
-        if process.returncode == 0:
+        out, err = process.communicate(timeout=30)
+        # Finished before the signal: exit 0, or, for a Ctrl-C after the counts were printed
+        # and the ledger whole, while Python shuts down, death by the signal itself (-2: 4 of
+        # 30 resumed runs here, as the rest of a 9-node census takes about 0.6 s).
+        if process.returncode == 0 or process.returncode == -signal.SIGINT and out \
+                and len(_whole_lines(ledger)) == 200:
             pytest.skip("the census finished before the signal")
         assert process.returncode == 130 and b"the same command resumes" in err, err
 
