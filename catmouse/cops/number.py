@@ -41,7 +41,10 @@ def _components(graph: Graph) -> list[list[int]]:
     return parts
 
 
-def _csr(graph: Graph, nodes: list[int]) -> tuple[int, list[int], list[int]]:
+def _csr(graph: Graph, nodes: list[int]) -> tuple[int, Any, Any]:
+    """The CSR arrays of the subgraph on ``nodes`` (sorted), numbered 0.. in their order."""
+    if len(nodes) == graph.n:  # the whole graph: its own int32 arrays, checked in C
+        return graph.n, graph.indptr, graph.indices
     rows = graph._rows()
     where = {u: i for i, u in enumerate(nodes)}
     indptr, indices = [0], []

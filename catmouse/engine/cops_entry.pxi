@@ -99,6 +99,46 @@ cdef int cops_masks(object closed, uint64_t *out) except -1:
     return 0
 
 
+cdef int32_t quick_masks(object n, object indptr, object indices, uint64_t *closed):
+    """check_cop_graph in C for the common case, a graph of at most 64 nodes in int32
+    buffers (a Graph's): its closed neighbourhoods into ``closed`` and its node count; -1
+    for anything else or anything wrong, which the Python check then reads (and words).
+    That check was a Python loop an edge: 0.1 ms of the 6-cube's 3-cop analysis, 2 ms of
+    a 64-clique's cop number."""
+    cdef const int32_t[::1] ip
+    cdef const int32_t[::1] ix
+    cdef int32_t m, u, v
+    cdef int64_t e
+    cdef uint64_t bits
+    if type(n) is not int or not 0 <= n <= 64:
+        return -1
+    m = n
+    try:
+        ip = indptr
+        ix = indices
+    except (TypeError, ValueError, BufferError):
+        return -1
+    if ip.shape[0] != m + 1 or ip[0] != 0 or ip[m] != ix.shape[0]:
+        return -1
+    memset(closed, 0, 64 * sizeof(uint64_t))  # (no mask past the nodes holds a bit)
+    for u in range(m):
+        if ip[u + 1] < ip[u]:
+            return -1
+        closed[u] = (<uint64_t> 1) << u
+        for e in range(ip[u], ip[u + 1]):
+            v = ix[e]
+            if not 0 <= v < m:
+                return -1
+            closed[u] |= (<uint64_t> 1) << v
+    for u in range(m):  # undirected: u in the mask of each node of its own
+        bits = closed[u]
+        while bits:
+            if not (closed[cm_ctz64(bits)] >> u) & 1:
+                return -1
+            bits &= bits - 1
+    return m
+
+
 cdef object take_pending_error():
     """The error a signal handler left pending while the rounds polled (Ctrl-C), cleared from
     the interpreter and returned (None if there is none).  Python code must not run with an
@@ -183,10 +223,14 @@ def cops_search(n, indptr, indices, k, outcome=None, remoteness=None, *, stop=Tr
     cdef int32_t[::1] flag
     if threads is not None:
         T = crew_threads(threads, &auto, -1)  # (checked first, as before the graph)
-    masks = check_cop_graph(n, indptr, indices)
+    m = quick_masks(n, indptr, indices, closed)
+    masks = check_cop_graph(n, indptr, indices) if m < 0 else None
     kk = check_cops(k)
     cancel = check_cancel(cancel)
-    m = len(masks)
+    if m < 0:
+        m = len(masks)
+        if m <= 64:
+            cops_masks(masks, closed)
     check_cop_tables(m, kk, outcome, remoteness)
     if threads is None:
         # (A small search takes one thread, and is not counted for more.)
@@ -203,7 +247,6 @@ def cops_search(n, indptr, indices, k, outcome=None, remoteness=None, *, stop=Tr
     if cancel is not None:
         flag = cancel
         c.cancel = &flag[0]
-    cops_masks(masks, closed)
     if cops_reserve(c, cops_rows_c(m, kk), kk) < 0:
         raise MemoryError(f"cannot allocate {need:,} bytes for {kk} cops on {m} nodes")
     cops_graph(c, closed, m, kk)
@@ -267,9 +310,13 @@ def cop_number(n, indptr, indices, max_cops, max_bytes=None, threads=1, cancel=N
     cdef int32_t[::1] flag
     if threads is not None:
         T = crew_threads(threads, &auto, -1)
-    masks = check_cop_graph(n, indptr, indices)
+    m = quick_masks(n, indptr, indices, closed)
+    masks = check_cop_graph(n, indptr, indices) if m < 0 else None
     cancel = check_cancel(cancel)
-    m = len(masks)
+    if m < 0:
+        m = len(masks)
+        if m <= 64:
+            cops_masks(masks, closed)
     if threads is None:  # (sized by the biggest search the call can make)
         T = crew_threads(None, &auto, cops_rows_c(m, most_cops_searched(m, most))
                          if m <= 64 else 0)
@@ -278,7 +325,6 @@ def cop_number(n, indptr, indices, max_cops, max_bytes=None, threads=1, cancel=N
     if cancel is not None:
         flag = cancel
         tables.c.cancel = &flag[0]
-    cops_masks(masks, closed)
     if T > 1:
         crew = _CopCrewThreads()
         hire_crew(&tables.c, crew, T, auto)

@@ -189,12 +189,54 @@ CYCLE4 = (4, [0, 2, 4, 6, 8], [1, 3, 0, 2, 1, 3, 0, 2])
     ((2, [0, 1, 2], [1]), ValueError, "indptr ends at 2, but indices has 1"),
     ((2, [0, 1], [1]), ValueError, "indptr has 2 entries, expected 3"),
     ((2, [0, 2, 1], [1, 0]), ValueError, "not a monotone offset array"),
+    ((2, [1, 1, 2], [1, 0]), ValueError, "not a monotone offset array from 0"),
+    ((2, [0, 1, 2], [-1, 0]), ValueError, "neighbour -1, which is not a node"),
+    ((2, [0, 1, 3], [1, 0, 2]), ValueError, "neighbour 2, which is not a node"),
+    ((3, [0, 1, 2, 4], [1, 0, 0, 1]), ValueError, "undirected: 2 -> 0 without 0 -> 2"),
 ])
-def test_bad_graphs_are_refused_alike(engine, args, error, words):
+@pytest.mark.parametrize("form", [list, lambda values: array("i", values)])
+def test_bad_graphs_are_refused_alike(engine, args, error, words, form):
+    """As lists and as int32 buffers (which the compiled twin checks in C first)."""
+    n, indptr, indices = args
+    args = (n, form(indptr), form(indices))
     with pytest.raises(error, match=words):
         engine.cops_search(*args, 1)
     with pytest.raises(error, match=words):
         engine.cop_number(*args, 3)
+
+
+def test_int32_buffers_are_checked_in_c(compiled_engine, monkeypatch):
+    """A graph of at most 64 nodes in int32 buffers (a Graph's) never meets the Python check:
+    64 nodes, a lone node, node 0 as a neighbour, a self-loop."""
+    cycle64 = [[(u - 1) % 64, (u + 1) % 64] for u in range(64)]
+    boards = [cycle64, [[1, 2], [0, 2], [0, 1], []], [[1], [0, 1]], [[]]]
+    expected = [(compiled_engine.cops_search(*csr(board), 2),
+                 compiled_engine.cop_number(*csr(board), 3)) for board in boards]
+
+    def refuse(*args):
+        raise AssertionError("checked in Python")
+    monkeypatch.setattr(compiled_engine, "check_cop_graph", refuse)
+    for board, (row, number) in zip(boards, expected):
+        n, indptr, indices = csr(board)
+        as_arrays = (n, array("i", indptr), array("i", indices))
+        assert compiled_engine.cops_search(*as_arrays, 2) == row
+        assert compiled_engine.cop_number(*as_arrays, 3) == number
+
+
+def test_int32_buffers_give_what_lists_give(engine):
+    rng = random.Random(64)
+    most = 64 if engine.__name__.endswith("bits_c") else 14
+    for _ in range(30):
+        n, p = rng.randint(1, most), rng.random()
+        adjacency: list[list[int]] = [[] for _ in range(n)]
+        for u, v in ((u, v) for u in range(n) for v in range(u + 1, n) if rng.random() < p):
+            adjacency[u].append(v)
+            adjacency[v].append(u)
+        n, indptr, indices = csr(adjacency)
+        k = rng.randint(1, 2)
+        as_arrays = (n, array("i", indptr), array("i", indices))
+        assert engine.cops_search(*as_arrays, k) == engine.cops_search(n, indptr, indices, k)
+        assert engine.cop_number(*as_arrays, 3) == engine.cop_number(n, indptr, indices, 3)
 
 
 @pytest.mark.parametrize("k, error", [(0, ValueError), (MAX_COPS + 1, ValueError),
