@@ -139,6 +139,21 @@ cdef int32_t quick_masks(object n, object indptr, object indices, uint64_t *clos
     return m
 
 
+cdef object checked_graph(object n, object indptr, object indices, uint64_t *closed,
+                          int32_t *m):
+    """The graph checked: its node count into ``m`` and, up to 64 nodes, its closed
+    neighbourhoods into ``closed``; returns check_cop_graph's masks where quick_masks could
+    not take it (a graph past 64 nodes needs them), else None."""
+    m[0] = quick_masks(n, indptr, indices, closed)
+    if m[0] >= 0:
+        return None
+    masks = check_cop_graph(n, indptr, indices)
+    m[0] = len(masks)
+    if m[0] <= 64:
+        cops_masks(masks, closed)
+    return masks
+
+
 cdef object take_pending_error():
     """The error a signal handler left pending while the rounds polled (Ctrl-C), cleared from
     the interpreter and returned (None if there is none).  Python code must not run with an
@@ -223,14 +238,9 @@ def cops_search(n, indptr, indices, k, outcome=None, remoteness=None, *, stop=Tr
     cdef int32_t[::1] flag
     if threads is not None:
         T = crew_threads(threads, &auto, -1)  # (checked first, as before the graph)
-    m = quick_masks(n, indptr, indices, closed)
-    masks = check_cop_graph(n, indptr, indices) if m < 0 else None
+    masks = checked_graph(n, indptr, indices, closed, &m)
     kk = check_cops(k)
     cancel = check_cancel(cancel)
-    if m < 0:
-        m = len(masks)
-        if m <= 64:
-            cops_masks(masks, closed)
     check_cop_tables(m, kk, outcome, remoteness)
     if threads is None:
         # (A small search takes one thread, and is not counted for more.)
@@ -310,13 +320,8 @@ def cop_number(n, indptr, indices, max_cops, max_bytes=None, threads=1, cancel=N
     cdef int32_t[::1] flag
     if threads is not None:
         T = crew_threads(threads, &auto, -1)
-    m = quick_masks(n, indptr, indices, closed)
-    masks = check_cop_graph(n, indptr, indices) if m < 0 else None
+    masks = checked_graph(n, indptr, indices, closed, &m)
     cancel = check_cancel(cancel)
-    if m < 0:
-        m = len(masks)
-        if m <= 64:
-            cops_masks(masks, closed)
     if threads is None:  # (sized by the biggest search the call can make)
         T = crew_threads(None, &auto, cops_rows_c(m, most_cops_searched(m, most))
                          if m <= 64 else 0)

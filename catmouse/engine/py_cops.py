@@ -85,11 +85,11 @@ def _search(closed: list[int], k: int, outcome: Any, remoteness: Any, stop: bool
     moves_of = [[v for v in range(n) if (closed[u] >> v) & 1] for u in range(n)]
     count = len(rows)
     tables = outcome is not None or remoteness is not None
-    rem = memoryview(remoteness).cast("B") if remoteness is not None else None
     # A byte table holds plies up to BYTE_PLIES, NO_CAPTURE_BYTE for never; int32 -1.
-    narrow = remoteness is not None and memoryview(remoteness).itemsize == 1
-    if rem is not None and not narrow:
-        rem = rem.cast("i")
+    rem = memoryview(remoteness) if remoteness is not None else None
+    narrow = rem is not None and rem.itemsize == 1
+    if rem is not None:
+        rem = rem.cast("B") if narrow else rem.cast("B").cast("i")
     most = min(cops_checks.BYTE_PLIES, NO_CAPTURE_BYTE - 1) if narrow else None
     never = NO_CAPTURE_BYTE if narrow else -1
     turn1 = count * n
