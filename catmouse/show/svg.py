@@ -281,6 +281,16 @@ def name_size(name: str, radius: float, largest: float) -> float:
     return min(largest, 1.7 * radius / max(1.0, em_width(name)))
 
 
+def disc_radius(number: int) -> float:
+    """The radius of a move number's disc: 10 px up to two digits, wider for more (white
+    digits past the disc vanish on the white page: move 115 read as 15).
+
+    >>> disc_radius(99), disc_radius(115), disc_radius(1234)
+    (10.0, 14.1, 18.3)
+    """
+    return max(10.0, (15 + 42 * len(str(number))) / 10)
+
+
 def game_svg(
     graph: Graph,
     line: Sequence[tuple[int, int, Turn]],
@@ -400,7 +410,7 @@ def game_svg(
             x, y = at(src)
             turn = math.radians(45 + 72 * passes.get(src, 0))
             passes[src] = passes.get(src, 0) + 1
-            away = max(radius * 1.3 * math.sqrt(2), 19.0)
+            away = max(radius * 1.3 * math.sqrt(2), 19.0, radius + 4 + disc_radius(number))
             labels.append((x + away * math.cos(turn), y - away * math.sin(turn), number, colour))
             continue
         key = (min(src, dst), max(src, dst))
@@ -454,7 +464,8 @@ def game_svg(
         if tip:
             out.append("</g>")
     for x, y, number, colour in labels:
-        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="10" fill="{colour}" '
+        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{disc_radius(number):g}" '
+                   f'fill="{colour}" '
                    f'stroke="white" stroke-width="1.5"/>')
         out.append(f'<text x="{x:.1f}" y="{y + 4.2:.1f}" text-anchor="middle" font-size="12" '
                    f'font-weight="bold" fill="white">{number}</text>')

@@ -588,3 +588,30 @@ def test_a_long_path_is_folded_with_its_nodes_apart():
         width = max(x for x, _ in points) - min(x for x, _ in points)
         height = max(y for _, y in points) - min(y for _, y in points)
         assert min(width, height) > 0.5, graph.n  # about square, not a line
+
+
+def test_move_numbers_past_99_fit_their_discs(tmp_path):
+    """A game of 115 moves on a path of 60 nodes: white digits past the edge of their disc
+    vanish on the white page (move 115 read as 15), so a number of three digits gets a wider
+    disc; each number is measured by Chromium against its own disc."""
+    path = Graph([[v for v in (u - 1, u + 1) if 0 <= v < 60] for u in range(60)])
+    svg = catmouse.draw(path, mouse=2, cat=1)
+    picture = read_picture(svg)
+    assert max(picture.numbers) >= 100
+    discs = {int(t.text): float(c.get("r")) for c, t in zip(
+        [c for c in picture.root.findall(f"{SVG}circle") if c.get("stroke") == "white"],
+        [t for t in picture.root.findall(f"{SVG}text") if t.get("font-weight") == "bold"
+         and t.get("fill") == "white"])}
+    checked = 0
+    for text, x, y, width, height in measured([svg], tmp_path)[0]:
+        if not text.isdigit() or int(text) not in picture.numbers:
+            continue
+        cx, cy = picture.numbers[int(text)]
+        if abs(cx - (x + width / 2)) > 0.6:
+            continue  # (a node's name of the same digits)
+        checked += 1
+        assert width <= 2 * discs[int(text)] - 3, (text, width, discs[int(text)])
+    assert checked == len(picture.numbers)
+    # The pictures' own rule: numbers apart, passes clear of their nodes (with wider discs).
+    for (a, p), (b, q) in itertools.combinations(picture.numbers.items(), 2):
+        assert dist(p, q) > 12, (a, b)
