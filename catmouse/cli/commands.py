@@ -615,6 +615,7 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _draw(args: argparse.Namespace) -> int:
+    from ..show.draw import who_moves_first
     from ..show.svg import game_svg
 
     # Write what the suffix says, or refuse before solving anything.
@@ -639,7 +640,8 @@ def _draw(args: argparse.Namespace) -> int:
     if len(line) > 1 and remoteness is not None:
         title += f" in {plies(len(line) - 1)}"
     subtitle = (f"mouse starts on {mouse}, cat on {cat}, {_holes_text(game.holes)}; "
-                f"{first_mover(game.first)}\n{_ending(analysis, line, game)}")
+                f"{who_moves_first(line[0], game.holes, game.cat_goals)}\n"
+                f"{_ending(analysis, line, game)}")
     if remoteness is None and outcome != Outcome.DRAW:  # (the title alone said "wins")
         subtitle += f"\n(the rules count an endless game as {winner(outcome)}'s win)"
     if game.cat_graph is not game.graph:  # as catmouse.draw says it

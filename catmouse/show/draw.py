@@ -138,6 +138,20 @@ def game_over_words(analysis: Analysis, position: Position, holes: Any,
     return None
 
 
+def who_moves_first(position: Position, holes: Any, goals: Any) -> str:
+    """``"the mouse moves first"``, or ``"no one moves"`` where the start already ends the
+    game (the mouse on the cat, in a hole, the cat on a goal): a picture's subtitle said the
+    mouse moved first from a start in the hole.
+
+    >>> who_moves_first((0, 2, Turn.MOUSE), {0}, set())
+    'no one moves'
+    """
+    mouse, cat, turn = position
+    if mouse == cat or mouse in holes or cat in goals:
+        return "no one moves"
+    return first_mover(turn)
+
+
 def ending_words(setup: Setup, line: list[Position]) -> str:
     """How an optimal line ends, in words (the last entry of ``line`` is where it stops).
 
@@ -201,8 +215,9 @@ def draw(
         index = analysis.graph.index
         moves = [(index(u), index(v), t) for u, v, t in named]  # the picture works in ids
         heading = setup.words(m, c, turn)
-        subtitle = (f"mouse starts on {m}, cat on {c}; "
-                    + first_mover(turn))
+        name = setup.graph._name
+        subtitle = (f"mouse starts on {m}, cat on {c}; " + who_moves_first(
+            (m, c, turn), {name(u) for u in setup.holes}, {name(u) for u in setup.goals}))
         if line:
             subtitle += "\n" + ending_words(setup, named)
     if setup.own_cat_graph:

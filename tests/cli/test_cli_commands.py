@@ -420,3 +420,15 @@ def test_draw_shows_the_games_own_rules(capsys, tmp_path):
                "--cat-stays", "--draw", "mouse", "--first", "cat", "--mouse", 0, "--cat", 2,
                "-o", endless)[0] == 0
     assert "(the rules count an endless game as the mouse&#x27;s win)" in endless.read_text()
+
+
+def test_draw_of_a_start_that_ends_the_game_says_no_one_moves(capsys, tmp_path):
+    """The command line's picture of a start in the hole said "the mouse moves first"."""
+    board = tmp_path / "square.edges"
+    board.write_text("0 1\n1 2\n2 3\n3 0\n")
+    out = tmp_path / "over.svg"
+    assert run(capsys, "draw", board, "--mouse", 0, "--cat", 2, "-o", out)[0] == 0
+    assert "mouse starts on 0, cat on 2, hole 0; no one moves" in out.read_text()
+    assert "moves first" not in out.read_text()
+    assert run(capsys, "draw", board, "--mouse", 1, "--cat", 2, "-o", out)[0] == 0
+    assert "hole 0; the mouse moves first" in out.read_text()

@@ -67,6 +67,23 @@ def test_draw_takes_lists_games_and_analyses():
     assert "the mouse wins" in catmouse.draw(analysis, 1, 2, turn=Turn.MOUSE)
 
 
+def test_a_start_that_ends_the_game_says_no_one_moves():
+    """From a start in the hole, on the cat, or with the cat on its goal, nobody moves: the
+    subtitle said "the mouse moves first" there.  A stuck mover still moves first (and loses)."""
+    square = [[1, 3], [0, 2], [1, 3], [0, 2]]
+    goal = Game(square, holes=(), cat_goals=(3,))
+    stuck = Game([[], [2], [1]], holes=(), cat_goals=())
+    for obj, mouse, cat in ((square, 0, 2), (square, 2, 2), (goal, 0, 3)):
+        svg = catmouse.draw(obj, mouse=mouse, cat=cat)
+        assert f"mouse starts on {mouse}, cat on {cat}; no one moves" in svg, (mouse, cat)
+        assert "moves first" not in svg
+    svg = catmouse.draw(stuck, mouse=0, cat=1)
+    assert "the mouse moves first" in svg and "the mouse cannot move" in svg
+    labelled = Graph({"den": ["hall"], "hall": ["den", "attic"], "attic": ["hall"]})
+    svg = catmouse.draw(labelled, mouse="den", cat="attic", hole="den")
+    assert "no one moves" in svg
+
+
 def test_draw_an_outcomes_only_analysis():
     analysis = catmouse.analyze(CHASE, remoteness=False)
     svg = catmouse.draw(analysis, 3, 7)
