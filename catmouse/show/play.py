@@ -312,6 +312,9 @@ def play_terminal(
                 winner = Turn.MOUSE if outcome == Outcome.MOUSE_WIN else Turn.CAT
                 say("You win!" if winner == human else "You lose.")
             answer = _ask(ask, "u to undo, r to restart, anything else to quit > ")
+            if answer is None:  # end of input: the next prompt (the shell's) on a line of its own
+                say()
+                return outcome
             while answer in ("?", "help"):  # (the opening offered "? for help": not a quit)
                 say("  u  undo your last move (and the reply)\n  r  restart\n"
                     "  anything else quits")
@@ -335,6 +338,8 @@ def play_terminal(
         _state(say, match)
         while True:
             typed = _ask(ask, "> ", fold=False)
+            if typed is None:
+                say()  # (end of input: "bye" below the prompt, not after it)
             if typed is None or typed.lower() in ("q", "quit", "exit"):
                 say("bye")
                 return None

@@ -221,6 +221,13 @@ def test_piped_input_plays_too():
     assert result.returncode == 0
     assert "game over: the mouse reaches the hole (node 0). The mouse wins." in result.stdout
     assert "You win!" in result.stdout
+    # The end of input at the last prompt ends the line, where the shell's prompt followed it.
+    assert result.stdout.endswith("anything else to quit > \n")
+    result = subprocess.run(
+        [sys.executable, "-m", "catmouse", "play", str(EXAMPLES / "leetcode2.json")],
+        input="", capture_output=True, text=True, timeout=60,
+        env=dict(os.environ, PYTHONPATH=str(Path(catmouse.__file__).resolve().parent.parent)))
+    assert result.returncode == 0 and result.stdout.endswith("> \nbye\n")
 
 
 def test_a_game_over_before_your_first_move():
