@@ -150,7 +150,8 @@ def _parser() -> argparse.ArgumentParser:
                      help="the table's format (default: OUT's suffix)")
     sub = graph_command("draw", "draw the graph and an optimal game as SVG", True)
     sub.add_argument("-o", "--output", required=True, metavar="OUT",
-                     help="OUT.svg, or OUT.png (needs rsvg-convert, cairosvg or chromium)")
+                     help="OUT.svg, or OUT.png (needs rsvg-convert, cairosvg or chromium); "
+                          "'-' writes the SVG to standard output")
     sub = graph_command("play", "play against the solver, in the terminal or a web page", True)
     sub.add_argument("--as", dest="side", choices=("mouse", "cat"), default="mouse",
                      help="the side you play (default: mouse)")
@@ -618,8 +619,9 @@ def _draw(args: argparse.Namespace) -> int:
     from ..show.draw import who_moves_first
     from ..show.svg import game_svg
 
-    # Write what the suffix says, or refuse before solving anything.
-    suffix = os.path.splitext(args.output)[1].lower()
+    # Write what the suffix says, or refuse before solving anything ('-': SVG on stdout).
+    to_stdout = args.output == "-"
+    suffix = ".svg" if to_stdout else os.path.splitext(args.output)[1].lower()
     if suffix not in (".svg", ".png"):
         raise CliError(f"cannot write {args.output}: draw writes .svg, or .png "
                        "when a converter is installed")
@@ -631,7 +633,8 @@ def _draw(args: argparse.Namespace) -> int:
         if converter is None:
             raise CliError(f"cannot write {args.output}: PNG needs a converter, and none was "
                            f"found; install one of: {CONVERTER_HELP}; or write .svg")
-    check_target(args.output, _reads(args))
+    if not to_stdout:
+        check_target(args.output, _reads(args))
     source, game, (mouse, cat), analysis, (outcome, length) = solved_game(args)
     line = analysis.line(mouse, cat, game.first)
     name = os.path.basename(file_label(args.file))
@@ -650,6 +653,10 @@ def _draw(args: argparse.Namespace) -> int:
     svg = game_svg(source.graph, [(index(m), index(c), t) for m, c, t in line],
                    holes=[index(u) for u in game.holes],
                    goals=[index(u) for u in game.cat_goals], title=title, subtitle=subtitle)
+    if to_stdout:  # (as play --html -: the picture on stdout, the "wrote" line on stderr)
+        where, report = write_page(args.output, svg)
+        print(f"wrote {where}: {short_outcome(outcome)}; {length}", file=report)
+        return 0
     if converter is not None:
         width, height = (int(v) for v in svg.split('viewBox="0 0 ', 1)[1].split('"')[0]
                          .split())

@@ -432,3 +432,18 @@ def test_draw_of_a_start_that_ends_the_game_says_no_one_moves(capsys, tmp_path):
     assert "moves first" not in out.read_text()
     assert run(capsys, "draw", board, "--mouse", 1, "--cat", 2, "-o", out)[0] == 0
     assert "hole 0; the mouse moves first" in out.read_text()
+
+
+def test_draw_to_dash_writes_the_svg_to_standard_output(tmp_path, monkeypatch, capsysbinary):
+    """``draw -o -`` was refused ("draw writes .svg") while ``play --html -`` and
+    ``analyze -o -`` write to standard output: the same picture as ``-o x.svg``, the "wrote"
+    line on stderr, and no file named '-'."""
+    monkeypatch.chdir(tmp_path)
+    board = EXAMPLES / "chase.edges"
+    assert main(["draw", str(board), "--mouse", "3", "--cat", "7", "-o", "-"]) == 0
+    out, err = capsysbinary.readouterr()
+    assert err.decode().startswith("wrote <stdout>: the cat wins")
+    assert main(["draw", str(board), "--mouse", "3", "--cat", "7", "-o", "x.svg"]) == 0
+    capsysbinary.readouterr()
+    assert out == (tmp_path / "x.svg").read_bytes()
+    assert out.startswith(b"<svg") and sorted(os.listdir(tmp_path)) == ["x.svg"]
