@@ -55,6 +55,8 @@ def _read_line(pieces: Iterator[tuple[str, bool]], first: tuple[str, bool]) -> s
     while not ends:
         if size is None:
             size = line_size(text)
+            if size is None:
+                text = _unreadable_start(text)
         if size is not None and len(text) > size[1]:
             if text[size[1]:].strip(TRAILING):
                 raise ValueError(f"graph6 for {size[0]} nodes needs {size[1]} characters in "
@@ -66,6 +68,23 @@ def _read_line(pieces: Iterator[tuple[str, bool]], first: tuple[str, bool]) -> s
         text += piece[0]
         ends = piece[1]
     return text.removesuffix("\n").rstrip(TRAILING)
+
+
+def _unreadable_start(text: str) -> str:
+    """An unfinished line whose start gives no node count: ValueError once that is for good
+    (an endless line of NULs, ``/dev/zero``, was read for ever), else the text to go on with.
+
+    With the header's room and eight characters read, no count means a character outside
+    ``?``..``~`` among the eight: the line is refused whatever follows, with the words the
+    whole line gets (the first such character), unless only blanks follow it (a short graph
+    then blanks: one blank is kept, so that a character after them is still refused)."""
+    start = len(HEADER) if text.startswith(HEADER) else 0
+    if len(text) < len(HEADER) + 8:
+        return text  # too short to tell yet
+    bad = next(k for k in range(start, start + 8) if not 63 <= ord(text[k]) <= 126)
+    if text[bad:].strip(TRAILING):
+        decode_line(text[:bad + 1])  # raises: the first character outside '?'..'~'
+    return text[:bad + 1]
 
 
 def numbered_graphs(pieces: Iterable[tuple[str, bool]]) -> Iterator[tuple[int, Graph]]:

@@ -111,6 +111,42 @@ def test_a_huge_graph6_line_fails_after_its_header_in_small_memory(use_engine, t
         assert time.perf_counter() - began < 5, reader
 
 
+class Endless:
+    """A stream of one character for ever and no newline (``/dev/zero``), counting what it
+    gave: a reader must refuse it after a bounded read."""
+
+    def __init__(self, character: str = "\0"):
+        self.character, self.taken = character, 0
+
+    def readline(self, size: int = -1) -> str:
+        assert size > 0, "a whole line of an endless stream was asked for"
+        if self.taken > 8 << 20:
+            raise AssertionError("read for ever")
+        self.taken += size
+        return self.character * size
+
+
+@pytest.mark.parametrize("read", [
+    lambda s: list(catmouse.read_graph6(s)),
+    lambda s: list(read_graphs(s, format="graph6")),
+])
+@pytest.mark.parametrize("character", ["\0", "\u00a0", ":"])
+def test_an_endless_graph6_line_with_no_node_count_is_refused_at_once(read, character):
+    """A line whose first characters give no node count cannot become graph6: it was read
+    piece by piece for ever (the bound on a line needs its count)."""
+    stream = Endless(character)
+    with pytest.raises(ValueError, match="graph6 holds the character|sparse6 is not"):
+        read(stream)
+    assert stream.taken <= 1 << 20
+
+
+def test_graph6_blanks_after_a_short_graph_stay_bounded_and_allowed():
+    text = "Bw" + " " * (1 << 18) + "\nCl\n"
+    assert [g.n for g in catmouse.read_graph6(io.StringIO(text))] == [3, 4]
+    with pytest.raises(ValueError, match="line 1: graph6 holds the character ' '"):
+        list(catmouse.read_graph6(io.StringIO(text.replace("\n", "x\n", 1))))
+
+
 @pytest.mark.parametrize("text, where", [
     ("0 1\f0 0\n", "line 1, column 4: the character '\\x0c'"),
     ("0 1\n1\x1c2\n", "line 2, column 2: the character '\\x1c'"),
