@@ -234,9 +234,9 @@ def _format(stream: BinaryIO, path: str, given: str | None) -> tuple[bytes, str]
 def _one_graph_answers(stream: BinaryIO, head: bytes, format: str, max_cops: int,
                        threads: int | None) -> Iterator[tuple[list[int], int]]:
     """An edge list's or JSON file's graph(s), as graph6 blocks' answers are given."""
-    data = head + stream.read()
+    again = io.BufferedReader(_Again(head, stream))  # (not read whole first: /dev/zero)
     with notes():  # an edge list's missing ids: a note, as other commands
-        sources = list(read_graphs(io.BytesIO(data), format=format))
+        sources = list(read_graphs(again, format=format))
     for source in sources:
         try:
             found = cop_number(source.graph, max_cops, threads=threads)
@@ -245,6 +245,28 @@ def _one_graph_answers(stream: BinaryIO, head: bytes, format: str, max_cops: int
                 raise
             found = PAST
         yield [found], 0
+
+
+class _Again(io.RawIOBase):
+    """``head`` (the bytes read to tell the format), then the rest of ``stream``: the file as
+    the reader would have read it, a piece at a time, so that it can refuse the file on the
+    way (the whole of it was read first, and /dev/zero for ever)."""
+
+    def __init__(self, head: bytes, stream: BinaryIO):
+        self._head = head
+        self._read = getattr(stream, "read1", None) or stream.read
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        size = len(buffer)
+        if self._head:
+            data, self._head = self._head[:size], self._head[size:]
+        else:
+            data = self._read(size)
+        buffer[:len(data)] = data
+        return len(data)
 
 
 def _open(path: str) -> BinaryIO:

@@ -20,16 +20,18 @@ import json
 import re
 import unicodedata
 import warnings
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 
 from ..graph import Graph
 from ..graph_checks import max_nodes, place_edge
 
-__all__ = ["labelled_graph", "parse_edge_list"]
+__all__ = ["edge_list_text", "labelled_graph", "parse_edge_list"]
 
 _SEPARATORS = re.compile(r"[ \t,]+")
 _QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
 _ANY_DIGIT = re.compile(r"\d")
+# Where a line's tokens may end and text of any kind begin: a comment, a quoted name, edge data.
+_FREE_TEXT = re.compile(r'[#"{]')
 
 
 def labelled_graph(rows: list[list[int]], labels: Sequence[Hashable], directed: bool) -> Graph:
@@ -114,6 +116,28 @@ def _tokens(number: int, line: str) -> list[tuple[str, bool]]:
         found.append((field, False))
         at = end
     return found
+
+
+def edge_list_text(pieces: Iterable[tuple[str, bool]]) -> str:
+    """The text of an edge list's ``(text, ends_line)`` pieces, read to the end unless it is
+    refused on the way: a line that runs on past its piece, holding a character no token may
+    hold (not printable, not a blank) before its first ``#``, ``"`` or ``{``, is an error
+    then, the one the whole text gets (it comes from that character at the latest).  An
+    endless line of NULs (``/dev/zero``) was read for ever before being parsed."""
+    texts: list[str] = []
+    tokens = True  # the unfinished line holds no '#', '"' or '{' yet: all of it is tokens
+    for text, ends in pieces:
+        texts.append(text)
+        if ends:
+            tokens = True
+            continue
+        if tokens:
+            free = _FREE_TEXT.search(text)
+            head = text if free is None else text[:free.start()]
+            tokens = free is None
+            if not head.replace("\t", " ").replace("\r", " ").isprintable():
+                parse_edge_list("".join(texts))  # raises: this line's error, or an earlier one
+    return "".join(texts)
 
 
 def parse_edge_list(text: str, directed: bool = False) -> Graph:

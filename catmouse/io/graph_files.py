@@ -18,9 +18,9 @@ import os
 from collections.abc import Hashable, Iterator
 
 from ..graph import Graph
-from .edge_lists import parse_edge_list
+from .edge_lists import edge_list_text, parse_edge_list
 from .graph6 import TRAILING, numbered_graphs
-from .json_graphs import parse_json_graph
+from .json_graphs import json_text, parse_json_graph
 from .sources import Source, check_source, pieces, read_text, source_name
 
 __all__ = ["FORMATS", "GraphFile", "Source", "guess_format", "parse_edge_list", "parse_graph6",
@@ -144,10 +144,10 @@ def read_graphs(path: Source, format: str | None = None,
         if directed:
             raise ValueError("graph6 holds undirected graphs; --directed does not apply")
         return (GraphFile(graph, name, line=line) for line, graph in numbered_graphs(parts))
-    text = "".join(text for text, _ in parts)
+    # (Read whole, but refused on the way where the text can no longer be one: /dev/zero.)
     if format == "json":
-        return iter([parse_json(text, name, directed)])
-    return iter([GraphFile(parse_edge_list(text, directed), name)])
+        return iter([parse_json(json_text(parts), name, directed)])
+    return iter([GraphFile(parse_edge_list(edge_list_text(parts), directed), name)])
 
 
 def read_graph6(source: Source) -> Iterator[Graph]:
@@ -179,7 +179,7 @@ def read_edge_list(source: Source, directed: bool = False) -> Graph:
     >>> read_edge_list(io.StringIO("a b\\nb c\\n")).neighbors("b")
     ('a', 'c')
     """
-    return parse_edge_list(read_text(source), directed)
+    return parse_edge_list(edge_list_text(pieces(source)), directed)
 
 
 def read_json(source: Source, directed: bool = False) -> GraphFile:
@@ -192,7 +192,7 @@ def read_json(source: Source, directed: bool = False) -> GraphFile:
     >>> read_json(io.StringIO("[[1], [0]]")).graph.n
     2
     """
-    return parse_json(read_text(source), source_name(source), directed)
+    return parse_json(json_text(pieces(source)), source_name(source), directed)
 
 
 def parse_json(text: str, source: str = "<json>", directed: bool = False) -> GraphFile:

@@ -21,14 +21,15 @@ has integer nodes; otherwise a neighbour must be a string naming a key.
 from __future__ import annotations
 
 import json
-from collections.abc import Hashable
+import re
+from collections.abc import Hashable, Iterable
 from typing import Any
 
 from ..graph import Graph
 from ..graph_checks import check_node_count
 from .edge_lists import labelled_graph
 
-__all__ = ["parse_json_graph"]
+__all__ = ["json_text", "parse_json_graph"]
 
 _OBJECT_KEYS = {"graph", "directed", "mouse", "cat", "hole"}
 _NODE_LINK_KEYS = {"directed", "multigraph", "graph", "nodes", "links", "edges",
@@ -36,6 +37,8 @@ _NODE_LINK_KEYS = {"directed", "multigraph", "graph", "nodes", "links", "edges",
 _STARTS = ("mouse", "cat", "hole")
 # The longest integer a JSON graph may hold (a node id has at most 10 digits).
 _MOST_DIGITS = 20
+# Control characters JSON holds nowhere, not even in a string (its blanks are tab, LF, CR).
+_NEVER_JSON = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 
 
 class _HugeNumber(Exception):
@@ -60,6 +63,19 @@ def _load(text: str) -> Any:
         raise ValueError(f"not valid JSON: {error}") from None
     except RecursionError:
         raise ValueError("not a graph: its JSON is nested too deeply to read") from None
+
+
+def json_text(pieces: Iterable[tuple[str, bool]]) -> str:
+    """The text of a JSON file's ``(text, ends_line)`` pieces, read to the end unless a piece
+    holds a control character JSON never holds: the text is refused then, with the error the
+    whole text gets (the parser stops at that character at the latest).  A stream of NULs
+    (``/dev/zero``) was read for ever before being parsed."""
+    texts: list[str] = []
+    for text, _ in pieces:
+        texts.append(text)
+        if _NEVER_JSON.search(text):
+            _load("".join(texts))  # raises
+    return "".join(texts)
 
 
 def _label(value: Any, what: str) -> Hashable:

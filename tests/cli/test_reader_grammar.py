@@ -115,10 +115,12 @@ class Endless:
     """A stream of one character for ever and no newline (``/dev/zero``), counting what it
     gave: a reader must refuse it after a bounded read."""
 
-    def __init__(self, character: str = "\0"):
-        self.character, self.taken = character, 0
+    def __init__(self, character: str = "\0", lines: tuple[str, ...] = ()):
+        self.character, self.taken, self.lines = character, 0, list(lines)
 
     def readline(self, size: int = -1) -> str:
+        if self.lines:
+            return self.lines.pop(0)
         assert size > 0, "a whole line of an endless stream was asked for"
         if self.taken > 8 << 20:
             raise AssertionError("read for ever")
@@ -138,6 +140,51 @@ def test_an_endless_graph6_line_with_no_node_count_is_refused_at_once(read, char
     with pytest.raises(ValueError, match="graph6 holds the character|sparse6 is not"):
         read(stream)
     assert stream.taken <= 1 << 20
+
+
+@pytest.mark.parametrize("read, text", [
+    (catmouse.read_edge_list, parse_edge_list),
+    (lambda s: read_graphs(s).__next__().graph,  # (the format guessed)
+     lambda t: read_graphs(io.StringIO(t)).__next__().graph),
+    (lambda s: read_graphs(s, format="edges").__next__().graph, parse_edge_list),
+    (catmouse.read_json, catmouse.io.graph_files.parse_json),
+    (lambda s: read_graphs(s, format="json").__next__().graph,
+     catmouse.io.graph_files.parse_json),
+])
+@pytest.mark.parametrize("lines", [(), ("0 1\n", "1 2\n"), ("0 1 2\n",), ("[[1],\n",)])
+def test_an_endless_edge_list_or_json_line_that_cannot_be_read_is_refused_at_once(read, text,
+                                                                                  lines):
+    """/dev/zero as an edge list or JSON was read for ever before being parsed: a line that
+    runs on with a character no token (or no JSON) holds is refused there, with the error the
+    text read so far gets (an earlier line's, if it has one)."""
+    stream = Endless("\0", lines)
+    with pytest.raises(ValueError) as error:
+        read(stream)
+    assert stream.taken <= 1 << 20
+    with pytest.raises(ValueError) as whole:
+        text("".join(lines) + "\0" * 100)
+    assert str(error.value) == str(whole.value)
+
+
+def test_a_long_line_of_printable_text_or_a_comment_is_still_read_whole():
+    name = "a" * (1 << 18)
+    assert catmouse.read_edge_list(io.StringIO(f"{name} b # {chr(1) * (1 << 18)}\n"
+                                               )).labels == (name, "b")
+    assert catmouse.read_json(io.StringIO(f'{{"{name}": ["b"], "b": ["{name}"]}}'
+                                          )).graph.labels == (name, "b")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero here")
+@pytest.mark.parametrize("command", [["solve"], ["solve", "--format", "json"],
+                                     ["solve", "--format", "graph6"], ["cop-win"],
+                                     ["cop-number"], ["cop-number", "--format", "json"]])
+def test_dev_zero_is_refused_by_every_command_at_once(command):
+    result = subprocess.run([sys.executable, "-m", "catmouse", *command, "/dev/zero"],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1 and result.stdout == ""
+    assert result.stderr.startswith("catmouse: error: /dev/zero: ")
+    assert result.stderr.count("\n") == 1
+    assert "'\\x00'" in result.stderr or "not valid JSON" in result.stderr
 
 
 def test_graph6_blanks_after_a_short_graph_stay_bounded_and_allowed():
