@@ -45,6 +45,20 @@ class _HugeNumber(Exception):
     pass
 
 
+class _KeyTwice(Exception):
+    pass
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refused if it names a key twice: json keeps the last silently, so a
+    second "links" (or "graph") emptied the graph without a word."""
+    data = dict(pairs)
+    if len(data) < len(pairs):
+        seen: set[str] = set()
+        raise _KeyTwice(next(key for key, _ in pairs if key in seen or seen.add(key)))
+    return data
+
+
 def _small_int(text: str) -> int:
     if len(text.lstrip("-0")) > _MOST_DIGITS:  # before int(): CPython refuses 4,300 digits
         raise _HugeNumber(text)
@@ -53,7 +67,10 @@ def _small_int(text: str) -> int:
 
 def _load(text: str) -> Any:
     try:
-        return json.loads(text, parse_int=_small_int)
+        return json.loads(text, parse_int=_small_int, object_pairs_hook=_object)
+    except _KeyTwice as error:
+        raise ValueError(f"the key {json.dumps(str(error))[:60]} is given twice in one JSON "
+                         "object: say it once") from None
     except _HugeNumber as error:
         digits = str(error)
         line = text.count("\n", 0, max(text.find(digits), 0)) + 1

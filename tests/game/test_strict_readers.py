@@ -24,6 +24,22 @@ def test_directed_must_be_a_json_boolean(said):
         parse_json('{"graph": [[1], [0]], "directed": ' + said + '}')
 
 
+@pytest.mark.parametrize("text, key", [
+    ('{"nodes": [{"id": 0}, {"id": 1}], "links": [{"source": 0, "target": 1}], "links": []}',
+     "links"),
+    ('{"graph": [[1], [0]], "graph": [[]]}', "graph"),
+    ('{"graph": [[1], [0]], "directed": false, "directed": true}', "directed"),
+    ('{"graph": [[1], [0]], "mouse": 0, "mouse": 1}', "mouse"),
+    ('{"a": ["b"], "b": ["a"], "a": []}', "a"),
+    ('{"nodes": [{"id": 0, "id": 1}], "links": []}', "id"),
+])
+def test_a_key_given_twice_in_a_json_object_is_refused(text, key):
+    """json keeps the last of two equal keys without a word: a second "links" emptied the
+    graph, a second "graph" replaced it; which one the writer meant is not said."""
+    with pytest.raises(ValueError, match=f'^the key "{key}" is given twice in one JSON object'):
+        parse_json(text)
+
+
 @pytest.mark.parametrize("field", ["1_0", "+1", "\u0661", "\uff11", "1.0", "0x1", " 1e1"])
 def test_edge_list_ids_are_ascii_digits(field):
     with pytest.raises(ValueError, match=r"^line 2: node ids must be"):
