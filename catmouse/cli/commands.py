@@ -481,7 +481,7 @@ def _solve(args: argparse.Namespace) -> int:
             print()
         _solve_text(args, source, name)
     if args.json:
-        print(json.dumps(results[0] if len(sources) == 1 else results))
+        print(json.dumps(results[0] if len(sources) == 1 else results, allow_nan=False))
     return 0
 
 
@@ -521,6 +521,8 @@ def _move_text(k: int, source: Any, destination: Any,
 
 
 def _solve_json(args: argparse.Namespace, source: GraphFile, k: int) -> dict[str, Any]:
+    from ..io.export import json_label as label  # (as the table's JSON: an inf is no JSON)
+
     source, game, (mouse, cat), analysis, (outcome, _) = solved_game(args, source)
     graph = source.graph
     line = analysis.line(mouse, cat, game.first)
@@ -530,13 +532,13 @@ def _solve_json(args: argparse.Namespace, source: GraphFile, k: int) -> dict[str
         "nodes": graph.n,
         "edges": graph.num_edges,
         "directed": graph.directed,
-        "mouse": mouse,
-        "cat": cat,
-        "holes": list(game.holes),
+        "mouse": label(mouse),
+        "cat": label(cat),
+        "holes": [label(hole) for hole in game.holes],
         "first": game.first.name,
         "outcome": outcome.name,
         "remoteness": analysis.remoteness(mouse, cat, game.first),
-        "line": [{"mouse": m, "cat": c, "turn": t.name} for m, c, t in line],
+        "line": [{"mouse": label(m), "cat": label(c), "turn": t.name} for m, c, t in line],
         "ending": _ending(analysis, line, game),
     }
 

@@ -316,6 +316,24 @@ def test_json_output_of_tuple_names_is_json(tmp_path, capsys):
     assert code == 0 and (answer["mouse"], answer["cat"]) == ([0, 1], [1, 1])
 
 
+def test_solve_json_is_strict_json_for_infinite_float_names(tmp_path, capsys):
+    """A node named Infinity (networkx's json.dump of a float('inf') node, which the reader
+    takes) made ``solve --json`` print ``"mouse": Infinity``, which is no JSON: it is written
+    as the table's JSON writes such a name."""
+    path = tmp_path / "inf.json"
+    path.write_text('{"nodes": [{"id": 0}, {"id": Infinity}, {"id": -Infinity}], "links": '
+                    '[{"source": Infinity, "target": -Infinity}, {"source": 0, "target": '
+                    'Infinity}], "mouse": Infinity, "cat": -Infinity, "hole": 0}')
+    assert main(["solve", str(path), "--json"]) == 0
+
+    def refuse(word: str) -> None:
+        raise AssertionError(f"{word} is not JSON")
+
+    answer = json.loads(capsys.readouterr().out, parse_constant=refuse)
+    assert (answer["mouse"], answer["cat"]) == ({"float": "inf"}, {"float": "-inf"})
+    assert answer["line"][0]["mouse"] == {"float": "inf"} and answer["holes"] == [0]
+
+
 @pytest.mark.parametrize("suffix", [".edges", ".edgelist", ".json"])
 def test_an_empty_file_is_read_as_its_suffix_says_by_every_command(tmp_path, capsys, suffix):
     """cop-number took an empty ``.edgelist`` for geng's empty output (graph6) and answered
