@@ -246,6 +246,27 @@ def too_big(n: int, k: int, need: int, max_bytes: int) -> MemoryError:
         f"{need:,} bytes: more than the {max_bytes:,} bytes allowed")
 
 
+_OTHER_FORMATS = {ord(":"): "sparse6", ord(";"): "incremental sparse6", ord("&"): "digraph6"}
+
+
+def _character_at(line: bytes, k: int) -> str:
+    """The character whose UTF-8 starts at byte ``k`` (after ASCII bytes), as the graphs'
+    reader names it: a byte alone named the first of its character's bytes (a no-break space
+    was 'Â'); bytes that are no UTF-8 are the reader's error.
+
+    >>> _character_at("Bw\\u00a0".encode(), 2)
+    '\\xa0'
+    """
+    for size in range(1, 5):
+        try:
+            return line[k:k + size].decode("utf-8")
+        except UnicodeDecodeError as error:
+            if error.reason != "unexpected end of data" or k + size >= len(line):
+                break
+    raise ValueError(f"not UTF-8 text (byte 0x{line[k]:02x}); catmouse reads graph files as "
+                     "UTF-8")
+
+
 def graph6_masks(line: bytes) -> list[int]:
     """The closed neighbourhoods of a graph6 line of at most 64 nodes (ValueError if bad).
 
@@ -260,14 +281,20 @@ def graph6_masks(line: bytes) -> list[int]:
     # The words of the graphs' reader (catmouse.io.graph6) where the rule is the same.
     if not line:
         raise ValueError("the graph6 line is empty")
-    bad = next((c for c in line if not 63 <= c <= 126), None)
+    if line[0] in _OTHER_FORMATS:
+        raise ValueError(f"{_OTHER_FORMATS[line[0]]} is not supported; give graph6, an edge "
+                         "list or JSON")
+    bad = next((k for k, c in enumerate(line) if not 63 <= c <= 126), None)
     if bad is not None:
-        raise ValueError(f"graph6 holds the character {chr(bad)!r}, outside '?'..'~'")
+        raise ValueError(f"graph6 holds the character {_character_at(line, bad)!r}, outside "
+                         "'?'..'~'")
     if line[0] != 126:
         n, body = line[0] - 63, line[1:]
     elif len(line) >= 4 and line[1] != 126:
         n = (line[1] - 63) << 12 | (line[2] - 63) << 6 | (line[3] - 63)
         body = line[4:]
+    elif len(line) < 8:
+        raise ValueError("graph6 node count is cut short")
     else:
         raise ValueError(f"graph6 line of more than 64 nodes; {TOO_MANY_FOR_GRAPH6}")
     if n > MAX_GRAPH6_NODES:

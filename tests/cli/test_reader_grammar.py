@@ -92,6 +92,32 @@ def test_every_graph6_reader_refuses_the_same_files(use_engine, tmp_path, capsys
     assert str(error.value).count("\n") <= 1
 
 
+# Faults every reader names in the same words (cop-number's fast path named a byte: 'Â' for
+# a no-break space, and ':' for sparse6).
+NAMED = {
+    "no-break space": ("Bw\nCl\u00a0\n".encode(), "graph6 holds the character '\\xa0'"),
+    "mark on line 2": (b"Bw\n\xef\xbb\xbfCl\n", "graph6 holds the character '\\ufeff'"),
+    "line separator": ("Bw\nCl\u2028\n".encode(), "graph6 holds the character '\\u2028'"),
+    "sparse6": (b"Bw\n:Bw\n", "sparse6 is not supported"),
+    "digraph6": (b"Bw\n&Bw\n", "digraph6 is not supported"),
+    "not UTF-8": (b"Bw\nC\xff\n", "not UTF-8 text (byte 0xff)"),
+    "a cut character": (b"Bw\nC\xc2\n", "not UTF-8 text (byte 0xc2)"),
+    "count cut short": (b"Bw\n~?\n", "graph6 node count is cut short"),
+}
+
+
+@pytest.mark.parametrize("reader", READERS)
+@pytest.mark.parametrize("name", list(NAMED))
+def test_every_graph6_reader_names_the_fault_alike(use_engine, tmp_path, capsys, reader, name):
+    data, words = NAMED[name]
+    path = tmp_path / "g.g6"
+    path.write_bytes(data)
+    if reader == "parse_graph6_all" and name in ("not UTF-8", "a cut character"):
+        return  # (it takes text)
+    with pytest.raises(ValueError, match=re.escape(f"line 2: {words}")):
+        graphs_read(reader, path, capsys)
+
+
 def test_a_huge_graph6_line_fails_after_its_header_in_small_memory(use_engine, tmp_path,
                                                                    capsys):
     """A 16 MB line whose header says 2 nodes: each reader stops within a piece or a block."""
