@@ -241,7 +241,8 @@ def read_ledger(ledger: str, n: int, mod: int) -> dict[int, dict[str, Any]]:
 
     A last line without its newline was torn by a kill: it is left out (its slice is counted
     again) if it is the beginning of a record.  Any other line that is not a record is an error
-    naming it, and so is a path that is not a regular file.
+    naming it, and so is a path that is not a regular file, and a slice recorded twice with
+    other graphs (the same graphs twice, as two runs on one ledger write them, are one).
     """
     return _read(ledger, n, mod)[0]
 
@@ -272,6 +273,7 @@ def _read(ledger: str, n: int, mod: int) -> tuple[dict[int, dict[str, Any]], int
     with open(ledger, "rb") as file:
         data = file.read()
     offset, number, cut = 0, 0, None
+    first_line: dict[int, int] = {}  # the line each slice's record was read from
     while offset < len(data):
         end = data.find(b"\n", offset)
         if end < 0:
@@ -298,7 +300,24 @@ def _read(ledger: str, n: int, mod: int) -> tuple[dict[int, dict[str, Any]], int
                 raise ValueError(f"{ledger}: line {number}: slice {entry['res']}/{mod} "
                                  "is not a slice of the census")
             records[entry["res"]] = entry
+            first_line[entry["res"]] = number
+        elif entry["n"] == n and entry["mod"] == mod and _differ(records[entry["res"]], entry):
+            # A slice twice (two runs on one ledger count alike) with other graphs: one line
+            # is wrong, and taking the first silently could total wrong counts.
+            res = entry["res"]
+            raise ValueError(f"{ledger}: lines {first_line[res]} and {number} both record "
+                             f"slice {res}/{mod}, with other graphs: one of them is wrong; "
+                             "remove both to count the slice again")
     return records, cut
+
+
+def _differ(one: dict[str, Any], other: dict[str, Any]) -> bool:
+    """Whether two records of one slice disagree on its graphs (their counts, or the 3-cop
+    graphs where both kept them); their times and machines may differ."""
+    if one["counts"] != other["counts"]:
+        return True
+    return ("three_cops" in one and "three_cops" in other
+            and sorted(one["three_cops"]) != sorted(other["three_cops"]))
 
 
 def _whole_json(text: bytes) -> bool:

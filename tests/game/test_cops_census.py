@@ -149,6 +149,28 @@ def test_a_bad_line_inside_the_ledger_is_named(tmp_path):
         census(7, 3, str(ledger))
 
 
+def test_a_slice_recorded_twice_with_other_graphs_is_named(tmp_path):
+    """Two records of one slice (two runs on one ledger write such pairs) must agree: the
+    first was taken silently, so a wrong one, above or below, could make the totals, and at
+    14 nodes and more no known total catches it.  The same graphs twice are read as one."""
+    ledger = tmp_path / "twice.jsonl"
+    line = {"n": 14, "res": 1, "mod": 3, "counts": {"1": 5, "2": 7}, "graphs": 12}
+    other = dict(line, counts={"1": 6, "2": 7}, graphs=13)
+    ledger.write_text("".join(json.dumps(r) + "\n" for r in (line, dict(line, seconds=2.5))))
+    assert read_ledger(str(ledger), 14, 3)[1]["counts"] == {1: 5, 2: 7}
+    for pair in ((line, other), (other, line)):
+        ledger.write_text("".join(json.dumps(r) + "\n" for r in pair))
+        for call in (lambda: read_ledger(str(ledger), 14, 3), lambda: census(14, 3, str(ledger))):
+            with pytest.raises(ValueError, match=r"twice.jsonl: lines 1 and 2 both record "
+                                                  r"slice 1/3, with other graphs"):
+                call()
+    assert ledger.read_text().count("\n") == 2  # (said, nothing cut or counted)
+    three = dict(line, three_cops=["IsP@OkWHG"])
+    ledger.write_text("".join(json.dumps(r) + "\n" for r in (three, dict(line, three_cops=[]))))
+    with pytest.raises(ValueError, match="with other graphs"):
+        read_ledger(str(ledger), 14, 3)
+
+
 def test_slices_run_in_worker_processes(tmp_path):
     with ProcessPoolExecutor(2) as pool:
         assert census(7, 6, str(tmp_path / "l.jsonl"), map=pool.map) == {1: 403, 2: 450}
