@@ -354,6 +354,10 @@ def _record(line: bytes, ledger: str, number: int) -> dict[str, Any]:
                 type(k) is int and k >= 0 and c.isdigit() for c, k in counts.items()):
             raise TypeError("counts are not graphs (whole numbers) by cop number")
         entry["counts"] = {int(c): k for c, k in counts.items()}
+        # (0.3's records say their graphs too: a count changed by hand shows here)
+        if "graphs" in entry and entry["graphs"] != sum(entry["counts"].values()):
+            raise TypeError(f"its counts add up to {sum(entry['counts'].values())} graphs, "
+                            f"not its graphs, {entry['graphs']!r}")
         three = entry.get("three_cops", [])
         if not isinstance(three, list) or not all(
                 isinstance(g, str) and g and all(63 <= ord(ch) <= 126 for ch in g)

@@ -69,6 +69,7 @@ def test_totals_that_do_not_add_up_are_an_error(capsys, tmp_path):
     ledger = tmp_path / "forged.jsonl"
     record = count_slice(7, 0, 2)
     record["counts"]["2"] += 1  # a slice recorded with one graph too many
+    record["graphs"] += 1  # (in both: counts apart from their graphs are refused sooner)
     ledger.write_text(json.dumps(record) + "\n")
     code, _, err = run(capsys, "census", 7, "--mod", 2, "--jobs", 1, "--ledger", ledger)
     assert code == 1

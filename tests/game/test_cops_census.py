@@ -171,6 +171,19 @@ def test_a_slice_recorded_twice_with_other_graphs_is_named(tmp_path):
         read_ledger(str(ledger), 14, 3)
 
 
+def test_a_record_whose_counts_are_not_its_graphs_is_named(tmp_path):
+    """A record holds its graphs beside its counts (0.3 on): one changed without the other
+    was read as it was, and its counts went into the totals."""
+    ledger = tmp_path / "edited.jsonl"
+    ledger.write_text(json.dumps({"n": 14, "res": 0, "mod": 1, "counts": {"1": 5, "2": 8},
+                                  "graphs": 12}) + "\n")
+    for call in (lambda: read_ledger(str(ledger), 14, 1), lambda: ledger_mods(str(ledger), 14)):
+        with pytest.raises(ValueError, match=r"edited.jsonl: line 1: not a census record "
+                                              r"\(its counts add up to 13 graphs, not its "
+                                              r"graphs, 12\)"):
+            call()
+
+
 def test_slices_run_in_worker_processes(tmp_path):
     with ProcessPoolExecutor(2) as pool:
         assert census(7, 6, str(tmp_path / "l.jsonl"), map=pool.map) == {1: 403, 2: 450}
