@@ -385,15 +385,19 @@ def census(n: int, mod: int, ledger: str, map: Callable[..., Iterable[Any]] = ma
     (A220840(6), A220841(6)).
     """
     _check_mod(mod)
-    done, torn = _read(ledger, n, mod)
-    if torn is not None:
-        with open(ledger, "r+b") as file:
-            if torn == file.seek(0, os.SEEK_END):  # a whole last record: its newline
-                file.write(b"\n")
-            else:
-                file.truncate(torn)
-    todo = _Left(mod, done)
+    _exists(ledger)  # (a folder, a device or a pipe is refused before it is opened)
     with open(ledger, "a", encoding="utf-8") as file:
+        # Held until the census ends: a second run would count every slice again beside
+        # this one, and its resume could cut off a line this one is writing as torn.
+        _hold(file, ledger)
+        done, torn = _read(ledger, n, mod)
+        if torn is not None:
+            with open(ledger, "r+b") as whole:
+                if torn == whole.seek(0, os.SEEK_END):  # a whole last record: its newline
+                    whole.write(b"\n")
+                else:
+                    whole.truncate(torn)
+        todo = _Left(mod, done)
         for record in map(partial(_slice_job, n, mod, check), todo):
             file.write(json.dumps(record) + "\n")
             file.flush()
@@ -402,6 +406,24 @@ def census(n: int, mod: int, ledger: str, map: Callable[..., Iterable[Any]] = ma
             if progress is not None:
                 progress(record, len(done), mod)
     return totals(done.values())
+
+
+def _hold(file: Any, ledger: str) -> None:
+    """Lock the open ``ledger`` for one census (flock: the system lets go when the file is
+    closed or the process dies, however it dies), or ValueError if another census holds it.
+    Where there are no such locks (Windows, some network file systems) nothing is held."""
+    try:
+        import fcntl
+    except ImportError:
+        return
+    try:
+        fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise ValueError(f"{ledger}: another census is counting into this ledger now; wait "
+                         "for it to end (it keeps every finished slice), or give another "
+                         "ledger") from None
+    except OSError:
+        return  # (a file system without locks: counted as before)
 
 
 def _check_mod(mod: int) -> None:

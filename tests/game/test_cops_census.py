@@ -184,6 +184,27 @@ def test_a_record_whose_counts_are_not_its_graphs_is_named(tmp_path):
             call()
 
 
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="flock is a POSIX lock")
+def test_a_second_census_on_a_ledger_in_use_is_refused(tmp_path):
+    """Two runs on one ledger (the command started again in another terminal) both counted
+    every slice, each at half speed, and one's resume could cut a line the other was
+    writing as torn: the second is refused, the ledger as it was; once the first has let go
+    the census resumes."""
+    import fcntl
+
+    ledger = tmp_path / "busy.jsonl"
+    ledger.write_text(json.dumps(count_slice(6, 0, 2)) + "\n")
+    before = ledger.read_text()
+    with open(ledger, "a") as first:  # a census counting into it
+        fcntl.flock(first.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        with pytest.raises(ValueError, match=r"busy.jsonl: another census is counting into "
+                                              "this ledger now"):
+            census(6, 2, str(ledger))
+        assert ledger.read_text() == before
+    assert census(6, 2, str(ledger)) == {1: 68, 2: 44}
+    assert census(6, 2, str(ledger)) == {1: 68, 2: 44}  # (let go at its end)
+
+
 def test_slices_run_in_worker_processes(tmp_path):
     with ProcessPoolExecutor(2) as pool:
         assert census(7, 6, str(tmp_path / "l.jsonl"), map=pool.map) == {1: 403, 2: 450}
