@@ -9,12 +9,17 @@ A progress line on stderr gives the slices done, graphs a second and the time le
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import multiprocessing
+import multiprocessing.connection
+import os
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
 
 from ..cops import census as _census
@@ -62,19 +67,46 @@ def _quiet_worker() -> None:
     # Ctrl-C is the parent's to handle (it ends the pool); SIGTERM ends a worker at once.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    # A census killed outright (SIGKILL, the OOM killer) cannot end its pool: its workers
+    # would wait for slices for ever, holding its output open.  They end with it.
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_end_with, args=(parent.sentinel,), daemon=True).start()
+
+
+def _end_with(sentinel: int) -> None:
+    """End this worker once the process behind ``sentinel`` has ended."""
+    multiprocessing.connection.wait([sentinel])
+    os._exit(1)
 
 
 def _pool_map(jobs: int) -> tuple[Callable[..., Iterable[Any]], Callable[[], None]]:
     """A map yielding each slice as it finishes (a kill loses only those running), and the
-    pool's terminate."""
-    pool = multiprocessing.get_context().Pool(jobs, initializer=_quiet_worker)
+    pool's end: its workers stopped at once.
 
-    def unordered(job: Callable[[int], Any], residues: list[int]) -> Iterator[Any]:
-        yield from pool.imap_unordered(job, residues, chunksize=1)
+    concurrent.futures' process pool, not multiprocessing's Pool: a worker killed while it
+    waited for a slice or handed one back (SIGTERM to the census' whole process group: kill
+    -TERM -PGID, a batch system's stop) kept a lock of Pool's queues, and Pool's terminate
+    then waited for that lock for ever.  This pool takes a dead worker for a broken pool and
+    ends the others without taking their locks."""
+    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context(),
+                               initializer=_quiet_worker)
+
+    def unordered(job: Callable[[int], Any], residues: Iterable[int]) -> Iterator[Any]:
+        left = iter(residues)  # (handed out as workers free up: never a list of them all)
+        running = {pool.submit(job, res) for res in itertools.islice(left, 2 * jobs)}
+        while running:
+            done, running = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                running |= {pool.submit(job, res) for res in itertools.islice(left, 1)}
+                yield future.result()
 
     def close() -> None:
-        pool.terminate()
-        pool.join()
+        # The slices being counted are stopped, not finished (Ctrl-C stops at once); the
+        # pool then finds its workers gone and winds up.
+        for worker in multiprocessing.active_children():
+            worker.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
 
     return unordered, close
 

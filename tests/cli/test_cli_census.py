@@ -223,6 +223,44 @@ def test_ctrl_c_at_a_terminal_is_an_interrupt(tmp_path):
         assert process.returncode == 130 and b"the same command resumes" in err, err
 
 
+_IDLE_WORKERS_TERMINATED = """
+import multiprocessing, os, signal, time
+from catmouse.cli import census
+from catmouse.cli.commands import _exit_cleanly_on_sigterm
+if __name__ == "__main__":
+    _exit_cleanly_on_sigterm()  # as the command line sets it (the workers inherit it)
+    unordered, close = census._pool_map(2)
+    counted = sorted(unordered(abs, range(-3, 3)))  # six slices, as it were
+    time.sleep(0.5)  # both idle: one waits for a slice, holding the queue's read lock
+    for worker in multiprocessing.active_children():
+        os.kill(worker.pid, signal.SIGTERM)  # as SIGTERM to the whole process group
+    time.sleep(0.5)
+    close()
+    print("closed", counted)
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups are POSIX")
+def test_workers_terminated_while_waiting_let_the_pool_close(tmp_path):
+    """SIGTERM to the census' process group (kill -TERM -PGID, a batch system's stop) killed
+    a worker outright while it waited for a slice (or handed one back), holding a lock of the
+    pool's queues; the census then hung for ever in the pool's terminate, in about 1 of 5
+    runs of a census of small slices.  The census' pool now takes a worker gone for a broken
+    pool and ends the others without their locks."""
+    script = tmp_path / "idle.py"
+    script.write_text(_IDLE_WORKERS_TERMINATED)
+    env = dict(os.environ, PYTHONPATH=INSTALLED)
+    process = subprocess.Popen([sys.executable, str(script)], env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        out, err = process.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)  # (the pool's workers too)
+        process.communicate()
+        pytest.fail("the pool never closed: a terminated worker kept its queue's lock")
+    assert (process.returncode, out) == (0, b"closed [0, 1, 1, 2, 2, 3]\n"), err
+
+
 def _whole_lines(ledger: Path) -> list[dict]:
     text = ledger.read_text() if ledger.exists() else ""
     return [json.loads(line) for line in text.splitlines(keepends=True) if line.endswith("\n")]
