@@ -635,3 +635,23 @@ def test_a_long_path_and_a_big_ring_are_played_on_nodes_apart():
         assert len(centres) == 60 and radius >= 13
         for a, b in itertools.combinations(centres, 2):
             assert math.dist(a, b) > 2 * radius, (rows is ring, a, b)
+
+
+@pytest.mark.parametrize(("command", "board"), [("play", "chase.edges"),
+                                                 ("cop-play", "petersen.g6")])
+def test_the_log_has_room_for_move_numbers_past_99(browser, tmp_path, command, board):
+    """The move log is a numbered list whose numbers sit in its left padding: from move 100
+    on they were cut off at the log's left edge (2.2em held "99." but not "100.").  Each
+    page's log is filled with 1,200 entries and its widest number measured in the log's
+    font against that padding."""
+    out = tmp_path / "page.html"
+    assert main([command, str(EXAMPLES / board), "--html", str(out)]) == 0
+    browser.get(out.as_uri() + "#fast")
+    room, widest = browser.execute_script("""
+        const log = document.getElementById('log');
+        for (let i = 0; i < 1200; i++) log.appendChild(document.createElement('li'));
+        const style = getComputedStyle(log);
+        const pen = document.createElement('canvas').getContext('2d');
+        pen.font = style.font;
+        return [parseFloat(style.paddingLeft), pen.measureText('1200. ').width];""")
+    assert widest <= room, (widest, room)
