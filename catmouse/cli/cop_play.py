@@ -170,8 +170,10 @@ def run(args: argparse.Namespace, read: Callable[[], str] | None = None) -> int:
             print(f"the cops start on {_text(team)}")
             robber = _ask("your start:", read, node, "the node you start on")
         else:
-            team = _ask(f"your {k} start nodes:", read, _team_parser(analysis, node, None),
-                        f"{k} nodes, one per cop, separated by spaces")
+            team = _ask("your start node:" if k == 1 else f"your {k} start nodes:", read,
+                        _team_parser(analysis, node, None),
+                        "the node you start on" if k == 1
+                        else f"{k} nodes, one per cop, separated by spaces")
             robber = _robber_start(analysis, team)
             print(f"the robber starts on {shown(robber)}")
         turn = CopsTurn.COPS
@@ -247,7 +249,7 @@ def _team_parser(analysis: CopsAnalysis, node: Callable[[str], Any],
     def parse(words: str) -> tuple[Any, ...]:
         chosen = [node(word) for word in _words(words)]
         if len(chosen) != k:
-            raise ValueError(f"give {k} nodes, one per cop")
+            raise ValueError("give one node" if k == 1 else f"give {k} nodes, one per cop")
         ids = sorted(graph.index(label) for label in chosen)
         if team is not None:
             before = sorted(graph.index(label) for label in team)

@@ -49,6 +49,14 @@ def test_playing_the_cops(capsys, monkeypatch, tmp_path):
     assert out.rstrip().endswith("the robber escapes forever from here")
 
 
+def test_one_cop_is_asked_for_in_the_singular(capsys, monkeypatch, tmp_path):
+    """One cop's player was asked for "your 1 start nodes:" and told "give 1 nodes"."""
+    code, out, _ = play(capsys, monkeypatch, tmp_path, "0 1\n0\nq\n", "--as", "cops",
+                        "--cops", "1")
+    assert "your start node:" in out and "give one node" in out
+    assert "1 start nodes" not in out and "1 nodes" not in out
+
+
 def test_a_team_move_must_follow_edges(capsys, monkeypatch, tmp_path):
     code, out, _ = play(capsys, monkeypatch, tmp_path, "0 0 0\n7 7 7\nq\n", "--as", "cops")
     assert "not a team move" in out
