@@ -55,7 +55,10 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     data = dict(pairs)
     if len(data) < len(pairs):
         seen: set[str] = set()
-        raise _KeyTwice(next(key for key, _ in pairs if key in seen or seen.add(key)))
+        for key, _ in pairs:
+            if key in seen:
+                raise _KeyTwice(key)
+            seen.add(key)
     return data
 
 
