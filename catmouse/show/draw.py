@@ -127,15 +127,20 @@ def game_over_words(analysis: Analysis, position: Position, holes: Any,
     """How ``position`` ends the game, in words (nodes named by ``shown``), or None when
     play goes on from it."""
     mouse, cat, turn = position
-    if mouse == cat:
-        return ending("caught", node=shown(mouse))
-    if mouse in holes:
-        return ending("hole", node=shown(mouse))
-    if cat in goals:
-        return ending("goal", node=shown(cat))
+    kind = place_ending(position, holes, goals)
+    if kind is not None:
+        return ending(kind, node=shown(cat if kind == "goal" else mouse))
     if not analysis.best_moves(mouse, cat, turn):
         return ending("stuck", player=turn)
     return None
+
+
+def place_ending(position: Position, holes: Any, goals: Any) -> str | None:
+    """The key of :data:`ENDINGS` for a position the players' places end ("caught", "hole",
+    "goal", in that precedence), or None: a mover with no move is the analysis's to tell."""
+    mouse, cat, _ = position
+    return ("caught" if mouse == cat else "hole" if mouse in holes
+            else "goal" if cat in goals else None)
 
 
 def who_moves_first(position: Position, holes: Any, goals: Any) -> str:
@@ -146,10 +151,15 @@ def who_moves_first(position: Position, holes: Any, goals: Any) -> str:
     >>> who_moves_first((0, 2, Turn.MOUSE), {0}, set())
     'no one moves'
     """
-    mouse, cat, turn = position
-    if mouse == cat or mouse in holes or cat in goals:
+    if place_ending(position, holes, goals) is not None:
         return "no one moves"
-    return first_mover(turn)
+    return first_mover(position[2])
+
+
+def named_places(setup: Setup) -> tuple[set[Any], set[Any]]:
+    """The holes and the cat's goals as the graph names them (the words' nodes)."""
+    name = setup.graph._name
+    return {name(u) for u in setup.holes}, {name(u) for u in setup.goals}
 
 
 def ending_words(setup: Setup, line: list[Position]) -> str:
@@ -157,10 +167,7 @@ def ending_words(setup: Setup, line: list[Position]) -> str:
 
     ``line`` names nodes as :meth:`Analysis.line` does (labels on a labelled graph).
     """
-    name = setup.graph._name
-    holes = {name(u) for u in setup.holes}
-    goals = {name(u) for u in setup.goals}
-    over = game_over_words(setup.analysis, line[-1], holes, goals)
+    over = game_over_words(setup.analysis, line[-1], *named_places(setup))
     return over or ending("goes round")
 
 
@@ -215,9 +222,8 @@ def draw(
         index = analysis.graph.index
         moves = [(index(u), index(v), t) for u, v, t in named]  # the picture works in ids
         heading = setup.words(m, c, turn)
-        name = setup.graph._name
-        subtitle = (f"mouse starts on {m}, cat on {c}; " + who_moves_first(
-            (m, c, turn), {name(u) for u in setup.holes}, {name(u) for u in setup.goals}))
+        subtitle = (f"mouse starts on {m}, cat on {c}; "
+                    + who_moves_first((m, c, turn), *named_places(setup)))
         if line:
             subtitle += "\n" + ending_words(setup, named)
     if setup.own_cat_graph:

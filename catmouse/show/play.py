@@ -17,7 +17,7 @@ from typing import Any, TextIO
 from ..analysis import Position
 from ..io.export import json_label, label_from_json
 from ..outcome import Outcome, Turn, as_turn
-from .draw import Setup
+from .draw import Setup, place_ending
 from .words import PLAYER, counted, ending, outcome_words, verdict
 
 __all__ = ["Match", "clashing_names", "clashing_texts", "play_terminal", "shown_text",
@@ -159,12 +159,11 @@ class Match:
         """None while the game goes on, else who won and how it ended."""
         mouse, cat, turn = here = self._history[-1]
         setup = self.setup
-        if mouse == cat:
-            return Outcome.CAT_WIN, ending("caught", node=self.text(self.name(mouse)))
-        if mouse in setup.holes:
-            return Outcome.MOUSE_WIN, ending("hole", node=self.text(self.name(mouse)))
-        if cat in setup.goals:
-            return Outcome.CAT_WIN, ending("goal", node=self.text(self.name(cat)))
+        kind = place_ending(here, setup.holes, setup.goals)
+        if kind is not None:
+            winner = Outcome.MOUSE_WIN if kind == "hole" else Outcome.CAT_WIN
+            node = cat if kind == "goal" else mouse
+            return winner, ending(kind, node=self.text(self.name(node)))
         if not self._legal(here):
             winner = Outcome.CAT_WIN if turn == Turn.MOUSE else Outcome.MOUSE_WIN
             return winner, ending("stuck", player=turn)
